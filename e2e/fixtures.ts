@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface PageWatch {
+  /** console.error lines and uncaught exceptions. */
+  errors: string[];
+  /** Requests to any origin other than the site's. */
+  thirdParty: string[];
+  /** CSP violations the page reported. */
+  cspViolations: string[];
+}
+
+/**
+ * Every test's page is watched: console errors, uncaught exceptions, requests leaving the site
+ * and CSP violations are collected, and requests to other origins are refused so that no test
+ * ever reaches the internet.
+ */
+export const test = base.extend<{ watch: PageWatch }>({
+  watch: async ({ page, baseURL }, use) => {
+    const origin = new URL(baseURL ?? 'http://localhost').origin;
+    const watch: PageWatch = { errors: [], thirdParty: [], cspViolations: [] };
+    page.on('console', (message) => {
+      if (message.type() === 'error') watch.errors.push(message.text());
+    });
+    page.on('pageerror', (error) => watch.errors.push(`pageerror: ${error.message}`));
+    await page.route(
+      (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
+      async (route) => {
+        watch.thirdParty.push(route.request().url());
+        await route.abort('blockedbyclient');
+      },
+    );
+    await page.exposeBinding('__reportCsp', (_source, text: string) => {
+      watch.cspViolations.push(text);
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __reportCsp?: (text: string) => void }).__reportCsp;
+        report?.(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'}`);
+      });
+    });
+    await use(watch);
+  },
+});
+
+export { expect };
+
+/** The serious and critical accessibility violations axe finds on the page as it is now. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** Whether an element's box lies (at least partly) inside the viewport. */
+export async function isInViewport(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top < window.innerHeight && box.bottom > 0;
+  });
+}

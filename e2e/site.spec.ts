@@ -1,0 +1,283 @@
+import { expect, isInViewport, seriousA11yViolations, test } from './fixtures';
+
+const HOME_SECTIONS_IN_ORDER = [
+  // [accessible name of the region, what identifies it]
+  'Every call answered. Every lead followed up. Automatically.',
+  'What slow follow-up costs you',
+  'Tired of Missing After-Hours Calls?',
+  'What I Build',
+  'Want to stop repeating yourself on every call?',
+  'Results From the Field',
+  'How It Works',
+  'Book a call',
+];
+
+test.describe('the landing page', () => {
+  test('shows the nine parts of the spec in order, with one h1 and no console error', async ({
+    page,
+    watch,
+  }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Me' }),
+    ).toBeVisible();
+    const regions = page.locator('main > section');
+    const names = await regions.evaluateAll((sections) =>
+      sections.map(
+        (s) => document.getElementById(s.getAttribute('aria-labelledby') ?? '')?.textContent ?? '',
+      ),
+    );
+    expect(names).toEqual(HOME_SECTIONS_IN_ORDER);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Press here for AI Voice Agent' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /View Demo/ })).toBeVisible();
+    for (const title of ['AI Voice Agent', 'Smart Follow-Up Engine', 'Ops Layer and CRM Routing']) {
+      await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+    }
+    for (const step of ['Map your calls', 'Build the AI layer', 'You run the business']) {
+      await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
+    }
+    const testimonials = page
+      .getByRole('region', { name: 'Results From the Field' })
+      .locator('figure');
+    await expect(testimonials).toHaveCount(3);
+    for (const figure of await testimonials.all()) {
+      const img = figure.getByRole('img');
+      await expect(img).toHaveAttribute('alt', /Portrait of/);
+      await expect(img).toHaveAttribute('width', /\d+/);
+      await expect(img).toHaveAttribute('loading', 'lazy');
+    }
+    await expect(page.locator('section#contact')).toHaveCount(1);
+    expect(watch.errors).toEqual([]);
+    expect(watch.thirdParty).toEqual([]);
+    expect(watch.cspViolations).toEqual([]);
+  });
+
+  test('keeps the top bar fixed at the top while scrolling', async ({ page }) => {
+    await page.goto('/');
+    const bar = page.locator('header').first();
+    await page.mouse.wheel(0, 2500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const box = await bar.boundingBox();
+    expect(box?.y).toBe(0);
+    await expect(bar.getByRole('link', { name: 'About Me' })).toBeInViewport();
+  });
+
+  test('View Demo opens the demo video in a new tab without an opener', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.goto('/');
+    const link = page.getByRole('link', { name: /View Demo/ });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+    const popupPromise = context.waitForEvent('page');
+    await link.click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(`${baseURL}/local/demo-video`);
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+  });
+
+  test('the after-hours banner button scrolls to the contact section and moves focus there', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    expect(await isInViewport(page, '#contact')).toBe(false);
+    await page.getByRole('button', { name: 'Get your agent' }).click();
+    await expect.poll(() => isInViewport(page, '#contact h2')).toBe(true);
+    await expect(page.locator('#contact h2')).toBeFocused();
+  });
+
+  test('About Me goes to the founder page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'About Me' }).click();
+    await expect(page).toHaveURL(/\/about-me$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText("Hi, I'm Jordan");
+    await expect(page).toHaveTitle(/About Jordan Avery/);
+  });
+});
+
+test.describe('the about page', () => {
+  test('opens at its top, even when reached from a scrolled page', async ({ page }) => {
+    await page.goto('/');
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.getByRole('link', { name: 'About Me' }).click();
+    await expect(page).toHaveURL(/\/about-me$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('Book a Call replaces the history entry and brings the contact form into view', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/?visit=first');
+    await page.goto('/about-me');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Book a Call' })
+      .click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect.poll(() => isInViewport(page, '#contact h2')).toBe(true);
+    await expect(page.locator('#contact h2')).toBeFocused();
+    // /about-me was replaced, so Back skips it and returns to the visit before it.
+    await page.goBack();
+    await expect(page).toHaveURL(`${baseURL}/?visit=first`);
+  });
+
+  test('has the intro, personal section and call to action with no console error', async ({
+    page,
+    watch,
+  }) => {
+    await page.goto('/about-me');
+    await expect(page.getByRole('heading', { level: 2, name: 'Why I do this' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Ready to stop missing calls?' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'ReplyRight AI home' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    await expect(page.getByRole('button', { name: 'Book a Call' })).toHaveCount(2);
+    expect(watch.errors).toEqual([]);
+    expect(watch.thirdParty).toEqual([]);
+    expect(watch.cspViolations).toEqual([]);
+  });
+});
+
+test.describe('unknown paths', () => {
+  test('get the not-found page with status 404 and a way home', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Every call answered');
+  });
+});
+
+test.describe('prerendered HTML', () => {
+  for (const [path, texts] of [
+    [
+      '/',
+      [
+        'Every call answered',
+        'What I Build',
+        'Results From the Field',
+        'How It Works',
+        'Leads per month',
+        'Press here for AI Voice Agent',
+      ],
+    ],
+    ['/about-me', ['Hi, I&#x27;m Jordan', 'Why I do this', 'Book a Call']],
+    ['/404.html', ['Page not found', 'Go to the home page']],
+  ] as const) {
+    test(`${path} holds its text before any script runs`, async ({ request }) => {
+      const response = await request.get(path);
+      const html = await response.text();
+      for (const text of texts) expect(html).toContain(text);
+      expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
+    });
+  }
+
+  test('the pages read the same with JavaScript off', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'How It Works' })).toBeVisible();
+    await page.goto('/about-me');
+    await expect(page.getByRole('heading', { level: 2, name: 'Why I do this' })).toBeVisible();
+    await context.close();
+  });
+
+  test('each page has its own title, description, canonical link, social cards and JSON-LD', async ({
+    request,
+    baseURL,
+  }) => {
+    for (const [path, type] of [
+      ['/', 'ProfessionalService'],
+      ['/about-me', 'ProfilePage'],
+    ] as const) {
+      const html = await (await request.get(path)).text();
+      const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(description.length).toBeGreaterThanOrEqual(50);
+      expect(description.length).toBeLessThanOrEqual(160);
+      expect(html).toContain(`<link rel="canonical" href="${baseURL}${path}">`);
+      expect(html).toContain(`<meta property="og:image" content="${baseURL}/og-image.png">`);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+      const jsonLd = /<script type="application\/ld\+json">(.+?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(jsonLd ?? '{}')['@type']).toBe(type);
+    }
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/about-me</loc>`);
+    expect((await request.get('/og-image.png')).status()).toBe(200);
+  });
+});
+
+test.describe('layout and access', () => {
+  for (const width of [360, 1280]) {
+    for (const path of ['/', '/about-me', '/no-such-page']) {
+      test(`axe finds no serious or critical violation on ${path} at ${width} px`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+      });
+    }
+  }
+
+  for (const width of [360, 768, 1440]) {
+    test(`no sideways scroll at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/', '/about-me']) {
+        await page.goto(path);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+
+  test('keyboard focus is always visible', async ({ page }) => {
+    await page.goto('/');
+    let stops = 0;
+    for (let i = 0; i < 40; i += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        return {
+          ring: `${style.outlineStyle} ${style.outlineWidth}`,
+          what: el.outerHTML.slice(0, 80),
+        };
+      });
+      if (!focused) break;
+      stops += 1;
+      expect(focused.ring, `focus ring on ${focused.what}`).toMatch(/solid [1-9]/);
+    }
+    expect(stops).toBeGreaterThanOrEqual(10);
+  });
+
+  test('reduced motion turns smooth scrolling off', async ({ browser, baseURL }) => {
+    const reduced = await browser.newContext({ reducedMotion: 'reduce', baseURL });
+    const page = await reduced.newPage();
+    await page.goto('/');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+    ).toBe('auto');
+    await reduced.close();
+    const normal = await browser.newContext({ reducedMotion: 'no-preference', baseURL });
+    const page2 = await normal.newPage();
+    await page2.goto('/');
+    expect(
+      await page2.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+    ).toBe('smooth');
+    await normal.close();
+  });
+});

@@ -1,0 +1,76 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      '.ssr',
+      '.data',
+      '.test-data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // Dependencies flow app -> features -> shared (components, content, lib); features do
+      // not import each other, and shared code imports no feature.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/features/calculator',
+              from: './src/features',
+              except: ['./calculator'],
+            },
+            { target: './src/features/contact', from: './src/features', except: ['./contact'] },
+            {
+              target: './src/features/voice-demo',
+              from: './src/features',
+              except: ['./voice-demo'],
+            },
+            { target: './src/features', from: './src/app' },
+            {
+              target: ['./src/components', './src/content', './src/lib'],
+              from: ['./src/features', './src/app'],
+            },
+            { target: './src', from: ['./server', './scripts', './e2e'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.strict,
+  },
+  {
+    // Playwright fixtures call their callback `use`, which is not React's hook.
+    files: ['e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+);

@@ -1,0 +1,21 @@
+// Browser tests drive Debian's Chromium (Playwright's own browser download is not used).
+// Installs it when it is missing and we are root; otherwise says how.
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(path)) process.exit(0);
+
+if (process.getuid?.() === 0) {
+  console.log('Chromium is missing: installing Debian\'s "chromium" package (apt-get)...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execSync('apt-get update -qq', { stdio: 'inherit', env });
+  execSync('apt-get install -y -qq chromium', { stdio: 'inherit', env });
+  if (existsSync(path)) process.exit(0);
+}
+console.error(
+  `\nThe browser tests need Chromium at ${path}.\n` +
+    `Install it as root:  sudo apt-get install -y chromium\n` +
+    `or point CHROMIUM_PATH at another Chromium or Chrome binary.\n`,
+);
+process.exit(1);

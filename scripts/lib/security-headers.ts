@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { SiteConfig } from '../../src/lib/config-schema';
+
+/**
+ * Origins the voice demo reaches. Vapi's API answers /call/web; daily-js (brought by
+ * @vapi-ai/web) loads its call-machine bundle from c.daily.co and talks to Daily's
+ * https and wss endpoints under daily.co and its media servers under pluot.blue.
+ */
+export const VOICE_ORIGINS = {
+  api: ['https://api.vapi.ai'],
+  scripts: ['https://c.daily.co'],
+  connect: ['https://*.daily.co', 'wss://*.daily.co', 'https://*.pluot.blue', 'wss://*.pluot.blue'],
+} as const;
+
+/** `'sha256-…'` for an inline script's exact text, as CSP wants it. */
+export function cspHash(scriptText: string): string {
+  return `'sha256-${createHash('sha256').update(scriptText, 'utf8').digest('base64')}'`;
+}
+
+/** The text of every inline <script> (no src) in an HTML document. */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    if (match[1]) scripts.push(match[1]);
+  }
+  return scripts;
+}
+
+function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** The Content-Security-Policy, built from the configured origins. */
+export function contentSecurityPolicy(config: SiteConfig, scriptHashes: string[]): string {
+  const connect = unique([
+    "'self'",
+    originOf(config.supabaseUrl),
+    originOf(config.contactWebhookUrl),
+    ...VOICE_ORIGINS.api,
+    ...VOICE_ORIGINS.connect,
+  ]);
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': unique(["'self'", ...VOICE_ORIGINS.scripts, ...scriptHashes]),
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'media-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': connect,
+    'frame-src': ["'none'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+  const parts = Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`);
+  if (config.siteUrl.startsWith('https:')) parts.push('upgrade-insecure-requests');
+  return parts.join('; ');
+}
+
+export interface HeaderRule {
+  /** Path pattern in the _headers format: exact, or ending in `*`. */
+  path: string;
+  headers: Record<string, string>;
+}
+
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Every header rule of the site, for every host format and for the local stack. */
+export function headerRules(config: SiteConfig, scriptHashes: string[]): HeaderRule[] {
+  const security: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(config, scriptHashes),
+    'Permissions-Policy': 'microphone=(self), camera=(), geolocation=()',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  if (config.siteUrl.startsWith('https:')) {
+    security['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains; preload';
+  }
+  const pages = [
+    '/',
+    '/index.html',
+    '/about-me',
+    '/about-me/',
+    '/about-me/index.html',
+    '/404.html',
+  ];
+  return [
+    { path: '/*', headers: security },
+    { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
+    ...pages.map((path) => ({ path, headers: { 'Cache-Control': REVALIDATE } })),
+  ];
+}
+
+/** The `_headers` file Netlify and Cloudflare Pages read. */
+export function renderHeadersFile(rules: HeaderRule[]): string {
+  return (
+    rules
+      .map(
+        (rule) =>
+          `${rule.path}\n${Object.entries(rule.headers)
+            .map(([name, value]) => `  ${name}: ${value}`)
+            .join('\n')}`,
+      )
+      .join('\n\n') + '\n'
+  );
+}
+
+/** `vercel.json` with the same headers, clean URLs and the not-found page. */
+export function renderVercelConfig(rules: HeaderRule[]): string {
+  const toSource = (path: string) => (path.endsWith('*') ? `${path.slice(0, -1)}(.*)` : path);
+  return (
+    JSON.stringify(
+      {
+        cleanUrls: true,
+        trailingSlash: false,
+        headers: rules.map((rule) => ({
+          source: toSource(rule.path),
+          headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })),
+        })),
+      },
+      null,
+      2,
+    ) + '\n'
+  );
+}

@@ -1,0 +1,140 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { MAX_BODY_BYTES } from './postgrest';
+
+/** A stored contact submission, as the local inbox shows it. */
+export interface StoredSubmission {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  message: string;
+  created_at: string;
+}
+
+export interface WebhookDelivery {
+  seq: number;
+  received_at: string;
+  payload: unknown;
+}
+
+function escapeHtml(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+const pacificFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
+
+function pacific(iso: string): string {
+  return pacificFormat.format(new Date(iso));
+}
+
+/** Reads as the local superuser (what the Supabase dashboard does); never reachable via /rest. */
+export async function listSubmissions(db: PGlite): Promise<StoredSubmission[]> {
+  const result = await db.query<StoredSubmission>(
+    `select id, name, email, phone, company, message,
+            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+       from public.contact_submissions
+      order by created_at desc, id`,
+  );
+  return result.rows;
+}
+
+export async function listDeliveries(db: PGlite): Promise<WebhookDelivery[]> {
+  const result = await db.query<WebhookDelivery>(
+    `select seq::int as seq,
+            to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, payload
+       from local_stack.webhook_deliveries order by seq desc`,
+  );
+  return result.rows;
+}
+
+const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#0f172a}
+table{border-collapse:collapse;width:100%;margin:1rem 0 2rem}th,td{border:1px solid #cbd5e1;padding:.4rem .6rem;text-align:left;vertical-align:top}
+th{background:#f1f5f9}pre{white-space:pre-wrap;margin:0;font-size:.85rem}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body>${body}</body></html>`;
+}
+
+/** Routes of the local stack that no deploy has: the webhook's stand-in and the leads inbox. */
+export function createLocalRoutes(db: PGlite): Hono {
+  const local = new Hono();
+
+  // Same contract as a hosted automation: CORS open, JSON in, 2xx back.
+  local.use(
+    '/webhook',
+    cors({ origin: '*', allowHeaders: ['content-type'], allowMethods: ['POST', 'OPTIONS'] }),
+  );
+  local.post(
+    '/webhook',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: 'Payload too large' }, 413),
+    }),
+    async (c) => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(await c.req.text());
+      } catch {
+        return c.json({ error: 'Body must be JSON' }, 400);
+      }
+      await db.query('insert into local_stack.webhook_deliveries (payload) values ($1::jsonb)', [
+        JSON.stringify(payload),
+      ]);
+      return c.json({ ok: true });
+    },
+  );
+
+  local.get('/leads.json', async (c) => c.json(await listSubmissions(db)));
+  local.get('/webhook-deliveries.json', async (c) => c.json(await listDeliveries(db)));
+
+  local.get('/leads', async (c) => {
+    const [submissions, deliveries] = await Promise.all([listSubmissions(db), listDeliveries(db)]);
+    const rows = submissions
+      .map(
+        (s) =>
+          `<tr><td>${escapeHtml(pacific(s.created_at))}</td><td>${escapeHtml(s.name)}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(s.phone)}</td><td>${escapeHtml(s.company)}</td><td>${escapeHtml(s.message)}</td><td><code>${escapeHtml(s.id)}</code></td></tr>`,
+      )
+      .join('');
+    const hooks = deliveries
+      .map(
+        (d) =>
+          `<tr><td>${escapeHtml(pacific(d.received_at))}</td><td><pre>${escapeHtml(JSON.stringify(d.payload, null, 2))}</pre></td></tr>`,
+      )
+      .join('');
+    c.header('Cache-Control', 'no-store');
+    return c.html(
+      page(
+        'Local leads inbox',
+        `<h1>Local leads inbox</h1>
+<p>What the contact form stored in the embedded database and sent to the local webhook. Local mode only; a deployed site has neither.</p>
+<h2>Submissions (${submissions.length})</h2>
+${submissions.length ? `<table><thead><tr><th>Created (Pacific)</th><th>Name</th><th>Email</th><th>Phone</th><th>Company</th><th>Message</th><th>id</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No submissions yet.</p>'}
+<h2>Webhook deliveries (${deliveries.length})</h2>
+${deliveries.length ? `<table><thead><tr><th>Received</th><th>Payload</th></tr></thead><tbody>${hooks}</tbody></table>` : '<p>No deliveries yet.</p>'}`,
+      ),
+    );
+  });
+
+  local.get('/demo-video', (c) =>
+    c.html(
+      page(
+        'Demo video (local placeholder)',
+        `<h1>Demo video</h1><p>This placeholder stands in for your demo video. Set <code>VITE_DEMO_VIDEO_URL</code> to its address and run <code>npm start</code> again.</p>`,
+      ),
+    ),
+  );
+
+  return local;
+}

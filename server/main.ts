@@ -1,0 +1,30 @@
+/**
+ * `npm start`: the whole site on one Node process. Serves dist/ like a CDN, and stands in for
+ * Supabase's data API (contact_submissions on embedded Postgres) and the automation webhook.
+ */
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createLocalStack } from './app';
+
+const port = Number(process.env.PORT ?? 4173);
+const host = process.env.HOST ?? 'localhost';
+const stack = await createLocalStack({
+  distDir: resolve(process.env.DIST_DIR ?? 'dist'),
+  dataDir: resolve(process.env.DATA_DIR ?? '.data'),
+  anonKey: process.env.LOCAL_ANON_KEY ?? 'local-anon-key',
+});
+
+const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
+  console.log(`\n  Site:        http://localhost:${port}/`);
+  console.log(`  Leads inbox: http://localhost:${port}/local/leads\n`);
+});
+
+let closing = false;
+function shutdown() {
+  if (closing) return;
+  closing = true;
+  server.close();
+  void stack.close().finally(() => process.exit(0));
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,242 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+
+/**
+ * The part of PostgREST's contract (Supabase's data API) that supabase-js uses to insert a
+ * contact submission, over the embedded Postgres. Every statement runs as role `anon`, so the
+ * migration's grants, row-level security and CHECK constraints decide, as they do when hosted.
+ */
+
+const TABLE = 'contact_submissions';
+const COLUMNS = new Set(['id', 'name', 'email', 'phone', 'company', 'message', 'created_at']);
+export const MAX_BODY_BYTES = 64 * 1024;
+
+interface PostgrestErrorBody {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+type Status = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500;
+
+function fail(c: Context, status: Status, body: PostgrestErrorBody) {
+  return c.json(body, status);
+}
+
+interface DatabaseErrorLike {
+  code?: string;
+  message?: string;
+  detail?: string;
+  hint?: string;
+}
+
+/** PostgREST's mapping from a Postgres error code to an HTTP status (for the anon role). */
+export function statusForPgCode(code: string): Status {
+  if (code === '23505' || code === '23503') return 409;
+  if (code === '42501') return 401;
+  if (code === '42P01') return 404;
+  if (code === '25006') return 405;
+  if (code.startsWith('22') || code.startsWith('23')) return 400;
+  if (code === '42703' || code === '42804' || code === '42883') return 400;
+  return 500;
+}
+
+function fromDatabaseError(c: Context, error: unknown) {
+  const e = (error ?? {}) as DatabaseErrorLike;
+  const code = e.code ?? 'XX000';
+  return fail(c, statusForPgCode(code), {
+    code,
+    message: e.message ?? 'Unknown database error',
+    details: e.detail ?? null,
+    hint: e.hint ?? null,
+  });
+}
+
+/** Runs one statement as `anon`, inside a transaction, the way PostgREST does per request. */
+async function asAnon<T>(db: PGlite, run: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.exec('set local role anon');
+    return run(tx);
+  });
+}
+
+export interface InsertedRow {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface RestApiOptions {
+  db: PGlite;
+  anonKey: string;
+  /** Called after rows are committed (the terminal log of new leads). */
+  onInsert?: (rows: InsertedRow[]) => void;
+}
+
+/** The key must come in `apikey` or `Authorization: Bearer`, and every copy sent must be right. */
+function hasValidKey(c: Context, anonKey: string): boolean {
+  const sent = [c.req.header('apikey'), c.req.header('authorization')?.replace(/^Bearer\s+/i, '')];
+  const present = sent.filter((value): value is string => value !== undefined);
+  return present.length > 0 && present.every((value) => value === anonKey);
+}
+
+export function createRestApi({ db, anonKey, onInsert }: RestApiOptions): Hono {
+  const api = new Hono();
+
+  // Like Supabase, the data API answers browsers from any origin; the key and RLS guard it.
+  api.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: [
+        'apikey',
+        'authorization',
+        'content-type',
+        'prefer',
+        'x-client-info',
+        'accept-profile',
+        'content-profile',
+        'x-retry-count',
+      ],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+      maxAge: 3600,
+    }),
+  );
+
+  api.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    if (!hasValidKey(c, anonKey)) {
+      return fail(c, 401, {
+        code: 'PGRST301',
+        message: 'Invalid API key',
+        details: null,
+        hint: 'Double check your Supabase anon key.',
+      });
+    }
+    return next();
+  });
+
+  api.post(
+    `/${TABLE}`,
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        fail(c, 413, {
+          code: 'PGRST413',
+          message: `Request body larger than ${MAX_BODY_BYTES} bytes`,
+          details: null,
+          hint: null,
+        }),
+    }),
+    async (c) => {
+      const contentType = c.req.header('content-type') ?? '';
+      if (!contentType.toLowerCase().startsWith('application/json')) {
+        return fail(c, 415, {
+          code: 'PGRST107',
+          message: `Content-Type not acceptable: ${contentType || '(none)'}`,
+          details: null,
+          hint: 'Send application/json.',
+        });
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return fail(c, 400, {
+          code: 'PGRST102',
+          message: 'Empty or invalid json',
+          details: null,
+          hint: null,
+        });
+      }
+      const rows = Array.isArray(body) ? body : [body];
+      if (!rows.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))) {
+        return fail(c, 400, {
+          code: 'PGRST102',
+          message: 'All object keys must match',
+          details: 'Each row must be a JSON object.',
+          hint: null,
+        });
+      }
+      if (rows.length === 0) return c.body(null, 201);
+
+      const requested = c.req.query('columns');
+      const columns = requested
+        ? requested.split(',').map((name) => name.trim().replace(/^"|"$/g, ''))
+        : [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
+      const unknown = columns.find((name) => !COLUMNS.has(name));
+      if (unknown !== undefined) {
+        return fail(c, 400, {
+          code: 'PGRST204',
+          message: `Could not find the '${unknown}' column of '${TABLE}' in the schema cache`,
+          details: null,
+          hint: null,
+        });
+      }
+      if (columns.length === 0) {
+        return fail(c, 400, {
+          code: 'PGRST102',
+          message: 'Empty or invalid json',
+          details: null,
+          hint: null,
+        });
+      }
+
+      // As PostgREST does: the JSON is turned into rows of the table's type by Postgres itself,
+      // so types, constraints and policies are checked by the database, not by this code.
+      const list = columns.map((name) => `"${name}"`).join(', ');
+      const wantsRows = (c.req.header('prefer') ?? '').includes('return=representation');
+      const sql =
+        `insert into public.${TABLE} (${list}) ` +
+        `select ${list} from json_populate_recordset(null::public.${TABLE}, $1::json)` +
+        (wantsRows ? ' returning *' : '');
+      try {
+        await asAnon(db, (tx) => tx.query(sql, [JSON.stringify(rows)]));
+      } catch (error) {
+        return fromDatabaseError(c, error);
+      }
+      onInsert?.(rows as InsertedRow[]);
+      c.header('Content-Range', `*/*`);
+      return c.body(null, 201);
+    },
+  );
+
+  // Reads, updates and deletes go to the database as anon too, and are refused by its grants:
+  // there is no path by which the API returns or changes a stored lead.
+  const refusedStatements: Record<string, string> = {
+    GET: `select * from public.${TABLE}`,
+    HEAD: `select * from public.${TABLE}`,
+    PATCH: `update public.${TABLE} set message = message`,
+    PUT: `update public.${TABLE} set message = message`,
+    DELETE: `delete from public.${TABLE}`,
+  };
+  api.on(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'], `/${TABLE}`, async (c) => {
+    const sql = refusedStatements[c.req.method] ?? refusedStatements.GET!;
+    try {
+      await asAnon(db, (tx) => tx.query(sql));
+    } catch (error) {
+      return fromDatabaseError(c, error);
+    }
+    // Reached only if the grants were ever loosened: still never hand rows out.
+    return fail(c, 403, {
+      code: '42501',
+      message: `permission denied for table ${TABLE}`,
+      details: null,
+      hint: null,
+    });
+  });
+
+  api.all('*', (c) =>
+    fail(c, 404, {
+      code: 'PGRST205',
+      message: `Could not find the table 'public.${c.req.path.split('/').filter(Boolean).at(-1) ?? ''}' in the schema cache`,
+      details: null,
+      hint: null,
+    }),
+  );
+
+  return api;
+}

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+import { headersForPath, parseHeadersFile, type HeaderRule } from './headers-file';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.jpg': 'image/jpeg',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.txt', '.xml', '.svg']);
+/** Build files that describe the deploy and are not part of the site. */
+const NOT_SERVED = new Set(['/_headers', '/vercel.json']);
+
+interface StaticFile {
+  body: Buffer;
+  gzip?: Buffer;
+  brotli?: Buffer;
+  type: string;
+  etag: string;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+/**
+ * Serves a built `dist/` the way a CDN does: each route's prerendered file, `404.html` with
+ * status 404 for unknown paths, the headers from `_headers`, compression chosen by
+ * Accept-Encoding, and ETags. Files are read and compressed once, at start.
+ */
+export async function loadStaticSite(distDir: string) {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    throw new Error(
+      `No built site in ${distDir}: run "npm run build:local" (or "npm start") first.`,
+    );
+  }
+  const files = new Map<string, StaticFile>();
+  for (const file of await listFiles(distDir)) {
+    const urlPath = '/' + relative(distDir, file).split(sep).join('/');
+    if (NOT_SERVED.has(urlPath)) continue;
+    const body = await readFile(file);
+    const ext = extname(file);
+    const entry: StaticFile = {
+      body,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    };
+    if (COMPRESSIBLE.has(ext) && body.length > 512) {
+      entry.gzip = gzipSync(body, { level: 9 });
+      entry.brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    }
+    files.set(urlPath, entry);
+  }
+  const headersFile = join(distDir, '_headers');
+  const rules: HeaderRule[] = existsSync(headersFile)
+    ? parseHeadersFile(await readFile(headersFile, 'utf8'))
+    : [];
+
+  /** The file for a request path, as static hosts resolve clean URLs. */
+  function resolve(path: string): { key: string; file: StaticFile } | null {
+    const candidates = path.endsWith('/')
+      ? [`${path}index.html`]
+      : [path, `${path}/index.html`, `${path}.html`];
+    for (const key of candidates) {
+      const file = files.get(key);
+      if (file) return { key, file };
+    }
+    return null;
+  }
+
+  return function serveStatic(c: Context): Response {
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      path = '/404';
+    }
+    const found = resolve(path);
+    const notFound = files.get('/404.html');
+    const status = found ? 200 : 404;
+    const file = found?.file ?? notFound;
+    if (!file) return c.text('Not found', 404);
+
+    const headers = new Headers(headersForPath(rules, found ? path : '/404.html'));
+    headers.set('Content-Type', file.type);
+    headers.set('ETag', file.etag);
+    headers.set('Vary', 'Accept-Encoding');
+    if (status === 200 && c.req.header('if-none-match') === file.etag) {
+      return new Response(null, { status: 304, headers });
+    }
+    const accepted = c.req.header('accept-encoding') ?? '';
+    let body = file.body;
+    if (file.brotli && /\bbr\b/.test(accepted)) {
+      body = file.brotli;
+      headers.set('Content-Encoding', 'br');
+    } else if (file.gzip && /\bgzip\b/.test(accepted)) {
+      body = file.gzip;
+      headers.set('Content-Encoding', 'gzip');
+    }
+    headers.set('Content-Length', String(body.length));
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+  };
+}

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { seo, type PageSeo } from '@/content/seo';
+import { App } from './app';
+import { renderHeadTags } from './seo/head-tags';
+
+export { PRERENDERED_ROUTES } from './app-routes';
+export { seo };
+
+const PAGE_SEO: Record<string, PageSeo> = {
+  [seo.home.path]: seo.home,
+  [seo.about.path]: seo.about,
+};
+
+/** Renders one route to HTML for the build's prerender step. */
+export function render(path: string, siteUrl: string): { html: string; head: string } {
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouter location={path}>
+        <App />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  return { html, head: renderHeadTags(PAGE_SEO[path] ?? seo.notFound, siteUrl) };
+}

@@ -1,0 +1,40 @@
+import { hero } from '@/content/hero';
+import { VoiceDemo } from '@/features/voice-demo/voice-demo';
+import { buttonVariants } from '@/components/ui/button';
+import { config } from '@/lib/config';
+
+export function HeroSection() {
+  return (
+    <section
+      aria-labelledby="hero-heading"
+      className="bg-gradient-to-b from-brand-50 to-white px-4 pt-12 pb-16 sm:pt-20 sm:pb-24"
+    >
+      <div className="mx-auto max-w-3xl text-center">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+          {hero.eyebrow}
+        </p>
+        <h1
+          id="hero-heading"
+          className="mt-4 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+        >
+          {hero.headline}
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-700 sm:text-xl">
+          {hero.lead}
+        </p>
+        <div className="mt-10 flex flex-col items-center gap-4">
+          <VoiceDemo />
+          <a
+            href={config.demoVideoUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonVariants({ variant: 'secondary' })}
+          >
+            {hero.demoButton}
+            <span className="sr-only"> ({hero.demoButtonHint})</span>
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { SectionHeading } from '@/components/section-heading';
+import { testimonials, testimonialsSection } from '@/content/testimonials';
+
+export function TestimonialsSection() {
+  return (
+    <section aria-labelledby="testimonials-heading" className="bg-slate-50 px-4 py-16 sm:py-20">
+      <SectionHeading id="testimonials-heading" intro={testimonialsSection.intro}>
+        {testimonialsSection.heading}
+      </SectionHeading>
+      <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
+        {testimonials.map((t) => (
+          <li key={t.name}>
+            <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm">
+              <p className="text-3xl font-bold text-brand-700">
+                {t.metric.value}{' '}
+                <span className="text-base font-medium text-slate-700">{t.metric.label}</span>
+              </p>
+              <blockquote className="mt-4 flex-1 text-slate-800">
+                <p>“{t.quote}”</p>
+              </blockquote>
+              <figcaption className="mt-6 flex items-center gap-4">
+                <img
+                  src={t.image.src}
+                  alt={t.image.alt}
+                  width={t.image.width}
+                  height={t.image.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-14 rounded-full object-cover"
+                />
+                <span>
+                  <span className="block font-semibold">{t.name}</span>
+                  <span className="block text-sm text-slate-600">{t.role}</span>
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

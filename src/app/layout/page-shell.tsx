@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { SiteFooter } from './site-footer';
+import { TopBar } from './top-bar';
+
+interface PageShellProps {
+  children: ReactNode;
+  topBarActions?: ReactNode;
+}
+
+/** The fixed top bar, the page's main landmark (offset below the bar) and the footer. */
+export function PageShell({ children, topBarActions }: PageShellProps) {
+  return (
+    <>
+      <TopBar actions={topBarActions} />
+      <main id="main" tabIndex={-1} className="pt-16 outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link, NavLink } from 'react-router';
+import { brand } from '@/content/brand';
+import { cn } from '@/lib/cn';
+import type { ReactNode } from 'react';
+
+interface TopBarProps {
+  /** Extra actions at the right end, such as the about page's Book a Call. */
+  actions?: ReactNode;
+}
+
+export function TopBar({ actions }: TopBarProps) {
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-brand-600 px-4 py-2 text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        {brand.nav.skipToContent}
+      </a>
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4"
+      >
+        <Link
+          to="/"
+          aria-label={brand.nav.homeLabel}
+          className="flex min-h-11 items-center gap-2 rounded-md text-lg font-bold tracking-tight"
+        >
+          <span aria-hidden="true" className="inline-block size-3 rounded-full bg-brand-500" />
+          {brand.name}
+        </Link>
+        <div className="flex items-center gap-2 sm:gap-4">
+          <NavLink
+            to="/about-me"
+            className={({ isActive }) =>
+              cn(
+                'flex min-h-11 items-center rounded-md px-2 font-medium hover:text-brand-700',
+                isActive && 'text-brand-700 underline underline-offset-4',
+              )
+            }
+          >
+            {brand.nav.aboutMe}
+          </NavLink>
+          {actions}
+        </div>
+      </nav>
+    </header>
+  );
+}

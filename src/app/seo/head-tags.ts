@@ -1,0 +1,86 @@
+import { about } from '@/content/about';
+import { brand } from '@/content/brand';
+import { seo, type PageSeo } from '@/content/seo';
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** JSON inside a <script>: "<" is escaped so no value can close the element. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** Structured data: the business on /, the founder on /about-me. */
+export function structuredData(page: PageSeo, siteUrl: string): object | null {
+  if (page.path === seo.home.path) {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'ProfessionalService',
+      name: seo.business.name,
+      description: seo.business.description,
+      url: `${siteUrl}/`,
+      image: `${siteUrl}${seo.ogImage.path}`,
+      email: seo.business.email,
+      areaServed: seo.business.areaServed,
+      founder: { '@type': 'Person', name: brand.founder, url: `${siteUrl}/about-me` },
+    };
+  }
+  if (page.path === seo.about.path) {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url: `${siteUrl}/about-me`,
+      mainEntity: {
+        '@type': 'Person',
+        name: brand.founder,
+        jobTitle: 'Founder',
+        description: about.intro.body,
+        image: `${siteUrl}${about.intro.image.src}`,
+        worksFor: { '@type': 'Organization', name: seo.business.name, url: `${siteUrl}/` },
+      },
+    };
+  }
+  return null;
+}
+
+/** The canonical URL of a page, or null for the not-found page, which has none. */
+export function canonicalUrl(page: PageSeo, siteUrl: string): string | null {
+  if (page.path === seo.notFound.path) return null;
+  return `${siteUrl}${page.path}`;
+}
+
+/** The <head> tags of a prerendered page: title, description, canonical, social cards, JSON-LD. */
+export function renderHeadTags(page: PageSeo, siteUrl: string): string {
+  const canonical = canonicalUrl(page, siteUrl);
+  const image = `${siteUrl}${seo.ogImage.path}`;
+  const tags = [
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}">`,
+    canonical
+      ? `<link rel="canonical" href="${escapeHtml(canonical)}">`
+      : '<meta name="robots" content="noindex">',
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(brand.name)}">`,
+    `<meta property="og:locale" content="${seo.locale}">`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}">`,
+    canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:image:width" content="${seo.ogImage.width}">`,
+    `<meta property="og:image:height" content="${seo.ogImage.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(seo.ogImage.alt)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escapeHtml(page.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(page.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(seo.ogImage.alt)}">`,
+  ];
+  const data = structuredData(page, siteUrl);
+  if (data) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  return tags.filter(Boolean).join('\n    ');
+}

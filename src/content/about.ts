@@ -1,0 +1,24 @@
+// SAMPLE COPY: replace with your own story and photo.
+import portrait from './images/founder-portrait.webp';
+
+export const about = {
+  intro: {
+    eyebrow: 'About me',
+    heading: "Hi, I'm Jordan. I build the phone staff you can't hire fast enough.",
+    body: 'I spent eight years running dispatch for a roofing and solar company. I watched good leads go cold because nobody could pick up at 7 pm on a Saturday. Now I build AI voice agents that make sure that never happens to you.',
+    image: { src: portrait, alt: 'Portrait of Jordan Avery', width: 640, height: 640 },
+  },
+  personal: {
+    heading: 'Why I do this',
+    paragraphs: [
+      'Contractors and service owners are great at the work and short on hours. The phone is where most of their revenue starts, and where most of it leaks.',
+      'I keep my client list small on purpose. You work with me directly, from the first call map to the day your agent goes live, and I stay on to tune it as your business changes.',
+      "Outside of work I coach my daughter's soccer team and restore old motorcycles, slowly.",
+    ],
+  },
+  cta: {
+    heading: 'Ready to stop missing calls?',
+    body: "Book a short call. We'll look at where your leads leak and whether an AI agent is worth it for you.",
+    button: 'Book a Call',
+  },
+} as const;

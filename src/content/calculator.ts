@@ -1,0 +1,18 @@
+// Words of the revenue calculator. The formula lives in features/calculator/estimate.ts.
+
+export const calculator = {
+  heading: 'What slow follow-up costs you',
+  intro:
+    'Leads go cold fast. Put in your own numbers to see what answering late is likely costing you every month.',
+  fields: {
+    leads: { label: 'Leads per month', placeholder: '40', hint: 'Numbers only' },
+    value: { label: 'Average deal value ($)', placeholder: '8500', hint: 'Numbers only' },
+    delay: { label: 'Response delay (hours)', placeholder: '3', hint: 'Numbers only' },
+    rate: { label: 'Close rate (%)', placeholder: '20', hint: '0 to 100' },
+  },
+  numbersOnly: 'Numbers only, no letters or signs.',
+  rateMax: 'A close rate can be at most 100.',
+  resultLabel: 'Estimated revenue lost each month',
+  resultNote: 'Counts the share of deals lost as a reply slips past two hours.',
+  emptyPrompt: 'Fill in all four numbers (above zero) to see your estimate.',
+} as const;

@@ -1,0 +1,30 @@
+// Words of the contact section, the form and its messages.
+
+export const contactSection = {
+  heading: 'Book a call',
+  intro:
+    'Tell me about your business and the calls you miss. I reply within one business day, usually sooner.',
+  fields: {
+    name: { label: 'Name', autoComplete: 'name' },
+    email: { label: 'Email', autoComplete: 'email' },
+    phone: { label: 'Phone', autoComplete: 'tel' },
+    company: { label: 'Company (optional)', autoComplete: 'organization' },
+    message: { label: 'Message', placeholder: 'What calls are you missing, and when?' },
+  },
+  requiredNote: 'All fields except company are required.',
+  submit: 'Send Message',
+  submitting: 'Sending...',
+  // Read by no person: a field only bots fill in. Its label differs from every real field's.
+  honeypotLabel: 'Leave this field empty',
+  toasts: {
+    success: {
+      title: 'Success!',
+      description: "Your message has been sent. We'll be in touch soon.",
+    },
+    error: {
+      title: 'Error',
+      description: 'There was a problem sending your message. Please try again.',
+    },
+    dismiss: 'Dismiss notification',
+  },
+} as const;

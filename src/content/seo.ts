@@ -1,0 +1,42 @@
+// SAMPLE COPY: titles and descriptions for search results and social cards (50-160 characters each).
+import { brand } from './brand';
+
+export interface PageSeo {
+  path: string;
+  title: string;
+  description: string;
+}
+
+export const seo = {
+  home: {
+    path: '/',
+    title: 'ReplyRight AI | AI voice agents for contractors and service businesses',
+    description:
+      'AI voice agents that answer every call, follow up on every lead in under a minute and route them into your CRM. Built for solar, real estate and field services.',
+  },
+  about: {
+    path: '/about-me',
+    title: 'About Jordan Avery | ReplyRight AI',
+    description:
+      'Jordan Avery builds AI voice agents for contractors after eight years running dispatch for a roofing and solar company. Book a call to see if one fits you.',
+  },
+  notFound: {
+    path: '/404',
+    title: 'Page not found | ReplyRight AI',
+    description:
+      'This page does not exist. ReplyRight AI builds AI voice agents that answer calls and follow up on leads for service businesses.',
+  },
+  ogImage: {
+    path: '/og-image.png',
+    width: 1200,
+    height: 630,
+    alt: 'ReplyRight AI: every call answered, every lead followed up',
+  },
+  locale: 'en_US',
+  business: {
+    name: brand.name,
+    description: brand.tagline,
+    areaServed: 'United States',
+    email: 'hello@replyright.example',
+  },
+} as const satisfies Record<string, unknown>;

@@ -1,0 +1,18 @@
+// Words of the voice-demo button and its messages.
+
+export const voice = {
+  idle: 'Press here for AI Voice Agent',
+  connecting: 'Connecting...',
+  inCall: 'End Call',
+  speaking: 'AI is speaking...',
+  captionsLabel: 'Live captions',
+  captionSpeaker: { assistant: 'Agent', user: 'You' },
+  errors: {
+    micDenied:
+      'Your browser blocked the microphone. Allow microphone access for this site (the icon in the address bar), then press again.',
+    noMic: 'No microphone was found. Plug one in or use your phone, then press again.',
+    connect: "Couldn't connect to the agent. Please try again.",
+  },
+  notConfigured:
+    'Local mode: the voice demo is not configured. Set VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID, then run npm start again.',
+} as const;

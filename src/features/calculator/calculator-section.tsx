@@ -1,0 +1,109 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { SectionHeading } from '@/components/section-heading';
+import { calculator as copy } from '@/content/calculator';
+import {
+  estimateLostRevenue,
+  formatUsd,
+  refusalOf,
+  type Refusal,
+  type CalculatorInputs,
+} from './estimate';
+
+const FIELDS = ['leads', 'value', 'delay', 'rate'] as const;
+type Field = (typeof FIELDS)[number];
+
+const REFUSAL_MESSAGES: Record<Refusal, string> = {
+  'not-a-number': copy.numbersOnly,
+  'above-max': copy.rateMax,
+};
+
+export function CalculatorSection() {
+  const [values, setValues] = useState<CalculatorInputs>({
+    leads: '',
+    value: '',
+    delay: '',
+    rate: '',
+  });
+  const [refused, setRefused] = useState<{ field: Field; why: Refusal } | null>(null);
+  const idPrefix = useId();
+  const estimate = estimateLostRevenue(values);
+
+  const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.target.value;
+    const why = refusalOf(field, next);
+    if (why) {
+      // The keystroke is refused: the input keeps its last accepted value, and says why.
+      setRefused({ field, why });
+      return;
+    }
+    setRefused(null);
+    setValues((current) => ({ ...current, [field]: next }));
+  };
+
+  return (
+    <section aria-labelledby="calculator-heading" className="bg-slate-50 px-4 py-16 sm:py-20">
+      <SectionHeading id="calculator-heading" intro={copy.intro}>
+        {copy.heading}
+      </SectionHeading>
+      <div className="mx-auto mt-10 grid max-w-4xl gap-8 lg:grid-cols-2">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {FIELDS.map((field) => {
+            const inputId = `${idPrefix}-${field}`;
+            const hintId = `${inputId}-hint`;
+            const refusedHere = refused?.field === field ? refused.why : null;
+            return (
+              <div key={field} className="flex flex-col gap-1.5">
+                <label htmlFor={inputId} className="text-sm font-semibold text-ink">
+                  {copy.fields[field].label}
+                </label>
+                <input
+                  id={inputId}
+                  name={field}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={15}
+                  placeholder={copy.fields[field].placeholder}
+                  value={values[field]}
+                  onChange={onChange(field)}
+                  aria-describedby={hintId}
+                  aria-invalid={refusedHere ? true : undefined}
+                  className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-lg text-ink placeholder:text-slate-500"
+                />
+                <p
+                  id={hintId}
+                  aria-live="polite"
+                  className={
+                    refusedHere ? 'text-sm font-medium text-danger' : 'text-sm text-slate-600'
+                  }
+                >
+                  {refusedHere ? REFUSAL_MESSAGES[refusedHere] : copy.fields[field].hint}
+                </p>
+              </div>
+            );
+          })}
+        </div>
+        <div className="flex flex-col justify-center rounded-2xl bg-brand-900 p-8 text-white">
+          <output aria-live="polite" aria-atomic="true" className="block">
+            {estimate === null ? (
+              <span className="text-lg text-brand-100">{copy.emptyPrompt}</span>
+            ) : (
+              <>
+                <span className="block text-sm font-semibold tracking-wide text-brand-100 uppercase">
+                  {copy.resultLabel}
+                </span>
+                <span
+                  className="mt-2 block text-4xl font-bold sm:text-5xl"
+                  data-testid="calculator-result"
+                >
+                  {formatUsd(estimate)}
+                </span>
+              </>
+            )}
+          </output>
+          <p className="mt-4 text-sm text-brand-100">{copy.resultNote}</p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, CONFIG_VARIABLES, localDefaults, parseConfig } from './config-schema';
+
+const complete = {
+  VITE_SUPABASE_URL: 'https://abc.supabase.co/',
+  VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
+  VITE_CONTACT_WEBHOOK_URL: 'https://hooks.example.com/lead',
+  VITE_VAPI_PUBLIC_KEY: 'pk_123',
+  VITE_VAPI_ASSISTANT_ID: 'asst_123',
+  VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
+  VITE_SITE_URL: 'https://www.example.com/',
+};
+
+function jwt(payload: object): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
+}
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('parseConfig', () => {
+  it('returns the typed configuration, origins without trailing slashes', () => {
+    const config = parseConfig(complete, 'production');
+    expect(config).toEqual({
+      mode: 'production',
+      supabaseUrl: 'https://abc.supabase.co',
+      supabaseAnonKey: 'sb_publishable_123',
+      contactWebhookUrl: 'https://hooks.example.com/lead',
+      vapi: { publicKey: 'pk_123', assistantId: 'asst_123' },
+      demoVideoUrl: 'https://video.example.com/demo',
+      siteUrl: 'https://www.example.com',
+    });
+  });
+
+  it('lists every missing variable at once in production', () => {
+    const problems = problemsOf(() => parseConfig({}, 'production'));
+    expect(problems).toHaveLength(CONFIG_VARIABLES.length);
+    for (const name of CONFIG_VARIABLES) {
+      expect(problems).toContain(`${name} is missing`);
+    }
+  });
+
+  it('names malformed URLs and blank values', () => {
+    const problems = problemsOf(() =>
+      parseConfig(
+        {
+          ...complete,
+          VITE_SITE_URL: 'www.example.com',
+          VITE_VAPI_PUBLIC_KEY: '  ',
+          VITE_CONTACT_WEBHOOK_URL: 'ftp://x.y',
+        },
+        'production',
+      ),
+    );
+    expect(problems).toEqual([
+      'VITE_CONTACT_WEBHOOK_URL must be an absolute http(s) URL',
+      'VITE_VAPI_PUBLIC_KEY is missing',
+      'VITE_SITE_URL must be an absolute http(s) URL',
+    ]);
+  });
+
+  it('refuses a service-role key or a secret key where the anon key belongs', () => {
+    expect(
+      problemsOf(() =>
+        parseConfig(
+          { ...complete, VITE_SUPABASE_ANON_KEY: jwt({ role: 'service_role' }) },
+          'production',
+        ),
+      ),
+    ).toEqual([
+      'VITE_SUPABASE_ANON_KEY is a JWT whose role is not "anon" (never put a service-role key in the site)',
+    ]);
+    expect(
+      problemsOf(() =>
+        parseConfig({ ...complete, VITE_SUPABASE_ANON_KEY: 'sb_secret_abc' }, 'production'),
+      ),
+    ).toHaveLength(1);
+    expect(
+      parseConfig({ ...complete, VITE_SUPABASE_ANON_KEY: jwt({ role: 'anon' }) }, 'production')
+        .supabaseAnonKey,
+    ).toContain('.');
+  });
+
+  it('lets local mode leave the voice demo unconfigured', () => {
+    const config = parseConfig(localDefaults('http://localhost:4173', 'local-anon-key'), 'local');
+    expect(config.vapi).toBeNull();
+    expect(config.supabaseUrl).toBe('http://localhost:4173');
+    expect(config.contactWebhookUrl).toBe('http://localhost:4173/local/webhook');
+    expect(
+      problemsOf(() => parseConfig({ ...complete, VITE_VAPI_PUBLIC_KEY: '' }, 'production')),
+    ).toEqual(['VITE_VAPI_PUBLIC_KEY is missing']);
+  });
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/** The public, build-time variables the site reads. Nothing secret belongs here: all of it ships in the bundle. */
+export const CONFIG_VARIABLES = [
+  'VITE_SUPABASE_URL',
+  'VITE_SUPABASE_ANON_KEY',
+  'VITE_CONTACT_WEBHOOK_URL',
+  'VITE_VAPI_PUBLIC_KEY',
+  'VITE_VAPI_ASSISTANT_ID',
+  'VITE_DEMO_VIDEO_URL',
+  'VITE_SITE_URL',
+] as const;
+
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+export type RawEnv = Partial<Record<string, string | boolean | undefined>>;
+
+export interface SiteConfig {
+  mode: 'production' | 'local';
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  contactWebhookUrl: string;
+  /** Null only in local mode, where the voice demo may be left unconfigured. */
+  vapi: { publicKey: string; assistantId: string } | null;
+  demoVideoUrl: string;
+  /** Canonical origin without a trailing slash. */
+  siteUrl: string;
+}
+
+const httpUrl = z
+  .string({ error: 'is missing' })
+  .trim()
+  .min(1, 'is missing')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL');
+
+const required = z.string({ error: 'is missing' }).trim().min(1, 'is missing');
+
+/** A JWT's payload, or null when the value is not a JWT. */
+function jwtPayload(token: string): Record<string, unknown> | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
+    const json: unknown = JSON.parse(atob(base64));
+    return typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+// The anon key is public by design; a service-role key in its place would hand every visitor
+// full database access, so the build refuses it.
+const anonKey = required
+  .refine((value) => {
+    const payload = jwtPayload(value);
+    return payload === null || payload.role === 'anon';
+  }, 'is a JWT whose role is not "anon" (never put a service-role key in the site)')
+  .refine(
+    (value) => !value.startsWith('sb_secret_'),
+    'is a secret key, not the publishable/anon key',
+  );
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const productionSchema = z.object({
+  VITE_SUPABASE_URL: httpUrl,
+  VITE_SUPABASE_ANON_KEY: anonKey,
+  VITE_CONTACT_WEBHOOK_URL: httpUrl,
+  VITE_VAPI_PUBLIC_KEY: required,
+  VITE_VAPI_ASSISTANT_ID: required,
+  VITE_DEMO_VIDEO_URL: httpUrl,
+  VITE_SITE_URL: httpUrl,
+});
+
+const localSchema = productionSchema.extend({
+  VITE_VAPI_PUBLIC_KEY: optional,
+  VITE_VAPI_ASSISTANT_ID: optional,
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid site configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates the raw environment and returns the typed configuration.
+ * Throws a ConfigError listing every missing or malformed variable at once.
+ */
+export function parseConfig(env: RawEnv, mode: SiteConfig['mode']): SiteConfig {
+  const schema = mode === 'local' ? localSchema : productionSchema;
+  const picked = Object.fromEntries(
+    CONFIG_VARIABLES.map((name) => [name, typeof env[name] === 'string' ? env[name] : undefined]),
+  );
+  const result = schema.safeParse(picked);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(problems);
+  }
+  const v = result.data;
+  const publicKey = v.VITE_VAPI_PUBLIC_KEY;
+  const assistantId = v.VITE_VAPI_ASSISTANT_ID;
+  return {
+    mode,
+    supabaseUrl: v.VITE_SUPABASE_URL.replace(/\/+$/, ''),
+    supabaseAnonKey: v.VITE_SUPABASE_ANON_KEY,
+    contactWebhookUrl: v.VITE_CONTACT_WEBHOOK_URL,
+    vapi: publicKey && assistantId ? { publicKey, assistantId } : null,
+    demoVideoUrl: v.VITE_DEMO_VIDEO_URL,
+    siteUrl: new URL(v.VITE_SITE_URL).origin,
+  };
+}
+
+/** Vite's mode name for local builds ("local" itself is reserved by Vite for .env.local files). */
+export const LOCAL_VITE_MODE = 'local-stack';
+
+/** The key the local stack accepts in place of a Supabase anon key. */
+export const LOCAL_ANON_KEY_DEFAULT = 'local-anon-key';
+
+/** Values `npm start` uses for whatever is unset: everything points at the local stack. */
+export function localDefaults(origin: string, anonKey: string): Record<ConfigVariable, string> {
+  return {
+    VITE_SUPABASE_URL: origin,
+    VITE_SUPABASE_ANON_KEY: anonKey,
+    VITE_CONTACT_WEBHOOK_URL: `${origin}/local/webhook`,
+    VITE_VAPI_PUBLIC_KEY: '',
+    VITE_VAPI_ASSISTANT_ID: '',
+    VITE_DEMO_VIDEO_URL: `${origin}/local/demo-video`,
+    VITE_SITE_URL: origin,
+  };
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { resolveSiteConfig } from './scripts/lib/site-config.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  define: {
+    // Validated here, at build time, so the browser gets plain values and no validation code.
+    __SITE_CONFIG__: JSON.stringify(resolveSiteConfig(mode, root)),
+  },
+  build: {
+    // Modern browsers only: the audience is on current phones, and older syntax costs bytes.
+    target: 'es2022',
+    assetsInlineLimit: 0,
+  },
+}));

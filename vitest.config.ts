@@ -1,0 +1,33 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+export default defineConfig((env) =>
+  mergeConfig(
+    viteConfig(env),
+    defineConfig({
+      test: {
+        projects: [
+          {
+            extends: true,
+            test: {
+              name: 'web',
+              environment: 'jsdom',
+              include: ['src/**/*.test.{ts,tsx}'],
+              setupFiles: ['src/test/setup.ts'],
+            },
+          },
+          {
+            extends: true,
+            test: {
+              name: 'server',
+              environment: 'node',
+              include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+              testTimeout: 60_000,
+              hookTimeout: 60_000,
+            },
+          },
+        ],
+      },
+    }),
+  ),
+);
