@@ -19,5 +19,7 @@ export default defineConfig(({ mode }) => ({
     // Modern browsers only: the audience is on current phones, and older syntax costs bytes.
     target: 'es2022',
     assetsInlineLimit: 0,
+    // Every browser the site targets supports modulepreload natively.
+    modulePreload: { polyfill: false },
   },
 }));

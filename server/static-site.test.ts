@@ -61,10 +61,14 @@ describe('the static host of the local stack', () => {
   });
 
   it('compresses with brotli or gzip as the client accepts', async () => {
-    const br = await app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await app.request('/assets/app-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(bigScript);
-    const gz = await app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app.request('/assets/app-abc123.js', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(bigScript);
     const plain = await app.request('/assets/app-abc123.js');

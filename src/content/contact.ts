@@ -12,6 +12,13 @@ export const contactSection = {
     message: { label: 'Message', placeholder: 'What calls are you missing, and when?' },
   },
   requiredNote: 'All fields except company are required.',
+  errors: {
+    required: (label: string) => `Please enter your ${label.toLowerCase()}.`,
+    email: 'Please enter an email address like name@example.com.',
+    phone: 'Please enter a phone number with at least 7 digits.',
+    tooLong: (max: number) => `Please keep this under ${max} characters.`,
+    summary: 'Please correct the highlighted fields.',
+  },
   submit: 'Send Message',
   submitting: 'Sending...',
   // Read by no person: a field only bots fill in. Its label differs from every real field's.

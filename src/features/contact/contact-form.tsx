@@ -1,5 +1,222 @@
-import { contactSection } from '@/content/contact';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Toaster, type ToastMessage } from '@/components/ui/toast';
+import { contactSection as copy } from '@/content/contact';
+import { cn } from '@/lib/cn';
+import { newSubmissionId } from './new-submission-id';
+import type * as SendContactModule from './send-contact';
+import type { ContactValues, SubmissionResult } from './submission';
+import {
+  FIELD_ORDER,
+  MAX_LENGTH,
+  validateContact,
+  type ContactErrors,
+  type ContactField,
+} from './validate';
 
-export function ContactForm() {
-  return <p className="text-center text-slate-700">{contactSection.requiredNote}</p>;
+const EMPTY: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
+
+const INPUT_TYPES: Record<Exclude<ContactField, 'message'>, string> = {
+  name: 'text',
+  email: 'email',
+  phone: 'tel',
+  company: 'text',
+};
+
+type Sender = typeof SendContactModule;
+let senderModule: Promise<Sender> | undefined;
+
+/** Loads the sender (and supabase-js) once; a failed load is tried again next time. */
+function loadSender(): Promise<Sender> {
+  senderModule ??= import('./send-contact').catch((error: unknown) => {
+    senderModule = undefined;
+    throw error;
+  });
+  return senderModule;
+}
+
+let toastIds = 0;
+function makeToast(ok: boolean): ToastMessage {
+  const words = ok ? copy.toasts.success : copy.toasts.error;
+  return { id: (toastIds += 1), ...words, variant: ok ? 'success' : 'destructive' };
+}
+
+type Send = (id: string, values: ContactValues) => Promise<SubmissionResult>;
+
+/** The real sender, loaded on first use. */
+const sendLazily: Send = async (id, values) => (await loadSender()).sendContact(id, values);
+
+interface ContactFormProps {
+  /** Sends one submission; tests pass a fake. */
+  send?: Send;
+}
+
+export function ContactForm({ send = sendLazily }: ContactFormProps) {
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  // A ref, not state: a second Enter in the same tick must see the first submit at once.
+  const inFlight = useRef(false);
+  // One logical submission: the same id for every retry of the same content.
+  const submission = useRef<{ id: string; content: string } | null>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const fields = useRef<
+    Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>
+  >({});
+
+  const onChange =
+    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+
+    const found = validateContact(values);
+    setErrors(found);
+    const firstProblem = FIELD_ORDER.find((field) => found[field]);
+    if (firstProblem) {
+      fields.current[firstProblem]?.focus();
+      return;
+    }
+
+    if (honeypot.current?.value) {
+      // A bot filled the field no person can see: look successful, send nothing.
+      setValues(EMPTY);
+      setToast(makeToast(true));
+      return;
+    }
+
+    inFlight.current = true;
+    setSubmitting(true);
+    setToast(null);
+    const content = JSON.stringify(values);
+    if (submission.current?.content !== content)
+      submission.current = { id: newSubmissionId(), content };
+    let result: SubmissionResult;
+    try {
+      result = await send(submission.current.id, values);
+    } catch (error) {
+      console.error('Contact form: the sender could not be loaded', error);
+      result = { ok: false, step: 'insert', reason: 'network', detail: String(error) };
+    }
+    if (result.ok) {
+      submission.current = null;
+      setValues(EMPTY);
+    }
+    setToast(makeToast(result.ok));
+    inFlight.current = false;
+    setSubmitting(false);
+  }
+
+  const field = (name: ContactField) => {
+    const id = `contact-${name}`;
+    const errorId = `${id}-error`;
+    const error = errors[name];
+    const common = {
+      id,
+      name,
+      value: values[name],
+      onChange: onChange(name),
+      required: name !== 'company',
+      maxLength: MAX_LENGTH[name],
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? errorId : undefined,
+      className: cn(
+        'w-full rounded-lg border bg-white px-3 py-2.5 text-base text-ink',
+        error ? 'border-danger' : 'border-slate-400',
+      ),
+    };
+    return (
+      <div
+        className={
+          name === 'message' || name === 'company' || name === 'name' ? 'sm:col-span-2' : undefined
+        }
+      >
+        <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
+          {copy.fields[name].label}
+        </label>
+        {name === 'message' ? (
+          <textarea
+            {...common}
+            ref={(el) => {
+              fields.current.message = el;
+            }}
+            rows={5}
+            placeholder={copy.fields.message.placeholder}
+          />
+        ) : (
+          <input
+            {...common}
+            ref={(el) => {
+              fields.current[name] = el;
+            }}
+            type={INPUT_TYPES[name]}
+            autoComplete={copy.fields[name].autoComplete}
+            inputMode={name === 'phone' ? 'tel' : name === 'email' ? 'email' : undefined}
+          />
+        )}
+        {error ? (
+          <p id={errorId} className="mt-1 text-sm font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <>
+      {/* Focus anywhere in the form starts loading the sender, so a submit does not wait for it. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={() => void loadSender().catch(() => undefined)}
+        aria-labelledby="contact-heading"
+        className="grid gap-5 rounded-2xl bg-white p-6 shadow-sm sm:grid-cols-2 sm:p-8"
+      >
+        <p className="text-sm text-slate-600 sm:col-span-2">{copy.requiredNote}</p>
+        {field('name')}
+        {field('email')}
+        {field('phone')}
+        {field('company')}
+        {field('message')}
+        {/* The honeypot: off-screen, out of the tab order and hidden from assistive tech. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">{copy.honeypotLabel}</label>
+          <input
+            id="contact-website"
+            ref={honeypot}
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+            {submitting ? (
+              <span
+                aria-hidden="true"
+                className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent"
+              />
+            ) : null}
+            {submitting ? copy.submitting : copy.submit}
+          </Button>
+        </div>
+      </form>
+      {/* In the page's flow on phones (never over the form), in the corner on wide screens. */}
+      <Toaster
+        toast={toast}
+        onDismiss={() => setToast(null)}
+        dismissLabel={copy.toasts.dismiss}
+        className="mt-4 lg:fixed lg:right-6 lg:bottom-6 lg:z-50 lg:mt-0 lg:w-96"
+      />
+    </>
+  );
 }

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSupabaseInsert } from '../src/features/contact/supabase-insert';
+import { createLocalStack, type LocalStack } from './app';
+import { listSubmissions } from './local-routes';
+import { makeTempSite, randomLead } from './test-helpers';
+
+const KEY = 'test-anon-key';
+let stack: LocalStack;
+let site: Awaited<ReturnType<typeof makeTempSite>>;
+const logged: string[] = [];
+
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  stack.app.request('/rest/v1/contact_submissions', {
+    method: 'POST',
+    headers: {
+      apikey: KEY,
+      authorization: `Bearer ${KEY}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+const count = async () => (await listSubmissions(stack.db)).length;
+
+beforeAll(async () => {
+  site = await makeTempSite();
+  stack = await createLocalStack({
+    distDir: site.distDir,
+    dataDir: site.dataDir,
+    anonKey: KEY,
+    log: (l) => logged.push(l),
+  });
+});
+
+afterAll(async () => {
+  await stack.close();
+  await site.remove();
+});
+
+describe("the local stand-in for Supabase's data API", () => {
+  it('stores a valid row: 201 with no body, and logs one line for it', async () => {
+    const lead = randomLead({ company: 'Lee Roofing' });
+    const response = await post(lead);
+    expect(response.status).toBe(201);
+    expect(await response.text()).toBe('');
+    const stored = (await listSubmissions(stack.db)).find((row) => row.id === lead.id);
+    expect(stored).toMatchObject({
+      name: 'Dana Lee',
+      company: 'Lee Roofing',
+      created_at: '2026-11-22T14:17:05.123Z',
+    });
+    expect(logged.some((line) => line.includes(lead.id) && line.startsWith('[lead]'))).toBe(true);
+  });
+
+  it('answers a second insert of the same id with 409 and code 23505, storing nothing more', async () => {
+    const lead = randomLead();
+    expect((await post(lead)).status).toBe(201);
+    const before = await count();
+    const again = await post({ ...lead, message: 'changed' });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({
+      code: '23505',
+      message: expect.stringContaining('duplicate key'),
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it.each([
+    ['no key', { apikey: '', authorization: '' }],
+    ['a wrong apikey', { apikey: 'nope' }],
+    ['a wrong bearer', { authorization: 'Bearer nope' }],
+  ])('refuses %s with 401', async (_what, headers) => {
+    const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== ''));
+    const response = await stack.app.request('/rest/v1/contact_submissions', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...('apikey' in headers && headers.apikey === '' ? {} : { apikey: KEY }),
+        ...('authorization' in headers && headers.authorization === ''
+          ? {}
+          : { authorization: `Bearer ${KEY}` }),
+        ...clean,
+      },
+      body: JSON.stringify(randomLead()),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({
+      code: 'PGRST301',
+      message: 'Invalid API key',
+      details: null,
+      hint: expect.any(String),
+    });
+  });
+
+  it('answers malformed JSON with 400 PGRST102 and an oversized body with 413', async () => {
+    const before = await count();
+    const bad = await post('{"name": ');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      code: 'PGRST102',
+      message: 'Empty or invalid json',
+      details: null,
+      hint: null,
+    });
+    const huge = await post(randomLead({ message: 'x'.repeat(70 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect(await count()).toBe(before);
+  });
+
+  it.each([
+    { what: 'an empty name', change: { name: '   ' }, code: '23514' },
+    { what: 'a name over 200 characters', change: { name: 'n'.repeat(201) }, code: '23514' },
+    { what: 'an email without a domain dot', change: { email: 'dana@example' }, code: '23514' },
+    {
+      what: 'an email over 320 characters',
+      change: { email: `${'e'.repeat(310)}@example.com` },
+      code: '23514',
+    },
+    { what: 'a phone over 40 characters', change: { phone: '5'.repeat(41) }, code: '23514' },
+    { what: 'a company over 200 characters', change: { company: 'c'.repeat(201) }, code: '23514' },
+    {
+      what: 'a message over 5000 characters',
+      change: { message: 'm'.repeat(5001) },
+      code: '23514',
+    },
+    { what: 'a missing message', change: { message: null }, code: '23502' },
+    { what: 'an id that is not a UUID', change: { id: 'not-a-uuid' }, code: '22P02' },
+    {
+      what: 'a created_at that is not a time',
+      change: { created_at: 'not a time' },
+      code: '22007',
+    },
+  ])(
+    'refuses $what with 400 and Postgres code $code, storing nothing',
+    async ({ change, code }) => {
+      const before = await count();
+      const response = await post(randomLead(change));
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body.code).toBe(code);
+      expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+      expect(await count()).toBe(before);
+    },
+  );
+
+  it('refuses an unknown column with 400 PGRST204', async () => {
+    const response = await post(randomLead({ is_admin: true }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'PGRST204' });
+  });
+
+  it('lets anon neither read, change nor delete rows: 401 permission denied, rows untouched', async () => {
+    const lead = randomLead();
+    await post(lead);
+    const before = await listSubmissions(stack.db);
+    for (const method of ['GET', 'PATCH', 'PUT', 'DELETE']) {
+      const response = await stack.app.request(`/rest/v1/contact_submissions?id=eq.${lead.id}`, {
+        method,
+        headers: {
+          apikey: KEY,
+          authorization: `Bearer ${KEY}`,
+          'content-type': 'application/json',
+        },
+        ...(method === 'PATCH' || method === 'PUT'
+          ? { body: JSON.stringify({ message: 'hacked' }) }
+          : {}),
+      });
+      expect(response.status, method).toBe(401);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({ code: '42501' });
+      expect(JSON.stringify(body)).not.toContain(lead.email === 'x' ? 'x' : lead.id);
+    }
+    // Asking for the row back after an insert needs SELECT, which anon does not have.
+    const withReturn = await post(randomLead(), { prefer: 'return=representation' });
+    expect(withReturn.status).toBe(401);
+    expect(await listSubmissions(stack.db)).toEqual(before);
+  });
+
+  it('stores 300 concurrent inserts exactly once each, and refuses every duplicate', async () => {
+    const before = await count();
+    const leads = Array.from({ length: 300 }, () => randomLead());
+    const first = await Promise.all(leads.map((lead) => post(lead)));
+    expect(first.map((r) => r.status)).toEqual(leads.map(() => 201));
+    const again = await Promise.all(leads.map((lead) => post(lead)));
+    expect(again.map((r) => r.status)).toEqual(leads.map(() => 409));
+    const stored = await listSubmissions(stack.db);
+    expect(stored.length).toBe(before + 300);
+    const ids = new Set(stored.map((row) => row.id));
+    expect(leads.every((lead) => ids.has(lead.id))).toBe(true);
+  });
+
+  it('speaks the contract supabase-js expects: the real client inserts, and sees 23505 on a repeat', async () => {
+    // supabase-js wants a WebSocket class to exist (for realtime, unused here); Node 20 has none.
+    vi.stubGlobal('WebSocket', class {});
+    const viaApp: typeof fetch = async (input, init) =>
+      stack.app.request(input instanceof Request ? input : String(input), init);
+    const insert = createSupabaseInsert('http://localhost:4173', KEY, viaApp);
+    const lead = randomLead();
+    const controller = new AbortController();
+    expect(await insert(lead, controller.signal)).toEqual({ ok: true });
+    expect(await insert(lead, controller.signal)).toMatchObject({
+      ok: false,
+      status: 409,
+      code: '23505',
+    });
+    const wrongKey = createSupabaseInsert('http://localhost:4173', 'wrong', viaApp);
+    expect(await wrongKey(randomLead(), controller.signal)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+  });
+
+  it('keeps the webhook deliveries it receives, and refuses non-JSON', async () => {
+    const payload = { ...randomLead(), created_at: 'November 22, 2026 at 6:17 AM PST' };
+    const ok = await stack.app.request('/local/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    expect(ok.status).toBe(200);
+    const deliveries = (await (
+      await stack.app.request('/local/webhook-deliveries.json')
+    ).json()) as { payload: unknown }[];
+    expect(deliveries[0]?.payload).toEqual(payload);
+    const bad = await stack.app.request('/local/webhook', { method: 'POST', body: 'nope' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('shows submissions, newest first, in the inbox page and JSON', async () => {
+    const html = await (await stack.app.request('/local/leads')).text();
+    expect(html).toContain('Local leads inbox');
+    expect(html).toContain('Dana Lee');
+    const json = (await (await stack.app.request('/local/leads.json')).json()) as unknown[];
+    expect(json.length).toBe(await count());
+  });
+});

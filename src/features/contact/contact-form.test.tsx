@@ -1,0 +1,189 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContactForm } from './contact-form';
+import type { ContactValues, SubmissionResult } from './submission';
+
+const FAILED: SubmissionResult = {
+  ok: false,
+  step: 'webhook',
+  reason: 'http',
+  status: 500,
+  detail: '500',
+};
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Name'), 'Dana Lee');
+  await user.type(screen.getByLabelText('Email'), 'dana@example.com');
+  await user.type(screen.getByLabelText('Phone'), '555 010 2030');
+  await user.type(screen.getByLabelText('Message'), 'Weekend calls go to voicemail.');
+}
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => consoleError.mockRestore());
+
+describe('ContactForm', () => {
+  it('has the labelled fields of the spec with the right input types', () => {
+    render(<ContactForm send={vi.fn()} />);
+    expect(screen.getByLabelText('Name')).toBeRequired();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    expect(screen.getByLabelText('Company (optional)')).not.toBeRequired();
+    expect(screen.getByLabelText('Message').tagName).toBe('TEXTAREA');
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  });
+
+  it('catches missing and malformed fields before sending, and focuses the first problem', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn();
+    render(<ContactForm send={send} />);
+    await user.type(screen.getByLabelText('Name'), 'Dana');
+    await user.type(screen.getByLabelText('Email'), 'dana@example');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(send).not.toHaveBeenCalled();
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(
+      'Please enter an email address like name@example.com.',
+    );
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Please enter your phone.');
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription(
+      'Please enter your message.',
+    );
+    expect(screen.getByLabelText('Company (optional)')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows Sending... on a disabled button while sending, and a second submit sends nothing', async () => {
+    const user = userEvent.setup();
+    const pending = deferred<SubmissionResult>();
+    const send = vi.fn(() => pending.promise);
+    render(<ContactForm send={send} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const button = screen.getByRole('button', { name: 'Sending...' });
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Message'), '{Enter}');
+    act(() => {
+      screen.getByLabelText('Name').closest('form')?.requestSubmit();
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+    await act(async () => pending.resolve({ ok: true }));
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  });
+
+  it('clears the form and shows the success toast only after the submission succeeds', async () => {
+    const user = userEvent.setup();
+    render(<ContactForm send={vi.fn(async () => ({ ok: true }) as const)} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Success!');
+    expect(status).toHaveTextContent("Your message has been sent. We'll be in touch soon.");
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('keeps everything typed and shows the error toast on failure; a retry reuses the id', async () => {
+    const user = userEvent.setup();
+    const ids: string[] = [];
+    const sent: ContactValues[] = [];
+    const answers = [FAILED, { ok: true } as const];
+    const send = vi.fn(async (id: string, values: ContactValues) => {
+      ids.push(id);
+      sent.push(values);
+      return answers.shift() ?? FAILED;
+    });
+    render(<ContactForm send={send} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const alert = await screen.findByText(
+      'There was a problem sending your message. Please try again.',
+    );
+    expect(within(screen.getByRole('alert')).getByText('Error')).toBeInTheDocument();
+    expect(alert).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Dana Lee');
+    expect(screen.getByLabelText('Message')).toHaveValue('Weekend calls go to voicemail.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByText('Success!');
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('starts a new submission id when the content changes or after a success', async () => {
+    const user = userEvent.setup();
+    const ids: string[] = [];
+    const answers: SubmissionResult[] = [FAILED, FAILED, { ok: true }, { ok: true }];
+    render(
+      <ContactForm
+        send={async (id) => {
+          ids.push(id);
+          return answers.shift() ?? FAILED;
+        }}
+      />,
+    );
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByText('Error');
+    await user.type(screen.getByLabelText('Company (optional)'), 'Lee Roofing');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByText('Error');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByText('Success!');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByText('Success!');
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids[1]).toBe(ids[2]);
+    expect(ids[3]).not.toBe(ids[2]);
+  });
+
+  it('shows at most one toast: a new one replaces the old, and it can be dismissed', async () => {
+    const user = userEvent.setup();
+    const answers: SubmissionResult[] = [FAILED, { ok: true }];
+    render(<ContactForm send={async () => answers.shift() ?? FAILED} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByText('Error');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByText('Success!');
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryByText('Success!')).not.toBeInTheDocument();
+  });
+
+  it('pretends success and sends nothing when the honeypot is filled', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn();
+    const { container } = render(<ContactForm send={send} />);
+    await fillValid(user);
+    const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(honeypot).not.toBeNull();
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull();
+    await user.type(honeypot!, 'http://spam.example');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('shows the error toast when the sender cannot even be loaded', async () => {
+    const user = userEvent.setup();
+    render(<ContactForm send={() => Promise.reject(new Error('chunk failed'))} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Dana Lee');
+  });
+});

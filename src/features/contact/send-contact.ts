@@ -1,0 +1,17 @@
+// Loaded on the visitor's first interaction with the form, never on page load: it brings
+// supabase-js with it.
+import { config } from '@/lib/config';
+import { submitContact, type ContactValues, type SubmissionResult } from './submission';
+import { createSupabaseInsert } from './supabase-insert';
+
+let insert: ReturnType<typeof createSupabaseInsert> | undefined;
+
+/** Sends one submission through the configured Supabase project and webhook. */
+export function sendContact(id: string, values: ContactValues): Promise<SubmissionResult> {
+  insert ??= createSupabaseInsert(config.supabaseUrl, config.supabaseAnonKey);
+  return submitContact(id, values, {
+    insert,
+    fetch: (input, init) => fetch(input, init),
+    webhookUrl: config.contactWebhookUrl,
+  });
+}

@@ -1,0 +1,192 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CALL_TIMEOUT_MS,
+  submitContact,
+  type ContactPayload,
+  type InsertOutcome,
+  type SubmissionClients,
+} from './submission';
+
+const ID = '5b0c2d0e-4f2a-4c1e-9d7a-3a0f6c2e8b11';
+const VALUES = {
+  name: ' Dana Lee ',
+  email: 'dana@example.com',
+  phone: '(555) 010-2030',
+  company: '',
+  message: 'We miss calls on weekends.',
+};
+const NOW = new Date('2026-11-22T14:17:05.123Z');
+
+type Step = InsertOutcome | 'throw' | 'hang';
+type Hook = number | 'throw' | 'hang';
+
+/** Fake clients whose answers are scripted per attempt; they record every call. */
+function fakeClients(insertSteps: Step[], webhookSteps: Hook[]) {
+  const inserted: ContactPayload[] = [];
+  const posted: ContactPayload[] = [];
+  const sleeps: number[] = [];
+  const clients: SubmissionClients = {
+    webhookUrl: 'https://hooks.example.com/lead',
+    now: () => NOW,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    insert: (row, signal) => {
+      inserted.push(row);
+      const step = insertSteps.shift() ?? { ok: true };
+      if (step === 'throw') return Promise.reject(new TypeError('Failed to fetch'));
+      if (step === 'hang')
+        return new Promise((_, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        );
+      return Promise.resolve(step);
+    },
+    fetch: (_url, init) => {
+      posted.push(JSON.parse(String(init?.body)) as ContactPayload);
+      const step = webhookSteps.shift() ?? 200;
+      if (step === 'throw') return Promise.reject(new TypeError('Failed to fetch'));
+      if (step === 'hang') return new Promise<Response>(() => undefined);
+      return Promise.resolve(new Response(null, { status: step }));
+    },
+  };
+  return { clients, inserted, posted, sleeps };
+}
+
+const fail = (status: number, code = '', message = 'failed'): InsertOutcome => ({
+  ok: false,
+  status,
+  code,
+  message,
+});
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  consoleError.mockRestore();
+  vi.useRealTimers();
+});
+
+describe('submitContact', () => {
+  it('inserts the row with a Pacific ISO time, then posts the same fields with a readable time', async () => {
+    const { clients, inserted, posted } = fakeClients([], []);
+    expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
+    const fields = {
+      id: ID,
+      name: 'Dana Lee',
+      email: 'dana@example.com',
+      phone: '(555) 010-2030',
+      company: null,
+      message: 'We miss calls on weekends.',
+    };
+    expect(inserted).toEqual([{ ...fields, created_at: '2026-11-22T06:17:05.123-08:00' }]);
+    expect(posted).toEqual([{ ...fields, created_at: 'November 22, 2026 at 6:17 AM PST' }]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('counts a duplicate key on the id as already stored, and still calls the webhook', async () => {
+    const { clients, posted } = fakeClients([fail(409, '23505', 'duplicate key')], []);
+    expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
+    expect(posted).toHaveLength(1);
+  });
+
+  it.each([
+    ['a dropped connection', fail(0, '', 'TypeError: Failed to fetch')],
+    ['a thrown network error', 'throw' as const],
+    ['a 502', fail(502)],
+    ['a 503', fail(503)],
+    ['a 504', fail(504)],
+  ])('retries the insert after %s, with backoff, and succeeds', async (_what, first) => {
+    const { clients, inserted, posted, sleeps } = fakeClients([first, first], []);
+    expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
+    expect(inserted.map((row) => row.id)).toEqual([ID, ID, ID]);
+    expect(sleeps).toEqual([400, 1200]);
+    expect(posted).toHaveLength(1);
+  });
+
+  it('gives up on the insert after two retries, and never calls the webhook', async () => {
+    const { clients, inserted, posted } = fakeClients([fail(503), fail(503), fail(503)], []);
+    const result = await submitContact(ID, VALUES, clients);
+    expect(result).toEqual({
+      ok: false,
+      step: 'insert',
+      reason: 'http',
+      status: 503,
+      detail: '503  failed',
+    });
+    expect(inserted).toHaveLength(3);
+    expect(posted).toHaveLength(0);
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining('database insert failed (http): 503'),
+    );
+  });
+
+  it.each([
+    ['a 500', fail(500, 'XX000', 'boom'), 500],
+    ['a constraint violation', fail(400, '23514', 'violates check constraint'), 400],
+    ['a refused key', fail(401, 'PGRST301', 'Invalid API key'), 401],
+  ])('does not retry the insert after %s', async (_what, outcome, status) => {
+    const { clients, inserted, posted } = fakeClients([outcome], []);
+    const result = await submitContact(ID, VALUES, clients);
+    expect(result).toMatchObject({ ok: false, step: 'insert', reason: 'http', status });
+    expect(inserted).toHaveLength(1);
+    expect(posted).toHaveLength(0);
+  });
+
+  it('fails the insert after the timeout when the database hangs, without retrying', async () => {
+    vi.useFakeTimers();
+    const { clients, inserted, posted } = fakeClients(['hang'], []);
+    const pending = submitContact(ID, VALUES, clients);
+    await vi.advanceTimersByTimeAsync(CALL_TIMEOUT_MS - 1);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toMatchObject({ ok: false, step: 'insert', reason: 'timeout' });
+    expect(inserted).toHaveLength(1);
+    expect(posted).toHaveLength(0);
+  });
+
+  it.each([
+    ['a 500', 500, false],
+    ['a 404', 404, false],
+    ['a 502', 502, true],
+    ['a 503', 503, true],
+    ['a network error', 'throw' as const, true],
+  ])(
+    'after %s from the webhook it retries only when that can help',
+    async (_what, answer, retried) => {
+      const { clients, inserted, posted } = fakeClients([], [answer, answer, answer]);
+      const result = await submitContact(ID, VALUES, clients);
+      expect(result).toMatchObject({ ok: false, step: 'webhook' });
+      expect(posted).toHaveLength(retried ? 3 : 1);
+      expect(inserted).toHaveLength(1);
+    },
+  );
+
+  it('succeeds when the webhook recovers on a retry', async () => {
+    const { clients, posted } = fakeClients([], [502, 200]);
+    expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
+    expect(posted.map((p) => p.id)).toEqual([ID, ID]);
+  });
+
+  it('fails the webhook after the timeout when it hangs', async () => {
+    vi.useFakeTimers();
+    const { clients, posted } = fakeClients([], ['hang']);
+    const pending = submitContact(ID, VALUES, clients);
+    await vi.advanceTimersByTimeAsync(CALL_TIMEOUT_MS);
+    expect(await pending).toMatchObject({ ok: false, step: 'webhook', reason: 'timeout' });
+    expect(posted).toHaveLength(1);
+  });
+
+  it('a retry of the same submission after a webhook failure stores nothing twice', async () => {
+    // First press: stored, webhook down. Second press, same id: duplicate key, webhook up.
+    const first = fakeClients([{ ok: true }], [500]);
+    expect((await submitContact(ID, VALUES, first.clients)).ok).toBe(false);
+    const second = fakeClients([fail(409, '23505', 'duplicate key')], [200]);
+    expect(await submitContact(ID, VALUES, second.clients)).toEqual({ ok: true });
+    expect([...first.inserted, ...second.inserted].every((row) => row.id === ID)).toBe(true);
+  });
+});

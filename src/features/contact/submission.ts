@@ -1,0 +1,206 @@
+import { toPacificIso, toPacificReadable } from './pacific-time';
+
+/** What the visitor typed. */
+export interface ContactValues {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  message: string;
+}
+
+/** One row of contact_submissions, and (with another created_at) the webhook's JSON. */
+export interface ContactPayload {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  message: string;
+  created_at: string;
+}
+
+/** How an insert into contact_submissions ended, as supabase-js reports it. */
+export type InsertOutcome =
+  { ok: true } | { ok: false; status: number; code: string; message: string };
+
+export interface SubmissionClients {
+  /** Inserts one row into contact_submissions; resolves with the outcome, never throws. */
+  insert: (row: ContactPayload, signal: AbortSignal) => Promise<InsertOutcome>;
+  /** `fetch`, for the webhook. */
+  fetch: typeof fetch;
+  webhookUrl: string;
+  now?: () => Date;
+  /** Waits between retries (replaced in tests). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type FailureReason = 'network' | 'timeout' | 'http';
+
+export type SubmissionResult =
+  | { ok: true }
+  | {
+      ok: false;
+      step: 'insert' | 'webhook';
+      reason: FailureReason;
+      status?: number;
+      detail: string;
+    };
+
+/** Each call gets this long before it counts as failed, so the button never hangs. */
+export const CALL_TIMEOUT_MS = 10_000;
+/** Waits before the automatic retries of a network error or a 502/503/504. */
+export const RETRY_DELAYS_MS = [400, 1200] as const;
+const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+/** Postgres's unique violation: this id is stored already, from an earlier try. */
+const ALREADY_STORED = '23505';
+
+class TimeoutError extends Error {
+  constructor() {
+    super(`no answer within ${CALL_TIMEOUT_MS / 1000} s`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/** Runs a call with an abort signal that fires after CALL_TIMEOUT_MS; rejects with TimeoutError then. */
+async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new TimeoutError());
+      reject(new TimeoutError());
+    }, CALL_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([call(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type Attempt =
+  | { done: true }
+  | { done: false; retry: boolean; reason: FailureReason; status?: number; detail: string };
+
+/**
+ * Tries a step, and again after each delay while the failure is a network error or a
+ * 502/503/504. A timeout is not retried: the visitor has waited long enough, and can press
+ * again (the id makes that safe).
+ */
+async function withRetries(
+  attempt: () => Promise<Attempt>,
+  sleep: (ms: number) => Promise<void>,
+): Promise<Exclude<Attempt, { done: true }> | null> {
+  for (let i = 0; ; i += 1) {
+    const result = await attempt();
+    if (result.done) return null;
+    const delay = RETRY_DELAYS_MS[i];
+    if (!result.retry || delay === undefined) return result;
+    await sleep(delay);
+  }
+}
+
+async function insertOnce(clients: SubmissionClients, row: ContactPayload): Promise<Attempt> {
+  try {
+    const outcome = await withTimeout((signal) => clients.insert(row, signal));
+    if (outcome.ok || outcome.code === ALREADY_STORED) return { done: true };
+    const detail = `${outcome.status} ${outcome.code} ${outcome.message}`.trim();
+    // supabase-js reports a dropped connection as status 0 with the fetch error's message.
+    if (outcome.status === 0) return { done: false, retry: true, reason: 'network', detail };
+    return {
+      done: false,
+      retry: RETRYABLE_STATUSES.has(outcome.status),
+      reason: 'http',
+      status: outcome.status,
+      detail,
+    };
+  } catch (error) {
+    if (error instanceof TimeoutError)
+      return { done: false, retry: false, reason: 'timeout', detail: error.message };
+    return { done: false, retry: true, reason: 'network', detail: String(error) };
+  }
+}
+
+async function postWebhookOnce(
+  clients: SubmissionClients,
+  payload: ContactPayload,
+): Promise<Attempt> {
+  try {
+    const response = await withTimeout((signal) =>
+      clients.fetch(clients.webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+        signal,
+      }),
+    );
+    if (response.ok) return { done: true };
+    return {
+      done: false,
+      retry: RETRYABLE_STATUSES.has(response.status),
+      reason: 'http',
+      status: response.status,
+      detail: `${response.status} ${response.statusText}`.trim(),
+    };
+  } catch (error) {
+    if (error instanceof TimeoutError)
+      return { done: false, retry: false, reason: 'timeout', detail: error.message };
+    return { done: false, retry: true, reason: 'network', detail: String(error) };
+  }
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends one contact submission: inserts the row, then posts it to the webhook. Success needs
+ * both; the webhook is not called when the insert failed. `id` identifies the submission: a
+ * retry with the same id never stores a second row (a duplicate-key answer means the row is
+ * already there). Never throws; a failure is logged to the console with its cause.
+ */
+export async function submitContact(
+  id: string,
+  values: ContactValues,
+  clients: SubmissionClients,
+): Promise<SubmissionResult> {
+  const now = (clients.now ?? (() => new Date()))();
+  const sleep = clients.sleep ?? defaultSleep;
+  const base = {
+    id,
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    company: values.company.trim() || null,
+    message: values.message.trim(),
+  };
+
+  const insertFailure = await withRetries(
+    () => insertOnce(clients, { ...base, created_at: toPacificIso(now) }),
+    sleep,
+  );
+  if (insertFailure) return fail('insert', insertFailure);
+
+  const webhookFailure = await withRetries(
+    () => postWebhookOnce(clients, { ...base, created_at: toPacificReadable(now) }),
+    sleep,
+  );
+  if (webhookFailure) return fail('webhook', webhookFailure);
+  return { ok: true };
+}
+
+function fail(
+  step: 'insert' | 'webhook',
+  attempt: Exclude<Attempt, { done: true }>,
+): SubmissionResult {
+  const result: SubmissionResult = {
+    ok: false,
+    step,
+    reason: attempt.reason,
+    ...(attempt.status === undefined ? {} : { status: attempt.status }),
+    detail: attempt.detail,
+  };
+  console.error(
+    `Contact form: the ${step === 'insert' ? 'database insert' : 'webhook'} failed (${attempt.reason}): ${attempt.detail}`,
+  );
+  return result;
+}

@@ -1,0 +1,22 @@
+import { createClient } from '@supabase/supabase-js';
+import type { ContactPayload, InsertOutcome } from './submission';
+
+/**
+ * An insert into contact_submissions through supabase-js with the anon key. The client is
+ * created once; creating it makes no request. Sessions are off: visitors never sign in.
+ */
+export function createSupabaseInsert(url: string, anonKey: string, fetchImpl?: typeof fetch) {
+  const client = createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(fetchImpl ? { global: { fetch: fetchImpl } } : {}),
+  });
+  return async (row: ContactPayload, signal: AbortSignal): Promise<InsertOutcome> => {
+    // return=minimal (the default): anon may insert but not read, so nothing is selected back.
+    const { error, status } = await client
+      .from('contact_submissions')
+      .insert(row)
+      .abortSignal(signal);
+    if (!error) return { ok: true };
+    return { ok: false, status, code: error.code ?? '', message: error.message ?? '' };
+  };
+}
