@@ -16,7 +16,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  // A fake microphone, so the voice demo can be tested on machines without one.
+  '--use-fake-device-for-media-stream',
 ];
+
+/** The voice demo is configured in the test build; its service is answered at the network boundary. */
+export const E2E_VAPI = { publicKey: 'e2e-public-key', assistantId: 'e2e-assistant-id' };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -45,6 +50,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DIST_DIR: '.test-data/site',
       DATA_DIR: dataDir,
+      VITE_VAPI_PUBLIC_KEY: E2E_VAPI.publicKey,
+      VITE_VAPI_ASSISTANT_ID: E2E_VAPI.assistantId,
     },
   },
 });

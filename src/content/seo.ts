@@ -26,17 +26,23 @@ export const seo = {
     description:
       'This page does not exist. ReplyRight AI builds AI voice agents that answer calls and follow up on leads for service businesses.',
   },
-  ogImage: {
+} as const satisfies Record<string, PageSeo>;
+
+/** The picture shown when a page is shared (public/og-image.png, 1200x630). */
+export const socialCard = {
+  image: {
     path: '/og-image.png',
     width: 1200,
     height: 630,
     alt: 'ReplyRight AI: every call answered, every lead followed up',
   },
   locale: 'en_US',
-  business: {
-    name: brand.name,
-    description: brand.tagline,
-    areaServed: 'United States',
-    email: 'hello@replyright.example',
-  },
-} as const satisfies Record<string, unknown>;
+} as const;
+
+/** The business as search engines read it (JSON-LD on /). */
+export const business = {
+  name: brand.name,
+  description: brand.tagline,
+  areaServed: 'United States',
+  email: 'hello@replyright.example',
+} as const;

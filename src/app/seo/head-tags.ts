@@ -1,6 +1,6 @@
 import { about } from '@/content/about';
 import { brand } from '@/content/brand';
-import { seo, type PageSeo } from '@/content/seo';
+import { business, seo, socialCard, type PageSeo } from '@/content/seo';
 
 function escapeHtml(text: string): string {
   return text
@@ -21,12 +21,12 @@ export function structuredData(page: PageSeo, siteUrl: string): object | null {
     return {
       '@context': 'https://schema.org',
       '@type': 'ProfessionalService',
-      name: seo.business.name,
-      description: seo.business.description,
+      name: business.name,
+      description: business.description,
       url: `${siteUrl}/`,
-      image: `${siteUrl}${seo.ogImage.path}`,
-      email: seo.business.email,
-      areaServed: seo.business.areaServed,
+      image: `${siteUrl}${socialCard.image.path}`,
+      email: business.email,
+      areaServed: business.areaServed,
       founder: { '@type': 'Person', name: brand.founder, url: `${siteUrl}/about-me` },
     };
   }
@@ -41,7 +41,7 @@ export function structuredData(page: PageSeo, siteUrl: string): object | null {
         jobTitle: 'Founder',
         description: about.intro.body,
         image: `${siteUrl}${about.intro.image.src}`,
-        worksFor: { '@type': 'Organization', name: seo.business.name, url: `${siteUrl}/` },
+        worksFor: { '@type': 'Organization', name: business.name, url: `${siteUrl}/` },
       },
     };
   }
@@ -57,7 +57,7 @@ export function canonicalUrl(page: PageSeo, siteUrl: string): string | null {
 /** The <head> tags of a prerendered page: title, description, canonical, social cards, JSON-LD. */
 export function renderHeadTags(page: PageSeo, siteUrl: string): string {
   const canonical = canonicalUrl(page, siteUrl);
-  const image = `${siteUrl}${seo.ogImage.path}`;
+  const image = `${siteUrl}${socialCard.image.path}`;
   const tags = [
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}">`,
@@ -66,19 +66,19 @@ export function renderHeadTags(page: PageSeo, siteUrl: string): string {
       : '<meta name="robots" content="noindex">',
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${escapeHtml(brand.name)}">`,
-    `<meta property="og:locale" content="${seo.locale}">`,
+    `<meta property="og:locale" content="${socialCard.locale}">`,
     `<meta property="og:title" content="${escapeHtml(page.title)}">`,
     `<meta property="og:description" content="${escapeHtml(page.description)}">`,
     canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
     `<meta property="og:image" content="${escapeHtml(image)}">`,
-    `<meta property="og:image:width" content="${seo.ogImage.width}">`,
-    `<meta property="og:image:height" content="${seo.ogImage.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(seo.ogImage.alt)}">`,
+    `<meta property="og:image:width" content="${socialCard.image.width}">`,
+    `<meta property="og:image:height" content="${socialCard.image.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(socialCard.image.alt)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(page.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(page.description)}">`,
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
-    `<meta name="twitter:image:alt" content="${escapeHtml(seo.ogImage.alt)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(socialCard.image.alt)}">`,
   ];
   const data = structuredData(page, siteUrl);
   if (data) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);

@@ -1,6 +1,88 @@
 import { Button } from '@/components/ui/button';
 import { voice } from '@/content/voice';
+import { cn } from '@/lib/cn';
+import { config } from '@/lib/config';
+import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
+import type { VoiceErrorKind } from './voice-machine';
 
-export function VoiceDemo() {
-  return <Button className="min-h-14 px-8 text-lg">{voice.idle}</Button>;
+const ERROR_LINES: Record<VoiceErrorKind, string> = {
+  'mic-denied': voice.errors.micDenied,
+  'no-mic': voice.errors.noMic,
+  connect: voice.errors.connect,
+};
+
+type VoiceDemoProps = Partial<VoiceDemoOptions>;
+
+/** The hero's live-call button, its captions and its messages. */
+export function VoiceDemo(props: VoiceDemoProps) {
+  const { state, press, prefetch, configured } = useVoiceDemo({ config: config.vapi, ...props });
+  const { status, speaking, volume, captions, error } = state;
+  const inCall = status === 'in-call';
+  const connecting = status === 'connecting';
+  const label = connecting
+    ? voice.connecting
+    : inCall
+      ? speaking
+        ? voice.speaking
+        : voice.inCall
+      : voice.idle;
+
+  return (
+    <div className="flex w-full max-w-md flex-col items-center gap-3">
+      <div className="relative">
+        {inCall ? (
+          <span
+            aria-hidden="true"
+            data-testid="voice-level"
+            className="absolute inset-0 rounded-full bg-danger/30 transition-transform duration-100 motion-reduce:hidden"
+            style={{ transform: `scale(${1 + volume * 0.25})` }}
+          />
+        ) : null}
+        <Button
+          variant={inCall ? 'danger' : 'primary'}
+          size="lg"
+          aria-disabled={connecting || undefined}
+          aria-describedby={error ? 'voice-demo-message' : undefined}
+          onClick={() => void press()}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+          className={cn('relative', connecting && 'cursor-wait opacity-80')}
+        >
+          {connecting ? (
+            <span
+              aria-hidden="true"
+              data-testid="voice-spinner"
+              className="size-5 animate-spin rounded-full border-2 border-white border-t-transparent"
+            />
+          ) : null}
+          {label}
+        </Button>
+      </div>
+      <p
+        id="voice-demo-message"
+        role="status"
+        className="min-h-0 text-center text-sm font-medium text-danger"
+      >
+        {error ? ERROR_LINES[error] : null}
+      </p>
+      {!configured && config.mode === 'local' ? (
+        <p className="rounded-lg bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">
+          {voice.notConfigured}
+        </p>
+      ) : null}
+      <div
+        aria-live="polite"
+        aria-label={voice.captionsLabel}
+        role="log"
+        className="w-full text-left text-sm"
+      >
+        {captions.map((caption) => (
+          <p key={caption.id} className="mt-1 rounded-lg bg-white/80 px-3 py-1.5 shadow-sm">
+            <span className="font-semibold">{voice.captionSpeaker[caption.speaker]}: </span>
+            {caption.text}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,154 @@
+import { readdir, readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { E2E_VAPI } from '../playwright.config';
+import { expect, test } from './fixtures';
+
+const CALL_WEB = 'https://api.vapi.ai/call/web';
+const IDLE = 'Press here for AI Voice Agent';
+
+async function pressVoiceButton(page: Page) {
+  await page.getByRole('button', { name: IDLE }).click();
+}
+
+test.describe('the voice demo', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['microphone']);
+  });
+
+  test('loads no byte of the voice SDK before the visitor shows intent', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toHaveLength(1);
+    const main = await readFile(`.test-data/site${scripts[0]}`, 'utf8');
+    for (const marker of ['callControllerCreateWebCall', 'c.daily.co', 'createCallObject']) {
+      expect(main, `main bundle contains ${marker}`).not.toContain(marker);
+    }
+    await page.getByRole('button', { name: IDLE }).hover();
+    await expect.poll(() => scripts.length).toBeGreaterThan(1);
+    const loaded = await Promise.all(
+      scripts.slice(1).map((path) => readFile(`.test-data/site${path}`, 'utf8')),
+    );
+    expect(loaded.some((code) => code.includes('callControllerCreateWebCall'))).toBe(true);
+  });
+
+  test('a press shows a disabled Connecting... and POSTs /call/web with the assistant and the public key', async ({
+    page,
+  }) => {
+    let callWeb: { body: unknown; auth: string | undefined } | undefined;
+    await page.route(CALL_WEB, async (route) => {
+      callWeb = {
+        body: route.request().postDataJSON(),
+        auth: route.request().headers()['authorization'],
+      };
+      // Hold the answer, so the button stays in its connecting state.
+    });
+    await page.goto('/');
+    await pressVoiceButton(page);
+    const button = page.getByRole('button', { name: 'Connecting...' });
+    await expect(button).toBeVisible();
+    await expect(button).toBeDisabled();
+    await expect(page.getByTestId('voice-spinner')).toBeVisible();
+    await expect.poll(() => callWeb).toBeDefined();
+    expect(callWeb?.auth).toBe(`Bearer ${E2E_VAPI.publicKey}`);
+    expect(callWeb?.body).toMatchObject({ assistantId: E2E_VAPI.assistantId });
+    await button.click({ force: true });
+    await expect(page.getByRole('button', { name: 'Connecting...' })).toBeVisible();
+  });
+
+  test('a refusal (500) returns the button to idle, logs to the console and says so', async ({
+    page,
+    watch,
+  }) => {
+    await page.route(CALL_WEB, (route) =>
+      route.fulfill({ status: 500, json: { message: 'Internal Server Error', statusCode: 500 } }),
+    );
+    await page.goto('/');
+    await pressVoiceButton(page);
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+    await expect(page.locator('#voice-demo-message')).toHaveText(
+      "Couldn't connect to the agent. Please try again.",
+    );
+    expect(watch.errors.some((line) => line.startsWith('Voice demo error:'))).toBe(true);
+  });
+
+  test('a /call/web that hangs past the timeout returns the button to idle with a console error', async ({
+    page,
+    watch,
+  }) => {
+    await page.clock.install();
+    await page.route(CALL_WEB, () => {
+      // never answers
+    });
+    await page.goto('/');
+    await pressVoiceButton(page);
+    await expect(page.getByRole('button', { name: 'Connecting...' })).toBeVisible();
+    await page.clock.fastForward(20_000);
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+    expect(watch.errors.some((line) => line.includes('no answer from the voice service'))).toBe(
+      true,
+    );
+    await expect(page.locator('#voice-demo-message')).toHaveText(
+      "Couldn't connect to the agent. Please try again.",
+    );
+  });
+
+  test('after /call/web answers, a call that cannot join still ends in idle', async ({
+    page,
+    watch,
+  }) => {
+    await page.route(CALL_WEB, (route) =>
+      route.fulfill({
+        status: 201,
+        json: {
+          id: 'call-1',
+          webCallUrl: 'https://example.daily.co/room',
+          assistant: { voice: { provider: '11labs' } },
+        },
+      }),
+    );
+    await page.goto('/');
+    await pressVoiceButton(page);
+    // daily-js cannot fetch its call machine here (no internet): the SDK reports it and we recover.
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible({ timeout: 30_000 });
+    expect(watch.errors.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe('the voice demo without the microphone', () => {
+  test('says how to allow the microphone when the browser denies it, and starts no call', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    let callWebRequests = 0;
+    await page.route(CALL_WEB, async (route) => {
+      callWebRequests += 1;
+      await route.abort();
+    });
+    await page.route(
+      (url) => !url.href.startsWith(baseURL ?? ''),
+      (route) => route.abort(),
+    );
+    await page.goto('/');
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.locator('#voice-demo-message')).toContainText(
+      'Your browser blocked the microphone',
+    );
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+    expect(callWebRequests).toBe(0);
+    await context.close();
+  });
+});
+
+test('the built site ships the SDK as a lazy chunk only', async () => {
+  const files = await readdir('.test-data/site/assets');
+  const html = await readFile('.test-data/site/index.html', 'utf8');
+  const referenced = [...html.matchAll(/\/assets\/([^"]+\.js)/g)].map((m) => m[1]);
+  expect(referenced).toHaveLength(1);
+  expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(2);
+});

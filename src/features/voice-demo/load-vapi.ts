@@ -1,0 +1,34 @@
+/** What the voice demo uses of the @vapi-ai/web client. */
+export interface VapiClient {
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+  start(assistantId: string): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export type VapiConstructor = new (publicKey: string) => VapiClient;
+
+/**
+ * @vapi-ai/web is CommonJS (`exports.default = Vapi`). Depending on the bundler's interop the
+ * dynamic import's `default` is the class or the whole exports object, and the types cannot
+ * tell, so walk down `default` until a constructor turns up.
+ */
+export function resolveVapiConstructor(module: unknown): VapiConstructor {
+  let candidate: unknown = module;
+  for (let depth = 0; depth < 3 && typeof candidate !== 'function'; depth += 1) {
+    candidate = (candidate as { default?: unknown } | null)?.default;
+  }
+  if (typeof candidate !== 'function') throw new Error('@vapi-ai/web did not export a constructor');
+  return candidate as VapiConstructor;
+}
+
+let loading: Promise<VapiConstructor> | undefined;
+
+/** Loads the voice SDK (and daily-js with it) once; a failed load is tried again next time. */
+export function loadVapi(): Promise<VapiConstructor> {
+  loading ??= import('@vapi-ai/web').then(resolveVapiConstructor).catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}

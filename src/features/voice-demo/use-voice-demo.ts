@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type * as VoiceCallModule from './voice-call';
+import type { VoiceCall, VoiceCallOptions } from './voice-call';
+import { loadVapi } from './load-vapi';
+import { initialVoiceState, voiceReducer, type VoiceEvent, type VoiceState } from './voice-machine';
+
+/** The SDK has no timeout of its own on /call/web: past this, the attempt is given up. */
+export const CONNECT_TIMEOUT_MS = 20_000;
+
+export interface VoiceDemoOptions extends Partial<
+  Pick<VoiceCallOptions, 'loadSdk' | 'requestMicrophone'>
+> {
+  /** Public key and assistant; null when the demo is not configured. */
+  config: { publicKey: string; assistantId: string } | null;
+}
+
+let voiceCallModule: Promise<typeof VoiceCallModule> | undefined;
+
+/** The code that drives a call, loaded with the SDK on intent; a failed load is tried again. */
+function loadVoiceCall(): Promise<typeof VoiceCallModule> {
+  voiceCallModule ??= import('./voice-call').catch((error: unknown) => {
+    voiceCallModule = undefined;
+    throw error;
+  });
+  return voiceCallModule;
+}
+
+/**
+ * The voice button's state: a press starts a call (loading the SDK on first use), a press in a
+ * call ends it, and the call ends when the component unmounts or the page is left. Only this
+ * hook (through voice-call.ts) touches the SDK.
+ */
+export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: VoiceDemoOptions) {
+  const [state, dispatch] = useReducer(voiceReducer, initialVoiceState);
+  // The same reducer on a ref, so a press sees the state of this instant, not of the last render.
+  const current = useRef<VoiceState>(initialVoiceState);
+  const attempt = useRef(0);
+  const call = useRef<VoiceCall | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const send = useCallback((event: VoiceEvent) => {
+    current.current = voiceReducer(current.current, event);
+    dispatch(event);
+  }, []);
+
+  /** Ends whatever attempt is under way: no event of it counts any more. */
+  const release = useCallback(() => {
+    attempt.current += 1;
+    clearTimeout(timer.current);
+    call.current?.end();
+    call.current = null;
+  }, []);
+
+  const press = useCallback(async () => {
+    const status = current.current.status;
+    if (status === 'connecting') return;
+    if (status === 'in-call') {
+      release();
+      send({ type: 'stop-requested' });
+      return;
+    }
+    if (!config) {
+      console.error(
+        'Voice demo is not configured: set VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID and build again.',
+      );
+      return;
+    }
+    release();
+    const mine = attempt.current;
+    send({ type: 'start-requested' });
+    timer.current = setTimeout(() => {
+      if (attempt.current !== mine) return;
+      console.error(
+        `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
+      );
+      release();
+      send({ type: 'failed', error: 'connect' });
+    }, CONNECT_TIMEOUT_MS);
+    try {
+      const { startVoiceCall } = await loadVoiceCall();
+      if (attempt.current !== mine) return;
+      call.current = startVoiceCall({
+        ...config,
+        loadSdk,
+        requestMicrophone,
+        onEvent: (event) => {
+          if (attempt.current !== mine) return;
+          if (event.type === 'call-started') clearTimeout(timer.current);
+          if (event.type === 'failed' || event.type === 'call-ended') release();
+          send(event);
+        },
+      });
+    } catch (error) {
+      if (attempt.current !== mine) return;
+      console.error('Voice demo: the call code could not be loaded:', error);
+      release();
+      send({ type: 'failed', error: 'connect' });
+    }
+  }, [config, loadSdk, release, requestMicrophone, send]);
+
+  const prefetch = useCallback(() => {
+    if (!config) return;
+    void loadVoiceCall().catch(() => undefined);
+    void loadSdk().catch(() => undefined);
+  }, [config, loadSdk]);
+
+  useEffect(() => {
+    // Closing the tab or leaving for another site ends the call.
+    window.addEventListener('pagehide', release);
+    return () => {
+      window.removeEventListener('pagehide', release);
+      release();
+    };
+  }, [release]);
+
+  return { state, press, prefetch, configured: config !== null };
+}

@@ -1,0 +1,125 @@
+// Loaded on the visitor's first intent (hover, focus or press of the voice button), with the SDK.
+import { classifyVoiceError, describeError, isNonFatalSdkError } from './classify-error';
+import type { VapiClient, VapiConstructor } from './load-vapi';
+import type { VoiceErrorKind, VoiceEvent } from './voice-machine';
+
+export interface VoiceCallOptions {
+  publicKey: string;
+  assistantId: string;
+  /** Everything that happens to the call, as events for the button's state machine. */
+  onEvent: (event: VoiceEvent) => void;
+  /** Loads the SDK's constructor (the hook passes loadVapi; tests a fake). */
+  loadSdk: () => Promise<VapiConstructor>;
+  /** Asks for the microphone and lets go of it; rejects with the browser's error. */
+  requestMicrophone?: () => Promise<void>;
+}
+
+export interface VoiceCall {
+  /** Ends the call (or the attempt to start one) and removes every listener. */
+  end: () => void;
+}
+
+/**
+ * Asking for the microphone before the call starts ties the browser's prompt to the press,
+ * and a refusal is known before a (billed) call is created.
+ */
+async function requestMicrophoneOnce(): Promise<void> {
+  if (!navigator.mediaDevices?.getUserMedia) {
+    throw new DOMException('Microphone access needs a secure (https) page.', 'NotSupportedError');
+  }
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  stream.getTracks().forEach((track) => track.stop());
+}
+
+interface VapiMessage {
+  type?: string;
+  role?: string;
+  transcriptType?: string;
+  transcript?: string;
+}
+
+/**
+ * Starts one call: microphone, SDK, `start(assistantId)` (the SDK POSTs /call/web with the
+ * public key as bearer, then joins the room). SDK events come out as state-machine events;
+ * once the call is over (ended, failed or `end()`), nothing more is reported and a call that
+ * the SDK starts late is stopped.
+ */
+export function startVoiceCall({
+  publicKey,
+  assistantId,
+  onEvent,
+  loadSdk,
+  requestMicrophone = requestMicrophoneOnce,
+}: VoiceCallOptions): VoiceCall {
+  let over = false;
+  let client: VapiClient | null = null;
+  let detach = () => {};
+
+  const finish = (): boolean => {
+    if (over) return false;
+    over = true;
+    detach();
+    client
+      ?.stop()
+      .catch((error: unknown) => console.error('Voice demo: stop failed:', describeError(error)));
+    return true;
+  };
+  const fail = (kind: VoiceErrorKind) => {
+    if (finish()) onEvent({ type: 'failed', error: kind });
+  };
+
+  const attach = (sdk: VapiClient) => {
+    const handlers: Record<string, (...args: never[]) => void> = {
+      'call-start': () => !over && onEvent({ type: 'call-started' }),
+      'call-end': () => finish() && onEvent({ type: 'call-ended' }),
+      'speech-start': () => !over && onEvent({ type: 'speech-start' }),
+      'speech-end': () => !over && onEvent({ type: 'speech-end' }),
+      'volume-level': (level: number) => !over && onEvent({ type: 'volume', level }),
+      message: (message: VapiMessage) => {
+        if (over || message?.type !== 'transcript' || message.transcriptType !== 'final') return;
+        onEvent({
+          type: 'transcript',
+          speaker: message.role === 'user' ? 'user' : 'assistant',
+          text: String(message.transcript ?? ''),
+        });
+      },
+      'call-start-failed': (event: unknown) => {
+        console.error('Voice demo: the call could not start:', describeError(event));
+      },
+      error: (error: unknown) => {
+        console.error('Voice demo error:', describeError(error));
+        if (!isNonFatalSdkError(error)) fail(classifyVoiceError(error));
+      },
+    };
+    for (const [event, handler] of Object.entries(handlers)) sdk.on(event, handler);
+    return () => {
+      for (const [event, handler] of Object.entries(handlers)) sdk.removeListener(event, handler);
+    };
+  };
+
+  void (async () => {
+    try {
+      await requestMicrophone();
+      if (over) return;
+      const Vapi = await loadSdk();
+      if (over) return;
+      const sdk = new Vapi(publicKey);
+      client = sdk;
+      detach = attach(sdk);
+      const started = await sdk.start(assistantId);
+      // start() answers null (after emitting error) when /call/web fails.
+      if (started === null && !over) {
+        console.error('Voice demo: the voice service refused to start the call.');
+        fail('connect');
+      }
+      // Given up meanwhile (timeout, End Call, page left): no call may keep running.
+      if (started && over) await sdk.stop();
+    } catch (error) {
+      if (over) return;
+      console.error('Voice demo: the call could not start:', describeError(error));
+      fail(classifyVoiceError(error));
+    }
+  })();
+
+  return { end: () => void finish() };
+}

@@ -1,0 +1,319 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VapiClient, VapiConstructor } from './load-vapi';
+import { CONNECT_TIMEOUT_MS } from './use-voice-demo';
+import { VoiceDemo } from './voice-demo';
+
+type Listener = (...args: never[]) => void;
+
+/** A stand-in for the Vapi client: records calls, lets the test emit SDK events. */
+class FakeVapi implements VapiClient {
+  static instances: FakeVapi[] = [];
+  listeners = new Map<string, Set<Listener>>();
+  startCalls: string[] = [];
+  stopCalls = 0;
+  startResult: Promise<unknown>;
+  resolveStart!: (value: unknown) => void;
+
+  constructor(readonly publicKey: string) {
+    this.startResult = new Promise((resolve) => (this.resolveStart = resolve));
+    FakeVapi.instances.push(this);
+  }
+  on(event: string, listener: Listener) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)!.add(listener);
+  }
+  removeListener(event: string, listener: Listener) {
+    this.listeners.get(event)?.delete(listener);
+  }
+  start(assistantId: string) {
+    this.startCalls.push(assistantId);
+    return this.startResult;
+  }
+  async stop() {
+    this.stopCalls += 1;
+  }
+  emit(event: string, ...args: unknown[]) {
+    act(() => {
+      for (const listener of this.listeners.get(event) ?? [])
+        (listener as (...a: unknown[]) => void)(...args);
+    });
+  }
+  listenerCount() {
+    return [...this.listeners.values()].reduce((n, set) => n + set.size, 0);
+  }
+}
+
+const CONFIG = { publicKey: 'pk_test', assistantId: 'asst_test' };
+const loadSdk = () => Promise.resolve(FakeVapi as unknown as VapiConstructor);
+const micOk = () => Promise.resolve();
+const latest = () => FakeVapi.instances.at(-1)!;
+
+function renderDemo(overrides: Partial<Parameters<typeof VoiceDemo>[0]> = {}) {
+  return render(
+    <VoiceDemo config={CONFIG} loadSdk={loadSdk} requestMicrophone={micOk} {...overrides} />,
+  );
+}
+
+async function startCall(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+  await vi.waitFor(() => expect(FakeVapi.instances.length).toBeGreaterThan(0));
+}
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  FakeVapi.instances = [];
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  consoleError.mockRestore();
+  vi.useRealTimers();
+});
+
+describe('VoiceDemo', () => {
+  it('walks through every state of the spec with the SDK events', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    await startCall(user);
+    const button = screen.getByRole('button', { name: 'Connecting...' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('voice-spinner')).toBeInTheDocument();
+    expect(latest().publicKey).toBe('pk_test');
+    expect(latest().startCalls).toEqual(['asst_test']);
+
+    latest().emit('call-start');
+    expect(screen.getByRole('button', { name: 'End Call' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'End Call' }).className).toContain('bg-danger');
+    latest().emit('speech-start');
+    expect(screen.getByRole('button', { name: 'AI is speaking...' })).toBeInTheDocument();
+    latest().emit('volume-level', 0.8);
+    expect(screen.getByTestId('voice-level').style.transform).toBe('scale(1.2)');
+    latest().emit('speech-end');
+    expect(screen.getByRole('button', { name: 'End Call' })).toBeInTheDocument();
+    latest().emit('call-end');
+    expect(
+      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
+    ).toBeInTheDocument();
+    expect(latest().listenerCount()).toBe(0);
+  });
+
+  it('shows final transcripts as captions in a polite live region, cleared when the call ends', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    await startCall(user);
+    latest().emit('call-start');
+    latest().emit('message', {
+      type: 'transcript',
+      role: 'assistant',
+      transcriptType: 'final',
+      transcript: 'Hi, how can I help?',
+    });
+    latest().emit('message', {
+      type: 'transcript',
+      role: 'user',
+      transcriptType: 'partial',
+      transcript: 'I ne',
+    });
+    latest().emit('message', {
+      type: 'transcript',
+      role: 'user',
+      transcriptType: 'final',
+      transcript: 'I need a quote.',
+    });
+    const log = screen.getByRole('log', { name: 'Live captions' });
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    expect(log).toHaveTextContent('Agent: Hi, how can I help?You: I need a quote.');
+    latest().emit('call-end');
+    expect(log).toBeEmptyDOMElement();
+  });
+
+  it('ends the call with stop() when End Call is pressed', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    await startCall(user);
+    latest().emit('call-start');
+    await user.click(screen.getByRole('button', { name: 'End Call' }));
+    expect(latest().stopCalls).toBe(1);
+    expect(
+      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
+    ).toBeInTheDocument();
+    expect(latest().listenerCount()).toBe(0);
+  });
+
+  it('starts one call for two quick presses, and ignores presses while connecting', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    const button = screen.getByRole('button', { name: 'Press here for AI Voice Agent' });
+    await user.dblClick(button);
+    await vi.waitFor(() => expect(FakeVapi.instances).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Connecting...' }));
+    expect(FakeVapi.instances).toHaveLength(1);
+    expect(latest().startCalls).toHaveLength(1);
+  });
+
+  it.each([
+    ['NotAllowedError', 'Your browser blocked the microphone.'],
+    ['NotFoundError', 'No microphone was found.'],
+    ['AbortError', "Couldn't connect to the agent."],
+  ])(
+    'after a microphone %s it shows the fitting line, logs, and stays idle',
+    async (name, line) => {
+      const user = userEvent.setup();
+      renderDemo({ requestMicrophone: () => Promise.reject(new DOMException('mic', name)) });
+      await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+      expect(
+        await screen.findByText(new RegExp(line.replace(/[.?]/g, '\\$&'))),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
+      ).toHaveAccessibleDescription(expect.stringContaining(line));
+      expect(FakeVapi.instances).toHaveLength(0);
+      expect(consoleError).toHaveBeenCalled();
+    },
+  );
+
+  it('returns to idle with a connect line when start() resolves null after an error event', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    await startCall(user);
+    // What the SDK does when /call/web fails: call-start-failed, error (message may be an object), then null.
+    latest().emit('call-start-failed', { error: 'Request failed with status 500' });
+    latest().emit('error', { type: 'start-method-error', error: { message: { status: 500 } } });
+    await act(async () => latest().resolveStart(null));
+    expect(
+      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Couldn't connect to the agent. Please try again.",
+    );
+    expect(consoleError).toHaveBeenCalledWith(
+      'Voice demo error:',
+      expect.stringContaining('"status":500'),
+    );
+    expect(latest().listenerCount()).toBe(0);
+  });
+
+  it('returns to idle when start() resolves null with no event, or throws', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    await startCall(user);
+    await act(async () => latest().resolveStart(null));
+    expect(
+      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
+    ).toBeInTheDocument();
+    const thrower = class extends FakeVapi {
+      override start(): Promise<unknown> {
+        return Promise.reject(new Error('Assistant or Squad or Workflow must be provided.'));
+      }
+    };
+    FakeVapi.instances = [];
+    const { unmount } = renderDemo({
+      loadSdk: () => Promise.resolve(thrower as unknown as VapiConstructor),
+    });
+    await user.click(screen.getAllByRole('button', { name: 'Press here for AI Voice Agent' })[1]!);
+    await vi.waitFor(() =>
+      expect(screen.getAllByText("Couldn't connect to the agent. Please try again.")).toHaveLength(
+        2,
+      ),
+    );
+    unmount();
+  });
+
+  it('keeps the call going after a non-fatal SDK error, logging it', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    await startCall(user);
+    latest().emit('call-start');
+    latest().emit('error', {
+      type: 'audio-processing-setup-error',
+      error: { message: 'KrispInitError' },
+    });
+    expect(screen.getByRole('button', { name: 'End Call' })).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('gives up after the connect timeout, logs it, and stops a call that starts late', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderDemo();
+    await startCall(user);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS);
+    });
+    expect(
+      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
+    ).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining('no answer from the voice service'),
+    );
+    const stopsBefore = latest().stopCalls;
+    latest().emit('call-start');
+    expect(
+      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
+    ).toBeInTheDocument();
+    await act(async () => latest().resolveStart({ id: 'late-call' }));
+    expect(latest().stopCalls).toBeGreaterThan(stopsBefore);
+  });
+
+  it('clears the visitor line on the next press', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    renderDemo({
+      requestMicrophone: () =>
+        calls++ === 0
+          ? Promise.reject(new DOMException('x', 'NotAllowedError'))
+          : Promise.resolve(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await screen.findByText(/blocked the microphone/);
+    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    expect(screen.queryByText(/blocked the microphone/)).not.toBeInTheDocument();
+  });
+
+  it('stops the call and removes every listener on unmount', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderDemo();
+    await startCall(user);
+    latest().emit('call-start');
+    expect(latest().listenerCount()).toBeGreaterThan(0);
+    unmount();
+    expect(latest().stopCalls).toBe(1);
+    expect(latest().listenerCount()).toBe(0);
+  });
+
+  it('ends the call when the page is left', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    await startCall(user);
+    latest().emit('call-start');
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(latest().stopCalls).toBe(1);
+  });
+
+  it('loads the SDK on hover or focus, before any press', async () => {
+    const user = userEvent.setup();
+    const load = vi.fn(loadSdk);
+    renderDemo({ loadSdk: load });
+    expect(load).not.toHaveBeenCalled();
+    await user.hover(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    expect(load).toHaveBeenCalled();
+    expect(FakeVapi.instances).toHaveLength(0);
+  });
+
+  it('when not configured, a press logs which variables to set and stays idle', async () => {
+    const user = userEvent.setup();
+    const load = vi.fn(loadSdk);
+    renderDemo({ config: null, loadSdk: load });
+    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringMatching(/VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID/),
+    );
+    expect(
+      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
+    ).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,81 @@
+/** What the visitor can act on when a call could not start or broke off. */
+export type VoiceErrorKind = 'mic-denied' | 'no-mic' | 'connect';
+
+export interface Caption {
+  id: number;
+  speaker: 'assistant' | 'user';
+  text: string;
+}
+
+export interface VoiceState {
+  status: 'idle' | 'connecting' | 'in-call';
+  /** The assistant is talking (between speech-start and speech-end). */
+  speaking: boolean;
+  /** The assistant's voice level, 0 to 1. */
+  volume: number;
+  /** The last final lines said by either side, oldest first. */
+  captions: Caption[];
+  error: VoiceErrorKind | null;
+}
+
+export type VoiceEvent =
+  | { type: 'start-requested' }
+  | { type: 'call-started' }
+  | { type: 'speech-start' }
+  | { type: 'speech-end' }
+  | { type: 'volume'; level: number }
+  | { type: 'transcript'; speaker: Caption['speaker']; text: string }
+  | { type: 'stop-requested' }
+  | { type: 'call-ended' }
+  | { type: 'failed'; error: VoiceErrorKind };
+
+/** How many caption lines stay on screen. */
+export const MAX_CAPTIONS = 4;
+
+export const initialVoiceState: VoiceState = {
+  status: 'idle',
+  speaking: false,
+  volume: 0,
+  captions: [],
+  error: null,
+};
+
+const IDLE = initialVoiceState;
+
+/**
+ * The voice button's state machine, fed by the visitor's presses and the SDK's events.
+ * Events that make no sense in the current state (a speech-end with no speech-start, a
+ * call-start after the visitor gave up) change nothing.
+ */
+export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
+  switch (event.type) {
+    case 'start-requested':
+      return state.status === 'idle' ? { ...IDLE, status: 'connecting' } : state;
+    case 'call-started':
+      return state.status === 'connecting' ? { ...state, status: 'in-call' } : state;
+    case 'speech-start':
+      return state.status === 'in-call' && !state.speaking ? { ...state, speaking: true } : state;
+    case 'speech-end':
+      return state.speaking ? { ...state, speaking: false } : state;
+    case 'volume':
+      return state.status === 'in-call'
+        ? { ...state, volume: Math.min(1, Math.max(0, event.level)) }
+        : state;
+    case 'transcript': {
+      if (state.status === 'idle' || event.text.trim() === '') return state;
+      const last = state.captions.at(-1);
+      const caption: Caption = {
+        id: (last?.id ?? 0) + 1,
+        speaker: event.speaker,
+        text: event.text.trim(),
+      };
+      return { ...state, captions: [...state.captions, caption].slice(-MAX_CAPTIONS) };
+    }
+    case 'stop-requested':
+    case 'call-ended':
+      // Idle already (say, after a failure): keep the visitor's error line.
+      return state.status === 'idle' ? state : IDLE;
+    case 'failed':
+      return { ...IDLE, error: event.error };
+  }
+}
