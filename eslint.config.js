@@ -16,7 +16,7 @@ export default tseslint.config(
       'node_modules',
       'test-results',
       'playwright-report',
-      'bench-results',
+      '.bench',
     ],
   },
   js.configs.recommended,

@@ -31,6 +31,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'browser', testIgnore: /performance\.spec\.ts/ },
+    // Lighthouse measures time: it runs after the other tests, with the machine to itself.
+    { name: 'performance', testMatch: /performance\.spec\.ts/, dependencies: ['browser'] },
+  ],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     ...devices['Desktop Chrome'],

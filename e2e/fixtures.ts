@@ -16,6 +16,17 @@ export interface PageWatch {
  * ever reaches the internet.
  */
 export const test = base.extend<{ watch: PageWatch }>({
+  // The app's script loads after the first paint; a test acts once React has hydrated, as a
+  // visitor's tap would only do something from then on.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<typeof page.goto>) => {
+      const response = await goto(...args);
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
   watch: async ({ page, baseURL }, use) => {
     const origin = new URL(baseURL ?? 'http://localhost').origin;
     const watch: PageWatch = { errors: [], thirdParty: [], cspViolations: [] };
@@ -40,6 +51,8 @@ export const test = base.extend<{ watch: PageWatch }>({
       });
     });
     await use(watch);
+    // Every browser test runs under the built site's real CSP; none may trip it.
+    expect(watch.cspViolations, 'CSP violations').toEqual([]);
   },
 });
 

@@ -2,19 +2,33 @@ import { createHash } from 'node:crypto';
 import type { SiteConfig } from '../../src/lib/config-schema';
 
 /**
- * Origins the voice demo reaches. Vapi's API answers /call/web; daily-js (brought by
- * @vapi-ai/web) loads its call-machine bundle from c.daily.co and talks to Daily's
- * https and wss endpoints under daily.co and its media servers under pluot.blue.
+ * Origins the voice demo reaches. Vapi's API answers /call/web. daily-js (brought by
+ * @vapi-ai/web) loads its call machine with a <script> from c.daily.co (we set avoidEval, so
+ * no eval), looks up geo at gs.daily.co, signals over https/wss under daily.co and carries media
+ * through pluot.blue, and reports its own failures to Daily's Sentry project (the exact
+ * origin in its source). Its audio processing compiles WebAssembly ('wasm-unsafe-eval' allows
+ * that and nothing else). See daily-js's CSP guide and dist/daily-esm.js.
  */
 export const VOICE_ORIGINS = {
   api: ['https://api.vapi.ai'],
-  scripts: ['https://c.daily.co'],
-  connect: ['https://*.daily.co', 'wss://*.daily.co', 'https://*.pluot.blue', 'wss://*.pluot.blue'],
+  scripts: ['https://*.daily.co', "'wasm-unsafe-eval'"],
+  connect: [
+    'https://*.daily.co',
+    'wss://*.daily.co',
+    'https://*.pluot.blue',
+    'wss://*.pluot.blue',
+    'https://o77906.ingest.sentry.io',
+  ],
 } as const;
 
 /** `'sha256-…'` for an inline script's exact text, as CSP wants it. */
 export function cspHash(scriptText: string): string {
   return `'sha256-${createHash('sha256').update(scriptText, 'utf8').digest('base64')}'`;
+}
+
+/** The text of every inline <style> in an HTML document. */
+export function inlineStyles(html: string): string[] {
+  return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
 }
 
 /** The text of every inline <script> (no src) in an HTML document. */
@@ -34,8 +48,14 @@ function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
 
+/** Hashes of the inline scripts (JSON-LD) and styles (the inlined stylesheet) the pages hold. */
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
+
 /** The Content-Security-Policy, built from the configured origins. */
-export function contentSecurityPolicy(config: SiteConfig, scriptHashes: string[]): string {
+export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes): string {
   const connect = unique([
     "'self'",
     originOf(config.supabaseUrl),
@@ -45,8 +65,8 @@ export function contentSecurityPolicy(config: SiteConfig, scriptHashes: string[]
   ]);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': unique(["'self'", ...VOICE_ORIGINS.scripts, ...scriptHashes]),
-    'style-src': ["'self'"],
+    'script-src': unique(["'self'", ...VOICE_ORIGINS.scripts, ...hashes.scripts]),
+    'style-src': unique(["'self'", ...hashes.styles]),
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'media-src': ["'self'", 'blob:'],
@@ -73,9 +93,9 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Every header rule of the site, for every host format and for the local stack. */
-export function headerRules(config: SiteConfig, scriptHashes: string[]): HeaderRule[] {
+export function headerRules(config: SiteConfig, hashes: InlineHashes): HeaderRule[] {
   const security: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(config, scriptHashes),
+    'Content-Security-Policy': contentSecurityPolicy(config, hashes),
     'Permissions-Policy': 'microphone=(self), camera=(), geolocation=()',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '@/styles/index.css';
@@ -7,11 +7,15 @@ import { App } from './app';
 const root = document.getElementById('root');
 if (!root) throw new Error('The prerendered page has no #root element.');
 
-hydrateRoot(
-  root,
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// As a transition, hydration yields to the browser between components instead of blocking
+// the main thread in one long task (the page is already painted and readable meanwhile).
+startTransition(() => {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});

@@ -1,4 +1,5 @@
 // SAMPLE COPY: replace with your own story and photo.
+import portraitSmall from './images/founder-portrait-320.webp';
 import portrait from './images/founder-portrait.webp';
 
 export const about = {
@@ -6,7 +7,13 @@ export const about = {
     eyebrow: 'About me',
     heading: "Hi, I'm Jordan. I build the phone staff you can't hire fast enough.",
     body: 'I spent eight years running dispatch for a roofing and solar company. I watched good leads go cold because nobody could pick up at 7 pm on a Saturday. Now I build AI voice agents that make sure that never happens to you.',
-    image: { src: portrait, alt: 'Portrait of Jordan Avery', width: 640, height: 640 },
+    image: {
+      src: portraitSmall,
+      srcSet: `${portraitSmall} 320w, ${portrait} 640w`,
+      alt: 'Portrait of Jordan Avery',
+      width: 320,
+      height: 320,
+    },
   },
   personal: {
     heading: 'Why I do this',

@@ -55,6 +55,8 @@ export function AboutPage() {
           </div>
           <img
             src={about.intro.image.src}
+            srcSet={about.intro.image.srcSet}
+            sizes="(min-width: 768px) 320px, 256px"
             alt={about.intro.image.alt}
             width={about.intro.image.width}
             height={about.intro.image.height}

@@ -6,7 +6,11 @@ export interface VapiClient {
   stop(): Promise<void>;
 }
 
-export type VapiConstructor = new (publicKey: string) => VapiClient;
+export type VapiConstructor = new (
+  publicKey: string,
+  apiBaseUrl?: string,
+  dailyConfig?: { avoidEval?: boolean },
+) => VapiClient;
 
 /**
  * @vapi-ai/web is CommonJS (`exports.default = Vapi`). Depending on the bundler's interop the

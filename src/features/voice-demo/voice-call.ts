@@ -103,7 +103,9 @@ export function startVoiceCall({
       if (over) return;
       const Vapi = await loadSdk();
       if (over) return;
-      const sdk = new Vapi(publicKey);
+      // avoidEval: daily-js loads its call machine with a <script> from *.daily.co instead of
+      // fetch + eval, so the Content-Security-Policy needs no 'unsafe-eval'.
+      const sdk = new Vapi(publicKey, undefined, { avoidEval: true });
       client = sdk;
       detach = attach(sdk);
       const started = await sdk.start(assistantId);

@@ -16,7 +16,11 @@ class FakeVapi implements VapiClient {
   startResult: Promise<unknown>;
   resolveStart!: (value: unknown) => void;
 
-  constructor(readonly publicKey: string) {
+  constructor(
+    readonly publicKey: string,
+    readonly apiBaseUrl?: string,
+    readonly dailyConfig?: object,
+  ) {
     this.startResult = new Promise((resolve) => (this.resolveStart = resolve));
     FakeVapi.instances.push(this);
   }
@@ -80,6 +84,8 @@ describe('VoiceDemo', () => {
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByTestId('voice-spinner')).toBeInTheDocument();
     expect(latest().publicKey).toBe('pk_test');
+    // No eval in daily-js, so the CSP can stay without 'unsafe-eval'.
+    expect(latest().dailyConfig).toEqual({ avoidEval: true });
     expect(latest().startCalls).toEqual(['asst_test']);
 
     latest().emit('call-start');

@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { firstLoad, SDK_MARKERS } from '../scripts/lib/bundle-report';
+import { runLighthouse } from '../scripts/lib/lighthouse';
+import { expect, test } from './fixtures';
+
+const SITE = '.test-data/site';
+const KiB = 1024;
+
+test.describe('byte budgets of the built site', () => {
+  for (const [path, html] of [
+    ['/', 'index.html'],
+    ['/about-me', 'about-me/index.html'],
+  ] as const) {
+    test(`the first load of ${path} stays within budget and carries no SDK`, async () => {
+      const load = await firstLoad(SITE, html);
+      expect(load.jsFiles.length).toBeGreaterThan(0);
+      expect(
+        load.js.gzip,
+        `first-load JS on ${path}: ${load.js.gzip} bytes gzip`,
+      ).toBeLessThanOrEqual(90 * KiB);
+      expect(load.css.gzip, `CSS on ${path}: ${load.css.gzip} bytes gzip`).toBeLessThanOrEqual(
+        15 * KiB,
+      );
+      for (const file of load.jsFiles) {
+        const code = await readFile(join(SITE, file), 'utf8');
+        for (const marker of [...SDK_MARKERS.voice, ...SDK_MARKERS.data]) {
+          expect(code, `${file} holds SDK code (${marker})`).not.toContain(marker);
+        }
+      }
+    });
+  }
+});
+
+test.describe('Lighthouse, one run per route (mobile preset)', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  for (const path of ['/', '/about-me']) {
+    test(`${path}: accessibility, best practices and SEO 100, performance at least 90`, async ({
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      const figures = await runLighthouse(`${baseURL}${path}`);
+      const report = `${JSON.stringify(figures.scores)}; not passing: ${figures.failing.join('; ')}`;
+      expect(figures.runtimeError, report).toBeUndefined();
+      expect(figures.scores.accessibility, report).toBe(1);
+      expect(figures.scores.bestPractices, report).toBe(1);
+      expect(figures.scores.seo, report).toBe(1);
+      expect(figures.scores.performance, report).toBeGreaterThanOrEqual(0.9);
+      expect(figures.cls, report).toBe(0);
+    });
+  }
+});

@@ -1,0 +1,188 @@
+/**
+ * `npm run bench`: builds the production site, serves it as a CDN would (brotli/gzip, the
+ * _headers), and prints what a visitor downloads and what Lighthouse measures (mobile preset,
+ * simulated throttling, median of 3 runs per route). Writes the figures to
+ * docs/performance.json and the table into docs/performance.md.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createLocalStack } from '../server/app';
+import { firstLoad, sizesOf, type FirstLoad, type Sizes } from './lib/bundle-report';
+import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const siteDir = join(root, '.bench', 'site');
+const dataDir = join(root, '.bench', 'data');
+const PORT = Number(process.env.BENCH_PORT ?? 4480);
+const ORIGIN = `http://localhost:${PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ROUTES = [
+  { path: '/', html: 'index.html' },
+  { path: '/about-me', html: 'about-me/index.html' },
+] as const;
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function build() {
+  // A production build whose services point at the local stack: every variable is checked
+  // as in a real deploy, and nothing leaves this machine.
+  const env = {
+    ...process.env,
+    VITE_SUPABASE_URL: ORIGIN,
+    VITE_SUPABASE_ANON_KEY: 'local-anon-key',
+    VITE_CONTACT_WEBHOOK_URL: `${ORIGIN}/local/webhook`,
+    VITE_VAPI_PUBLIC_KEY: 'bench-public-key',
+    VITE_VAPI_ASSISTANT_ID: 'bench-assistant-id',
+    VITE_DEMO_VIDEO_URL: `${ORIGIN}/local/demo-video`,
+    VITE_SITE_URL: ORIGIN,
+  };
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build.ts', '--out', siteDir],
+    {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('The production build failed.');
+}
+
+async function lazyChunks(): Promise<Record<string, Sizes & { file: string }>> {
+  const files = await readdir(join(siteDir, 'assets'));
+  const chunks: Record<string, Sizes & { file: string }> = {};
+  for (const [label, prefix] of [
+    ['voice SDK (@vapi-ai/web + daily-js)', 'vapi-'],
+    ['voice call driver', 'voice-call-'],
+    ['data client (supabase-js + submission)', 'send-contact-'],
+  ] as const) {
+    const file = files.find((name) => name.startsWith(prefix) && name.endsWith('.js'));
+    if (file) chunks[label] = { file, ...sizesOf(await readFile(join(siteDir, 'assets', file))) };
+  }
+  return chunks;
+}
+
+function medianFigures(runs: LighthouseFigures[]) {
+  const pick = (f: (r: LighthouseFigures) => number) => median(runs.map(f));
+  return {
+    performance: pick((r) => r.scores.performance),
+    accessibility: pick((r) => r.scores.accessibility),
+    bestPractices: pick((r) => r.scores.bestPractices),
+    seo: pick((r) => r.scores.seo),
+    fcpMs: Math.round(pick((r) => r.fcp)),
+    lcpMs: Math.round(pick((r) => r.lcp)),
+    tbtMs: Math.round(pick((r) => r.tbt)),
+    cls: Number(pick((r) => r.cls).toFixed(3)),
+    totalBytes: Math.round(pick((r) => r.totalBytes)),
+  };
+}
+
+function tables(
+  loads: Record<string, FirstLoad>,
+  chunks: Awaited<ReturnType<typeof lazyChunks>>,
+  lighthouse: Record<string, ReturnType<typeof medianFigures>>,
+) {
+  const lines: string[] = [];
+  lines.push('| first load | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const [route, load] of Object.entries(loads)) {
+    lines.push(
+      `| \`${route}\` | ${kib(load.js.raw)} | ${kib(load.js.gzip)} | ${kib(load.js.brotli)} | ${kib(load.css.raw)} | ${kib(load.css.gzip)} | ${kib(load.css.brotli)} |`,
+    );
+  }
+  lines.push('');
+  lines.push('| lazy chunk (loaded on intent) | file | raw | gzip | brotli |');
+  lines.push('| --- | --- | ---: | ---: | ---: |');
+  for (const [label, chunk] of Object.entries(chunks)) {
+    lines.push(
+      `| ${label} | \`${chunk.file}\` | ${kib(chunk.raw)} | ${kib(chunk.gzip)} | ${kib(chunk.brotli)} |`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    `| Lighthouse (mobile, median of ${RUNS}) | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | total bytes |`,
+  );
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const [route, f] of Object.entries(lighthouse)) {
+    lines.push(
+      `| \`${route}\` | ${Math.round(f.performance * 100)} | ${Math.round(f.accessibility * 100)} | ${Math.round(f.bestPractices * 100)} | ${Math.round(f.seo * 100)} | ${f.fcpMs} ms | ${f.lcpMs} ms | ${f.tbtMs} ms | ${f.cls} | ${kib(f.totalBytes)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  await rm(join(root, '.bench'), { recursive: true, force: true });
+  build();
+  const loads: Record<string, FirstLoad> = {};
+  for (const route of ROUTES) loads[route.path] = await firstLoad(siteDir, route.html);
+  const chunks = await lazyChunks();
+
+  const stack = await createLocalStack({
+    distDir: siteDir,
+    dataDir,
+    anonKey: 'local-anon-key',
+    log: () => undefined,
+  });
+  const server = serve({ fetch: stack.app.fetch, port: PORT, hostname: 'localhost' });
+  const lighthouse: Record<string, ReturnType<typeof medianFigures>> = {};
+  const failing: Record<string, string[]> = {};
+  try {
+    for (const route of ROUTES) {
+      const runs: LighthouseFigures[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        process.stdout.write(`Lighthouse ${route.path} run ${i + 1}/${RUNS}...\n`);
+        const run = await runLighthouse(`${ORIGIN}${route.path}`);
+        if (run.runtimeError || Number.isNaN(run.lcp)) {
+          console.warn(
+            `  this run has no complete figures (${run.runtimeError ?? 'no LCP'}); it is left out of the median`,
+          );
+        }
+        runs.push(run);
+      }
+      lighthouse[route.path] = medianFigures(runs);
+      failing[route.path] = [...new Set(runs.flatMap((r) => r.failing))];
+    }
+  } finally {
+    server.close();
+    await stack.close();
+  }
+
+  const table = tables(loads, chunks, lighthouse);
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const figures = {
+    date: new Date().toISOString(),
+    machine,
+    runs: RUNS,
+    firstLoad: loads,
+    lazyChunks: chunks,
+    lighthouse,
+    notPassing: failing,
+  };
+  console.log(`\n${table}\n\nAudits not at full marks in some run:`);
+  for (const [route, audits] of Object.entries(failing))
+    console.log(`  ${route}: ${audits.join('; ') || 'none'}`);
+
+  await writeFile(join(root, 'docs', 'performance.json'), JSON.stringify(figures, null, 2) + '\n');
+  const docPath = join(root, 'docs', 'performance.md');
+  const doc = await readFile(docPath, 'utf8');
+  const block = `<!-- bench:start -->\nMeasured ${figures.date.slice(0, 10)} on ${machine}.\n\n${table}\n<!-- bench:end -->`;
+  await writeFile(docPath, doc.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, block));
+  console.log('\nWrote docs/performance.json and the table in docs/performance.md.');
+  await rm(join(root, '.bench'), { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export function sizesOf(content: string | Buffer): Sizes {
+  const buffer = typeof content === 'string' ? Buffer.from(content) : content;
+  return {
+    raw: buffer.length,
+    gzip: gzipSync(buffer, { level: 9 }).length,
+    brotli: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+function add(a: Sizes, b: Sizes): Sizes {
+  return { raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli };
+}
+
+const ZERO: Sizes = { raw: 0, gzip: 0, brotli: 0 };
+
+export interface FirstLoad {
+  /** JS files the page loads without any interaction: the entry and its static imports. */
+  jsFiles: string[];
+  js: Sizes;
+  /** CSS: inline <style> elements and stylesheet links. */
+  css: Sizes;
+}
+
+/** Static imports of a built chunk (not dynamic `import()`s, which load later). */
+function staticImports(code: string): string[] {
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]!);
+}
+
+/** What a visitor downloads as JS and CSS on the first load of a prerendered page in dist/. */
+export async function firstLoad(distDir: string, htmlFile: string): Promise<FirstLoad> {
+  const html = await readFile(join(distDir, htmlFile), 'utf8');
+  const entries = [
+    ...html.matchAll(/<script[^>]*\ssrc="\/(assets\/[^"]+\.js)"/g),
+    ...html.matchAll(/s\.src="\/(assets\/[^"]+\.js)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+  const seen = new Set<string>();
+  const queue = [...entries];
+  let js = ZERO;
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = await readFile(join(distDir, file), 'utf8');
+    js = add(js, sizesOf(code));
+    for (const imported of staticImports(code)) queue.push(`assets/${imported}`);
+  }
+  let css = ZERO;
+  for (const match of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g))
+    css = add(css, sizesOf(match[1]!));
+  for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"/g)) {
+    css = add(css, sizesOf(await readFile(join(distDir, match[1]!))));
+  }
+  return { jsFiles: [...seen], js, css };
+}
+
+/** Code that belongs to the SDKs and must never be in a first load. */
+export const SDK_MARKERS = {
+  voice: ['callControllerCreateWebCall', 'createCallObject', 'call-machine'],
+  data: ['GoTrueClient', 'X-Client-Info'],
+} as const;

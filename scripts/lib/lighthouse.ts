@@ -1,0 +1,85 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export interface LighthouseFigures {
+  url: string;
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  /** Milliseconds, except CLS (unitless) and bytes. */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  totalBytes: number;
+  /** Audits that did not pass, with their titles, for finding what holds a score back. */
+  failing: string[];
+  /** Lighthouse's own error for the run, if any (its metrics are then NaN). */
+  runtimeError?: string;
+}
+
+/** One Lighthouse run (mobile preset, simulated throttling: Lighthouse's defaults) on Chromium. */
+export async function runLighthouse(url: string): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    const num = (id: string) => {
+      const audit = audits[id];
+      if (audit?.numericValue === undefined) {
+        return Number.NaN;
+      }
+      return Number(audit.numericValue);
+    };
+    const score = (id: string) => Number(categories[id]?.score ?? 0);
+    const failing = Object.values(audits)
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'manual' &&
+          audit.scoreDisplayMode !== 'notApplicable',
+      )
+      .map((audit) => `${audit.id} (${audit.score}): ${audit.title}`);
+    return {
+      url,
+      scores: {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+      },
+      fcp: num('first-contentful-paint'),
+      lcp: num('largest-contentful-paint'),
+      tbt: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      totalBytes: num('total-byte-weight'),
+      failing,
+      ...(result.lhr.runtimeError
+        ? { runtimeError: `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` }
+        : {}),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
