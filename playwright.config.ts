@@ -2,20 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
 
 /** The port the browser tests' build and local stack use (kept apart from npm start's 4173). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'site-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
+const BROWSER_ARGS = [
+  ...CHROMIUM_ARGS,
   // A fake microphone, so the voice demo can be tested on machines without one.
   '--use-fake-device-for-media-stream',
 ];
@@ -40,8 +35,8 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      executablePath: CHROMIUM_PATH,
+      args: BROWSER_ARGS,
     },
   },
   webServer: {

@@ -5,10 +5,10 @@ export const calculator = {
   intro:
     'Leads go cold fast. Put in your own numbers to see what answering late is likely costing you every month.',
   fields: {
-    leads: { label: 'Leads per month', placeholder: '40', hint: 'Numbers only' },
-    value: { label: 'Average deal value ($)', placeholder: '8500', hint: 'Numbers only' },
-    delay: { label: 'Response delay (hours)', placeholder: '3', hint: 'Numbers only' },
-    rate: { label: 'Close rate (%)', placeholder: '20', hint: '0 to 100' },
+    leads: { label: 'Leads per month', placeholder: 'e.g. 40', hint: 'Numbers only' },
+    value: { label: 'Average deal value ($)', placeholder: 'e.g. 8500', hint: 'Numbers only' },
+    delay: { label: 'Response delay (hours)', placeholder: 'e.g. 3', hint: 'Numbers only' },
+    rate: { label: 'Close rate (%)', placeholder: 'e.g. 20', hint: '0 to 100' },
   },
   numbersOnly: 'Numbers only, no letters or signs.',
   rateMax: 'A close rate can be at most 100.',

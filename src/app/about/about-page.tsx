@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { about } from '@/content/about';
 import { brand } from '@/content/brand';
 import { seo } from '@/content/seo';
+import { BannerSection } from '@/components/banner-section';
 import { Button } from '@/components/ui/button';
 import { scrollToSection } from '@/lib/scroll';
 import { CONTACT_SECTION_ID } from '../home/contact-section';
@@ -78,17 +79,11 @@ export function AboutPage() {
           ))}
         </div>
       </section>
-      <section aria-labelledby="about-cta-heading" className="bg-brand-900 px-4 py-14 text-white">
-        <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 text-center">
-          <h2 id="about-cta-heading" className="text-3xl font-bold tracking-tight">
-            {about.cta.heading}
-          </h2>
-          <p className="text-lg text-brand-100">{about.cta.body}</p>
-          <Button variant="inverse" onClick={bookCall}>
-            {about.cta.button}
-          </Button>
-        </div>
-      </section>
+      <BannerSection id="about-cta-heading" heading={about.cta.heading} body={about.cta.body}>
+        <Button variant="inverse" onClick={bookCall}>
+          {about.cta.button}
+        </Button>
+      </BannerSection>
     </PageShell>
   );
 }

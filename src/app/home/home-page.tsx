@@ -1,11 +1,11 @@
 import { afterHoursBanner, repeatBanner } from '@/content/banners';
 import { seo } from '@/content/seo';
+import { BannerSection } from '@/components/banner-section';
 import { Button } from '@/components/ui/button';
 import { CalculatorSection } from '@/features/calculator/calculator-section';
 import { scrollToSection } from '@/lib/scroll';
 import { PageShell } from '../layout/page-shell';
 import { useDocumentMeta } from '../seo/use-document-meta';
-import { BannerSection } from './banner-section';
 import { CONTACT_SECTION_ID, ContactSection } from './contact-section';
 import { HeroSection } from './hero-section';
 import { ServicesSection } from './services-section';

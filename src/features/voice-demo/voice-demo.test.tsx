@@ -321,5 +321,12 @@ describe('VoiceDemo', () => {
       screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
     ).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
+    // Local mode (the tests' build) tells the owner what to set, on the page itself.
+    expect(screen.getByText(/Set VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID/)).toBeVisible();
+  });
+
+  it('shows no owner note when the demo is configured', () => {
+    renderDemo();
+    expect(screen.queryByText(/Set VITE_VAPI_PUBLIC_KEY/)).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,16 @@
+/** Debian's Chromium (installed by scripts/ensure-chromium.mjs), or CHROMIUM_PATH. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Flags for headless Chromium on these machines: no sandbox (root), no GPU, and none of the
+ * background connections to Google's services, which this network refuses.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
