@@ -3,15 +3,12 @@
  * Validates the configuration, builds the client and a server bundle, prerenders every route
  * to static HTML, and writes robots.txt, sitemap.xml, _headers and vercel.json.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { ConfigError, LOCAL_VITE_MODE, type SiteConfig } from '../src/lib/config-schema';
 import type * as ServerEntryModule from '../src/app/entry-server';
-import { resolveSiteConfig } from './lib/site-config';
-
-type ServerEntry = typeof ServerEntryModule;
 import {
   cspHash,
   headerRules,
@@ -20,9 +17,14 @@ import {
   renderHeadersFile,
   renderVercelConfig,
 } from './lib/security-headers';
+import { resolveSiteConfig } from './lib/site-config';
+
+type ServerEntry = typeof ServerEntryModule;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const ssrDir = join(root, '.ssr');
+// The server bundle for prerendering lives inside the project (it imports node_modules), one
+// folder per build process so that two builds at once do not clash.
+const ssrDir = join(root, '.ssr', String(process.pid));
 
 type Mode = SiteConfig['mode'];
 
@@ -152,6 +154,7 @@ async function main() {
     rm(join(distDir, '.vite'), { recursive: true, force: true }),
     rm(ssrDir, { recursive: true, force: true }),
   ]);
+  await rmdir(dirname(ssrDir)).catch(() => undefined); // gone once no other build is running
   console.log(
     `Prerendered ${server.PRERENDERED_ROUTES.map((r) => r.file).join(', ')} into ${relative(root, distDir) || '.'}/`,
   );
