@@ -21,7 +21,7 @@ test.describe('the landing page', () => {
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Me' }),
     ).toBeVisible();
-    const regions = page.locator('main > section');
+    const regions = page.locator('main section');
     const names = await regions.evaluateAll((sections) =>
       sections.map(
         (s) => document.getElementById(s.getAttribute('aria-labelledby') ?? '')?.textContent ?? '',
@@ -96,6 +96,31 @@ test.describe('the landing page', () => {
     await expect(page).toHaveURL(/\/about-me$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText("Hi, I'm Jordan");
     await expect(page).toHaveTitle(/About Jordan Avery/);
+  });
+});
+
+test.describe('moving between pages in the browser', () => {
+  test('the landing page is whole when reached from the about page', async ({ page }) => {
+    await page.goto('/about-me');
+    await page.getByRole('link', { name: 'ReplyRight AI home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    for (const heading of ['What I Build', 'Results From the Field', 'How It Works']) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+    await expect(
+      page.getByRole('heading', {
+        level: 2,
+        name: 'Want to stop repeating yourself on every call?',
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Press here for AI Voice Agent' })).toBeVisible();
+  });
+
+  test('the about page is whole when reached from the landing page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'About Me' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Why I do this' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Portrait of Jordan Avery' })).toBeVisible();
   });
 });
 

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { E2E_VAPI } from '../playwright.config';
+import { firstLoad, SDK_MARKERS } from '../scripts/lib/bundle-report';
 import { expect, test } from './fixtures';
 
 const CALL_WEB = 'https://api.vapi.ai/call/web';
@@ -22,15 +23,19 @@ test.describe('the voice demo', () => {
     });
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    expect(scripts).toHaveLength(1);
-    const main = await readFile(`.test-data/site${scripts[0]}`, 'utf8');
-    for (const marker of ['callControllerCreateWebCall', 'c.daily.co', 'createCallObject']) {
-      expect(main, `main bundle contains ${marker}`).not.toContain(marker);
+    const { jsFiles } = await firstLoad('.test-data/site', 'index.html');
+    expect(scripts.sort()).toEqual(jsFiles.map((file) => `/${file}`).sort());
+    for (const path of scripts) {
+      const code = await readFile(`.test-data/site${path}`, 'utf8');
+      for (const marker of SDK_MARKERS.voice) {
+        expect(code, `${path} contains ${marker}`).not.toContain(marker);
+      }
     }
+    const onLoad = scripts.length;
     await page.getByRole('button', { name: IDLE }).hover();
-    await expect.poll(() => scripts.length).toBeGreaterThan(1);
+    await expect.poll(() => scripts.length).toBeGreaterThan(onLoad);
     const loaded = await Promise.all(
-      scripts.slice(1).map((path) => readFile(`.test-data/site${path}`, 'utf8')),
+      scripts.slice(onLoad).map((path) => readFile(`.test-data/site${path}`, 'utf8')),
     );
     expect(loaded.some((code) => code.includes('callControllerCreateWebCall'))).toBe(true);
   });
@@ -147,8 +152,11 @@ test.describe('the voice demo without the microphone', () => {
 
 test('the built site ships the SDK as a lazy chunk only', async () => {
   const files = await readdir('.test-data/site/assets');
-  const html = await readFile('.test-data/site/index.html', 'utf8');
-  const referenced = [...html.matchAll(/\/assets\/([^"]+\.js)/g)].map((m) => m[1]);
-  expect(referenced).toHaveLength(1);
-  expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(2);
+  const sdk = files.find((file) => file.startsWith('vapi-') && file.endsWith('.js'));
+  expect(sdk).toBeDefined();
+  const { jsFiles } = await firstLoad('.test-data/site', 'index.html');
+  expect(jsFiles).not.toContain(`assets/${sdk}`);
+  expect(await readFile(`.test-data/site/assets/${sdk}`, 'utf8')).toContain(
+    'callControllerCreateWebCall',
+  );
 });

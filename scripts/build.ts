@@ -130,7 +130,7 @@ async function main() {
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   for (const route of server.PRERENDERED_ROUTES) {
-    const { html, head } = server.render(route.path, config.siteUrl);
+    const { html, head } = await server.render(route.path, config.siteUrl);
     const page = template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
     for (const script of inlineScripts(page)) scriptHashes.add(cspHash(script));
     for (const style of inlineStyles(page)) styleHashes.add(cspHash(style));

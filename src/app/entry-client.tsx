@@ -2,10 +2,12 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '@/styles/index.css';
+import { collectServedIslands } from '@/components/static-island';
 import { App } from './app';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The prerendered page has no #root element.');
+collectServedIslands(root);
 
 // As a transition, hydration yields to the browser between components instead of blocking
 // the main thread in one long task (the page is already painted and readable meanwhile).

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { seo, type PageSeo } from '@/content/seo';
+import { loadAllIslands } from '@/components/static-island';
 import { App } from './app';
 import { renderHeadTags } from './seo/head-tags';
 
@@ -14,7 +15,11 @@ const PAGE_SEO: Record<string, PageSeo> = {
 };
 
 /** Renders one route to HTML for the build's prerender step. */
-export function render(path: string, siteUrl: string): { html: string; head: string } {
+export async function render(
+  path: string,
+  siteUrl: string,
+): Promise<{ html: string; head: string }> {
+  await loadAllIslands();
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={path}>

@@ -1,6 +1,7 @@
-import { afterHoursBanner, repeatBanner } from '@/content/banners';
+import { afterHoursBanner } from '@/content/banners';
 import { seo } from '@/content/seo';
 import { BannerSection } from '@/components/banner-section';
+import { defineIsland, StaticIsland } from '@/components/static-island';
 import { Button } from '@/components/ui/button';
 import { CalculatorSection } from '@/features/calculator/calculator-section';
 import { scrollToSection } from '@/lib/scroll';
@@ -8,9 +9,11 @@ import { PageShell } from '../layout/page-shell';
 import { useDocumentMeta } from '../seo/use-document-meta';
 import { CONTACT_SECTION_ID, ContactSection } from './contact-section';
 import { HeroSection } from './hero-section';
-import { ServicesSection } from './services-section';
-import { StepsSection } from './steps-section';
-import { TestimonialsSection } from './testimonials-section';
+
+/** The landing page's static sections, loaded only for a visitor who arrives from another page. */
+export const homeStory = defineIsland('home-story', () =>
+  import('./home-story-sections').then((m) => m.HomeStorySections),
+);
 
 export function HomePage() {
   useDocumentMeta(seo.home);
@@ -27,10 +30,7 @@ export function HomePage() {
           {afterHoursBanner.button}
         </Button>
       </BannerSection>
-      <ServicesSection />
-      <BannerSection id="repeat-heading" heading={repeatBanner.heading} body={repeatBanner.body} />
-      <TestimonialsSection />
-      <StepsSection />
+      <StaticIsland island={homeStory} />
       <ContactSection />
     </PageShell>
   );

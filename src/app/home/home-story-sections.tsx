@@ -1,0 +1,17 @@
+import { BannerSection } from '@/components/banner-section';
+import { repeatBanner } from '@/content/banners';
+import { ServicesSection } from './services-section';
+import { StepsSection } from './steps-section';
+import { TestimonialsSection } from './testimonials-section';
+
+/** The landing page's sections without interactivity: one static island. */
+export function HomeStorySections() {
+  return (
+    <>
+      <ServicesSection />
+      <BannerSection id="repeat-heading" heading={repeatBanner.heading} body={repeatBanner.body} />
+      <TestimonialsSection />
+      <StepsSection />
+    </>
+  );
+}

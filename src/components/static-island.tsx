@@ -1,0 +1,75 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+
+/**
+ * The HTML of each island as the prerendered page served it, read once before hydration.
+ * A static island's words and markup then never travel as JavaScript to a first visit.
+ */
+const served = new Map<string, string>();
+
+/** Remembers the served HTML of every island in the page (call before hydrating). */
+export function collectServedIslands(root: ParentNode): void {
+  root.querySelectorAll<HTMLElement>('[data-island]').forEach((element) => {
+    if (element.dataset.island) served.set(element.dataset.island, element.innerHTML);
+  });
+}
+
+export interface Island {
+  name: string;
+  /** Loads the component (the prerender waits for it; the browser prefetches it). */
+  load: () => Promise<ComponentType>;
+  Lazy: ComponentType;
+  /** Set once loaded. */
+  loaded?: ComponentType;
+}
+
+const islands: Island[] = [];
+
+/** Declares an island (at module level): its name in the page and how to load its component. */
+export function defineIsland(name: string, importComponent: () => Promise<ComponentType>): Island {
+  const island: Island = {
+    name,
+    load: async () => (island.loaded ??= await importComponent()),
+    Lazy: lazy(async () => ({ default: await island.load() })),
+  };
+  islands.push(island);
+  return island;
+}
+
+/** Loads every declared island: the prerender renders them synchronously afterwards. */
+export async function loadAllIslands(): Promise<void> {
+  await Promise.all(islands.map((island) => island.load()));
+}
+
+/**
+ * A part of a page with no interactivity. The prerender renders it; in the browser it keeps the
+ * served HTML as it is (React does not re-create it), so its code stays out of the first load.
+ * Reached by a client-side navigation instead, it loads its component and renders it.
+ */
+export function StaticIsland({ island }: { island: Island }) {
+  if (import.meta.env.SSR) {
+    const Component = island.loaded;
+    if (!Component) throw new Error(`Island "${island.name}" was not loaded before prerendering.`);
+    return (
+      <div data-island={island.name} className="contents">
+        <Component />
+      </div>
+    );
+  }
+  const html = served.get(island.name);
+  if (html !== undefined) {
+    return (
+      <div
+        data-island={island.name}
+        className="contents"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    );
+  }
+  return (
+    <div data-island={island.name} className="contents">
+      <Suspense fallback={null}>
+        <island.Lazy />
+      </Suspense>
+    </div>
+  );
+}
