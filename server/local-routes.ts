@@ -2,18 +2,11 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import type { ContactPayload } from '../src/features/contact/submission';
 import { MAX_BODY_BYTES } from './postgrest';
 
-/** A stored contact submission, as the local inbox shows it. */
-export interface StoredSubmission {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string | null;
-  message: string;
-  created_at: string;
-}
+/** A stored contact submission (the row the site inserts), created_at as ISO 8601 in UTC. */
+export type StoredSubmission = ContactPayload;
 
 export interface WebhookDelivery {
   seq: number;
