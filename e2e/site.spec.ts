@@ -264,6 +264,14 @@ test.describe('layout and access', () => {
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect(overflow, path).toBeLessThanOrEqual(0);
+        // The fixed top bar cannot scroll: everything in it must fit the screen.
+        for (const item of await page.locator('header nav a, header nav button').all()) {
+          const box = await item.boundingBox();
+          expect(
+            box && box.x + box.width,
+            `${path}: ${await item.textContent()}`,
+          ).toBeLessThanOrEqual(width);
+        }
       }
     });
   }

@@ -19,22 +19,22 @@ export function TopBar({ actions }: TopBarProps) {
       </a>
       <nav
         aria-label="Main"
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4"
       >
         <Link
           to="/"
           aria-label={brand.nav.homeLabel}
-          className="flex min-h-11 items-center gap-2 rounded-md text-lg font-bold tracking-tight"
+          className="flex min-h-11 items-center gap-2 rounded-md text-[15px] font-bold tracking-tight whitespace-nowrap sm:text-lg"
         >
           <span aria-hidden="true" className="inline-block size-3 rounded-full bg-brand-500" />
           {brand.name}
         </Link>
-        <div className="flex items-center gap-2 sm:gap-4">
+        <div className="flex items-center gap-1 sm:gap-4">
           <NavLink
             to="/about-me"
             className={({ isActive }) =>
               cn(
-                'flex min-h-11 items-center rounded-md px-2 font-medium hover:text-brand-700',
+                'flex min-h-11 items-center rounded-md px-1.5 text-sm font-medium whitespace-nowrap hover:text-brand-700 sm:px-2 sm:text-base',
                 isActive && 'text-brand-700 underline underline-offset-4',
               )
             }

@@ -13,7 +13,7 @@ const VARIANTS = {
 
 const SIZES = {
   md: 'px-6 py-3 text-base',
-  sm: 'min-h-10 px-4 py-2 text-sm',
+  sm: 'min-h-11 px-3 py-2 text-sm whitespace-nowrap sm:px-4',
   lg: 'min-h-14 px-8 py-3 text-lg',
 } as const;
 
