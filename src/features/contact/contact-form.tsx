@@ -3,9 +3,9 @@ import { Button } from '@/components/ui/button';
 import { Toaster, type ToastMessage } from '@/components/ui/toast';
 import { contactSection as copy } from '@/content/contact';
 import { cn } from '@/lib/cn';
+import { loadOnce } from '@/lib/load-once';
 import { newSubmissionId } from './new-submission-id';
-import type * as SendContactModule from './send-contact';
-import type { ContactValues, SubmissionResult } from './submission';
+import { CALL_TIMEOUT_MS, type ContactValues, type SubmissionResult } from './submission';
 import {
   FIELD_ORDER,
   MAX_LENGTH,
@@ -23,17 +23,11 @@ const INPUT_TYPES: Record<Exclude<ContactField, 'message'>, string> = {
   company: 'text',
 };
 
-type Sender = typeof SendContactModule;
-let senderModule: Promise<Sender> | undefined;
-
-/** Loads the sender (and supabase-js) once; a failed load is tried again next time. */
-function loadSender(): Promise<Sender> {
-  senderModule ??= import('./send-contact').catch((error: unknown) => {
-    senderModule = undefined;
-    throw error;
-  });
-  return senderModule;
-}
+/**
+ * The sender (and supabase-js), loaded on the first focus of the form. A load that stalls fails
+ * after the same 10 s as a call, so the button never stays on Sending....
+ */
+const loadSender = loadOnce(() => import('./send-contact'), CALL_TIMEOUT_MS);
 
 let toastIds = 0;
 function makeToast(ok: boolean): ToastMessage {

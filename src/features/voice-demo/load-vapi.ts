@@ -1,3 +1,5 @@
+import { loadOnce } from '@/lib/load-once';
+
 /** What the voice demo uses of the @vapi-ai/web client. */
 export interface VapiClient {
   on(event: string, listener: (...args: never[]) => void): unknown;
@@ -26,13 +28,7 @@ export function resolveVapiConstructor(module: unknown): VapiConstructor {
   return candidate as VapiConstructor;
 }
 
-let loading: Promise<VapiConstructor> | undefined;
-
 /** Loads the voice SDK (and daily-js with it) once; a failed load is tried again next time. */
-export function loadVapi(): Promise<VapiConstructor> {
-  loading ??= import('@vapi-ai/web').then(resolveVapiConstructor).catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+export const loadVapi: () => Promise<VapiConstructor> = loadOnce(() =>
+  import('@vapi-ai/web').then(resolveVapiConstructor),
+);

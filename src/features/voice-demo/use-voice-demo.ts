@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type * as VoiceCallModule from './voice-call';
+import { loadOnce } from '@/lib/load-once';
 import type { VoiceCall, VoiceCallOptions } from './voice-call';
 import { loadVapi } from './load-vapi';
 import { initialVoiceState, voiceReducer, type VoiceEvent, type VoiceState } from './voice-machine';
@@ -14,16 +14,8 @@ export interface VoiceDemoOptions extends Partial<
   config: { publicKey: string; assistantId: string } | null;
 }
 
-let voiceCallModule: Promise<typeof VoiceCallModule> | undefined;
-
-/** The code that drives a call, loaded with the SDK on intent; a failed load is tried again. */
-function loadVoiceCall(): Promise<typeof VoiceCallModule> {
-  voiceCallModule ??= import('./voice-call').catch((error: unknown) => {
-    voiceCallModule = undefined;
-    throw error;
-  });
-  return voiceCallModule;
-}
+/** The code that drives a call, loaded with the SDK on intent (CONNECT_TIMEOUT_MS bounds it). */
+const loadVoiceCall = loadOnce(() => import('./voice-call'));
 
 /**
  * The voice button's state: a press starts a call (loading the SDK on first use), a press in a
