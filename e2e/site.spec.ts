@@ -124,6 +124,27 @@ test.describe('moving between pages in the browser', () => {
   });
 });
 
+test.describe('when a page part cannot be fetched', () => {
+  test('Book a Call still lands on the form, with a note where the missing part would be', async ({
+    page,
+    watch,
+  }) => {
+    await page.route('**/assets/home-story-sections-*.js', (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await page.goto('/about-me');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Book a Call' })
+      .click();
+    await expect(page.getByText('This part of the page could not be loaded.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Reload the page' })).toBeVisible();
+    await expect.poll(() => isInViewport(page, '#contact h2')).toBe(true);
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(watch.errors.some((line) => line.includes('could not be loaded'))).toBe(true);
+  });
+});
+
 test.describe('the about page', () => {
   test('opens at its top, even when reached from a scrolled page', async ({ page }) => {
     await page.goto('/');
@@ -183,6 +204,20 @@ test.describe('unknown paths', () => {
 });
 
 test.describe('prerendered HTML', () => {
+  test('the page paints before the app script is even requested', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const { paint, script } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      script: performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name))?.startTime,
+    }));
+    expect(paint).toBeDefined();
+    expect(script).toBeDefined();
+    expect(script!).toBeGreaterThanOrEqual(paint!);
+  });
+
   for (const [path, texts] of [
     [
       '/',

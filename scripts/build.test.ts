@@ -87,9 +87,13 @@ describe('npm run build', () => {
       expect(await readFile(join(out, 'sitemap.xml'), 'utf8')).toContain(
         '<loc>https://www.example.com/about-me</loc>',
       );
-      expect(await readFile(join(out, 'index.html'), 'utf8')).toContain(
-        '<link rel="canonical" href="https://www.example.com/">',
-      );
+      const index = await readFile(join(out, 'index.html'), 'utf8');
+      expect(index).toContain('<link rel="canonical" href="https://www.example.com/">');
+      // No render-blocking request: the stylesheet is inlined and the app script is added by
+      // an inline loader after the first paint.
+      expect(index).not.toMatch(/<link rel="stylesheet"/);
+      expect(index).not.toMatch(/<script[^>]+src=/);
+      expect(index).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
     });
 
     it('holds no secret: no service-role key, private key, or non-public environment value', async () => {

@@ -1,5 +1,6 @@
+import type { ComponentType } from 'react';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectServedIslands, defineIsland, StaticIsland } from './static-island';
 
 describe('StaticIsland', () => {
@@ -21,4 +22,33 @@ describe('StaticIsland', () => {
     expect(await screen.findByRole('heading', { name: 'Rendered words' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('shows a short note instead of blanking the page when its chunk cannot be fetched, and retries next time', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi
+      .fn<() => Promise<ComponentType>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce(() => <h2>Rendered words</h2>);
+    const flaky = defineIsland('flaky', load);
+    const first = render(
+      <main>
+        <h1>Rest of the page</h1>
+        <StaticIsland island={flaky} />
+      </main>,
+    );
+    expect(
+      await screen.findByText('This part of the page could not be loaded.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reload the page' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Rest of the page' })).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+    first.unmount();
+    render(<StaticIsland island={flaky} />);
+    expect(await screen.findByRole('heading', { name: 'Rendered words' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });

@@ -1,4 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { brand } from '@/content/brand';
+import { loadOnce } from '@/lib/load-once';
 
 /**
  * The HTML of each island as the prerendered page served it, read once before hydration.
@@ -24,13 +26,44 @@ export interface Island {
 
 const islands: Island[] = [];
 
+/** What stands in for an island whose chunk could not be fetched: the rest of the page works. */
+function PartUnavailable() {
+  return (
+    <p role="status" className="px-4 py-10 text-center text-slate-700">
+      {brand.partUnavailable.message}{' '}
+      <a href={window.location.href} className="font-semibold text-brand-700 underline">
+        {brand.partUnavailable.action}
+      </a>
+    </p>
+  );
+}
+
+/**
+ * The component React renders after a client-side navigation. A failed load must not reach
+ * React (with no error boundary it would blank the whole page): it shows PartUnavailable, and
+ * the island gets a fresh lazy component so the next visit to the page tries again.
+ */
+function lazyIsland(island: Island): ComponentType {
+  return lazy(async () => {
+    try {
+      return { default: await island.load() };
+    } catch (error) {
+      console.error(`Part of the page ("${island.name}") could not be loaded:`, error);
+      island.Lazy = lazyIsland(island);
+      return { default: PartUnavailable };
+    }
+  });
+}
+
 /** Declares an island (at module level): its name in the page and how to load its component. */
 export function defineIsland(name: string, importComponent: () => Promise<ComponentType>): Island {
+  const loadComponent = loadOnce(importComponent);
   const island: Island = {
     name,
-    load: async () => (island.loaded ??= await importComponent()),
-    Lazy: lazy(async () => ({ default: await island.load() })),
+    load: async () => (island.loaded = await loadComponent()),
+    Lazy: () => null,
   };
+  island.Lazy = lazyIsland(island);
   islands.push(island);
   return island;
 }
@@ -65,11 +98,17 @@ export function StaticIsland({ island }: { island: Island }) {
       />
     );
   }
+  // Loaded already (prefetched): render at once, so nothing appears later and moves the page.
+  const Loaded = island.loaded;
   return (
     <div data-island={island.name} className="contents">
-      <Suspense fallback={null}>
-        <island.Lazy />
-      </Suspense>
+      {Loaded ? (
+        <Loaded />
+      ) : (
+        <Suspense fallback={null}>
+          <island.Lazy />
+        </Suspense>
+      )}
     </div>
   );
 }

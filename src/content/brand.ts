@@ -10,6 +10,11 @@ export const brand = {
     homeLabel: 'ReplyRight AI home',
     skipToContent: 'Skip to content',
   },
+  /** Shown in place of part of a page whose code could not be fetched (say, offline). */
+  partUnavailable: {
+    message: 'This part of the page could not be loaded.',
+    action: 'Reload the page',
+  },
   footer: {
     note: 'Voice agents, follow-up and CRM routing for solar, real estate and field services.',
     rights: 'All rights reserved.',

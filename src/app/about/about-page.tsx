@@ -20,12 +20,19 @@ export const aboutStory = defineIsland('about-story', () =>
 /** The spec's pause between landing on / and scrolling to the form, so the page can paint. */
 export const BOOK_CALL_SCROLL_DELAY_MS = 100;
 
+/** How long Book a Call waits for the landing page's static sections before going anyway. */
+const STORY_WAIT_MS = 3_000;
+
 function useBookCall() {
   const navigate = useNavigate();
   return async () => {
-    // The landing page's static sections sit above the form: have them before going there,
-    // or they would appear after the scroll and push the form out of view.
-    await homeStory.load().catch(() => undefined);
+    // The landing page's static sections sit above the form: have them before going there, or
+    // they would appear after the scroll and push the form out of view. (Prefetched when this
+    // page opens; a failed or slow load goes ahead anyway and the page shows a note there.)
+    await Promise.race([
+      homeStory.load().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, STORY_WAIT_MS)),
+    ]);
     void navigate('/', { replace: true });
     window.setTimeout(() => scrollToSection(CONTACT_SECTION_ID), BOOK_CALL_SCROLL_DELAY_MS);
   };
@@ -37,6 +44,8 @@ export function AboutPage() {
 
   useEffect(() => {
     window.scrollTo(0, 0);
+    // Book a Call leads to the landing page: fetch its static sections ahead of time.
+    void homeStory.load().catch(() => undefined);
   }, []);
 
   return (
