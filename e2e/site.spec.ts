@@ -251,6 +251,29 @@ test.describe('prerendered HTML', () => {
     await context.close();
   });
 
+  test('without JavaScript the form cannot be sent natively, and says how to reach us', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    // (Playwright's JavaScript switch does not turn <noscript> on, so its words are read here.)
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(
+      /<noscript><p[^>]*>This form needs JavaScript turned on\. You can also email(<!-- -->)? <a href="mailto:hello@replyright\.example">/,
+    );
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByLabel('Name').fill('Dana Lee');
+    await page.getByLabel('Email').fill('dana@example.com');
+    // A native submit would be a GET with the visitor's details in the URL.
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+    await page.getByLabel('Email').press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${baseURL}/`);
+    await context.close();
+  });
+
   test('each page has its own title, description, canonical link, social cards and JSON-LD', async ({
     request,
     baseURL,

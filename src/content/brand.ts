@@ -3,6 +3,7 @@
 export const brand = {
   name: 'ReplyRight AI',
   founder: 'Jordan Avery',
+  email: 'hello@replyright.example',
   tagline: 'AI voice agents for contractors and service businesses',
   nav: {
     aboutMe: 'About Me',

@@ -12,6 +12,8 @@ export const contactSection = {
     message: { label: 'Message', placeholder: 'What calls are you missing, and when?' },
   },
   requiredNote: 'All fields except company are required.',
+  // Shown only when JavaScript is off: the form cannot send without it.
+  noScript: 'This form needs JavaScript turned on. You can also email',
   errors: {
     required: (label: string) => `Please enter your ${label.toLowerCase()}.`,
     email: 'Please enter an email address like name@example.com.',

@@ -44,5 +44,5 @@ export const business = {
   name: brand.name,
   description: brand.tagline,
   areaServed: 'United States',
-  email: 'hello@replyright.example',
+  email: brand.email,
 } as const;

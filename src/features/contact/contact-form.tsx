@@ -1,9 +1,11 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Toaster, type ToastMessage } from '@/components/ui/toast';
+import { brand } from '@/content/brand';
 import { contactSection as copy } from '@/content/contact';
 import { cn } from '@/lib/cn';
 import { loadOnce } from '@/lib/load-once';
+import { useHydrated } from '@/lib/use-hydrated';
 import { newSubmissionId } from './new-submission-id';
 import { CALL_TIMEOUT_MS, type ContactValues, type SubmissionResult } from './submission';
 import {
@@ -50,6 +52,9 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
+  // Until the app's script has taken over the prerendered form, a press would make the browser
+  // submit it natively: a GET that puts the visitor's details in the URL and sends nothing.
+  const ready = useHydrated();
   // A ref, not state: a second Enter in the same tick must see the first submit at once.
   const inFlight = useRef(false);
   // One logical submission: the same id for every retry of the same content.
@@ -175,6 +180,11 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
         className="grid gap-5 rounded-2xl bg-white p-6 shadow-sm sm:grid-cols-2 sm:p-8"
       >
         <p className="text-sm text-slate-600 sm:col-span-2">{copy.requiredNote}</p>
+        <noscript>
+          <p className="text-sm font-medium text-danger sm:col-span-2">
+            {copy.noScript} <a href={`mailto:${brand.email}`}>{brand.email}</a>.
+          </p>
+        </noscript>
         {field('name')}
         {field('email')}
         {field('phone')}
@@ -193,7 +203,7 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
           />
         </div>
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+          <Button type="submit" disabled={submitting || !ready} className="w-full sm:w-auto">
             {submitting ? (
               <span
                 aria-hidden="true"
