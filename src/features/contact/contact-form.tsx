@@ -7,7 +7,8 @@ import { cn } from '@/lib/cn';
 import { loadOnce } from '@/lib/load-once';
 import { useHydrated } from '@/lib/use-hydrated';
 import { newSubmissionId } from './new-submission-id';
-import { CALL_TIMEOUT_MS, type ContactValues, type SubmissionResult } from './submission';
+import type { ContactValues, SubmissionResult } from './submission';
+import { CALL_TIMEOUT_MS } from './timeouts';
 import {
   FIELD_ORDER,
   MAX_LENGTH,

@@ -1,4 +1,7 @@
 import { toPacificIso, toPacificReadable } from './pacific-time';
+import { CALL_TIMEOUT_MS } from './timeouts';
+
+export { CALL_TIMEOUT_MS };
 
 /** What the visitor typed. */
 export interface ContactValues {
@@ -47,8 +50,6 @@ export type SubmissionResult =
       detail: string;
     };
 
-/** Each call gets this long before it counts as failed, so the button never hangs. */
-export const CALL_TIMEOUT_MS = 10_000;
 /** Waits before the automatic retries of a network error or a 502/503/504. */
 export const RETRY_DELAYS_MS = [400, 1200] as const;
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
