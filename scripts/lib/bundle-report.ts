@@ -67,5 +67,6 @@ export async function firstLoad(distDir: string, htmlFile: string): Promise<Firs
 /** Code that belongs to the SDKs and must never be in a first load. */
 export const SDK_MARKERS = {
   voice: ['callControllerCreateWebCall', 'createCallObject', 'call-machine'],
-  data: ['GoTrueClient', 'X-Client-Info'],
+  // supabase-js, and the submission code that drives it (its Pacific-time formatting).
+  data: ['GoTrueClient', 'X-Client-Info', 'America/Los_Angeles'],
 } as const;
