@@ -19,8 +19,30 @@ export interface LighthouseFigures {
   runtimeError?: string;
 }
 
+/**
+ * Lighthouse's own failures to record a trace ("Please run Lighthouse again"): they say nothing
+ * about the page, so the run is repeated rather than reported.
+ */
+const RECORDING_FAILURES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+const ATTEMPTS = 3;
+
 /** One Lighthouse run (mobile preset, simulated throttling: Lighthouse's defaults) on Chromium. */
 export async function runLighthouse(url: string): Promise<LighthouseFigures> {
+  let figures = await runLighthouseOnce(url);
+  for (let attempt = 1; attempt < ATTEMPTS && isRecordingFailure(figures); attempt += 1) {
+    console.warn(`Lighthouse could not record ${url} (${figures.runtimeError}); running it again.`);
+    figures = await runLighthouseOnce(url);
+  }
+  return figures;
+}
+
+/** Whether a run failed inside Lighthouse (not because of the page) and is worth repeating. */
+export function isRecordingFailure(figures: Pick<LighthouseFigures, 'runtimeError'>): boolean {
+  const code = figures.runtimeError?.split(':')[0] ?? '';
+  return RECORDING_FAILURES.has(code);
+}
+
+async function runLighthouseOnce(url: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
