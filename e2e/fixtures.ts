@@ -16,13 +16,15 @@ export interface PageWatch {
  * ever reaches the internet.
  */
 export const test = base.extend<{ watch: PageWatch }>({
-  // The app's script loads after the first paint; a test acts once React has hydrated, as a
-  // visitor's tap would only do something from then on.
+  // Most tests act once the app has taken over the page. A test that asks for
+  // `waitUntil: 'commit'` acts as early as a visitor can, before that (e2e/early-action.spec.ts).
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (...args: Parameters<typeof page.goto>) => {
       const response = await goto(...args);
-      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      if (args[1]?.waitUntil !== 'commit') {
+        await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      }
       return response;
     };
     await use(page);
@@ -57,6 +59,26 @@ export const test = base.extend<{ watch: PageWatch }>({
 });
 
 export { expect };
+
+/**
+ * Holds every script of the site back until `release()` is called (or `ms` have passed), as a
+ * slow phone network would: the page paints from its HTML and the app has not taken over yet.
+ */
+export async function holdScripts(page: Page, ms = 30_000): Promise<{ release: () => void }> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+    setTimeout(resolve, ms);
+  });
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return { release: () => release() };
+}
 
 /** The serious and critical accessibility violations axe finds on the page as it is now. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {

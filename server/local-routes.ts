@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { ContactPayload } from '../src/features/contact/submission';
-import { MAX_BODY_BYTES } from './postgrest';
+import { CLOSE_CONNECTION, MAX_BODY_BYTES } from './postgrest';
 
 /** A stored contact submission (the row the site inserts), created_at as ISO 8601 in UTC. */
 export type StoredSubmission = ContactPayload;
@@ -73,7 +73,7 @@ export function createLocalRoutes(db: PGlite): Hono {
     '/webhook',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: 'Payload too large' }, 413),
+      onError: (c) => c.json({ error: 'Payload too large' }, 413, CLOSE_CONNECTION),
     }),
     async (c) => {
       let payload: unknown;

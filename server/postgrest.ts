@@ -13,6 +13,13 @@ const TABLE = 'contact_submissions';
 const COLUMNS = new Set(['id', 'name', 'email', 'phone', 'company', 'message', 'created_at']);
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * A too-large body is refused before it is read, so the rest of it is still on the socket: the
+ * answer closes the connection (as gateways do), or the client's next request on that
+ * keep-alive connection would be read from the middle of the unread body and cut.
+ */
+export const CLOSE_CONNECTION = { Connection: 'close' } as const;
+
 interface PostgrestErrorBody {
   code: string;
   message: string;
@@ -22,8 +29,13 @@ interface PostgrestErrorBody {
 
 type Status = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500;
 
-function fail(c: Context, status: Status, body: PostgrestErrorBody) {
-  return c.json(body, status);
+function fail(
+  c: Context,
+  status: Status,
+  body: PostgrestErrorBody,
+  headers: Record<string, string> = {},
+) {
+  return c.json(body, status, headers);
 }
 
 interface DatabaseErrorLike {
@@ -124,12 +136,17 @@ export function createRestApi({ db, anonKey, onInsert }: RestApiOptions): Hono {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
-        fail(c, 413, {
-          code: 'PGRST413',
-          message: `Request body larger than ${MAX_BODY_BYTES} bytes`,
-          details: null,
-          hint: null,
-        }),
+        fail(
+          c,
+          413,
+          {
+            code: 'PGRST413',
+            message: `Request body larger than ${MAX_BODY_BYTES} bytes`,
+            details: null,
+            hint: null,
+          },
+          CLOSE_CONNECTION,
+        ),
     }),
     async (c) => {
       const contentType = c.req.header('content-type') ?? '';

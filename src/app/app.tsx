@@ -23,6 +23,7 @@ function ScrollToTopOnNavigate() {
 function MarkHydrated() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    performance.mark('app-interactive');
   }, []);
   return null;
 }

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { seo, type PageSeo } from '@/content/seo';
 import { loadAllIslands } from '@/components/static-island';
+import { earlyCaptureScript } from '@/lib/early-press';
 import { App } from './app';
 import { renderHeadTags } from './seo/head-tags';
 
@@ -27,5 +28,7 @@ export async function render(
       </StaticRouter>
     </StrictMode>,
   );
-  return { html, head: renderHeadTags(PAGE_SEO[path] ?? seo.notFound, siteUrl) };
+  // The early-press capture comes first, so it listens before any control is on screen.
+  const capture = `<script>${earlyCaptureScript()}</script>`;
+  return { html, head: capture + renderHeadTags(PAGE_SEO[path] ?? seo.notFound, siteUrl) };
 }

@@ -6,8 +6,9 @@ import { seo } from '@/content/seo';
 import { BannerSection } from '@/components/banner-section';
 import { defineIsland, StaticIsland } from '@/components/static-island';
 import { Button } from '@/components/ui/button';
-import { scrollToSection } from '@/lib/scroll';
+import { useEarlyPress } from '@/lib/early-press';
 import { CONTACT_SECTION_ID } from '../home/contact-section';
+import type { ScrollRequest } from '../home/use-scroll-request';
 import { homeStory } from '../home/home-page';
 import { PageShell } from '../layout/page-shell';
 import { useDocumentMeta } from '../seo/use-document-meta';
@@ -16,9 +17,6 @@ import { useDocumentMeta } from '../seo/use-document-meta';
 export const aboutStory = defineIsland('about-story', () =>
   import('./about-story').then((m) => m.AboutStory),
 );
-
-/** The spec's pause between landing on / and scrolling to the form, so the page can paint. */
-export const BOOK_CALL_SCROLL_DELAY_MS = 100;
 
 /** How long Book a Call waits for the landing page's static sections before going anyway. */
 const STORY_WAIT_MS = 3_000;
@@ -33,14 +31,20 @@ function useBookCall() {
       homeStory.load().catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, STORY_WAIT_MS)),
     ]);
-    void navigate('/', { replace: true });
-    window.setTimeout(() => scrollToSection(CONTACT_SECTION_ID), BOOK_CALL_SCROLL_DELAY_MS);
+    // The landing page scrolls itself once it is on screen (a timer started here could fire
+    // before a slow render has put the form there, and scroll to nothing).
+    void navigate('/', {
+      replace: true,
+      state: { scrollTo: CONTACT_SECTION_ID } satisfies ScrollRequest,
+    });
   };
 }
 
 export function AboutPage() {
   useDocumentMeta(seo.about);
   const bookCall = useBookCall();
+  const { pressProps: topBarPress } = useEarlyPress('book-call-top', () => void bookCall());
+  const { pressProps: ctaPress } = useEarlyPress('book-call-cta', () => void bookCall());
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -51,14 +55,14 @@ export function AboutPage() {
   return (
     <PageShell
       topBarActions={
-        <Button size="sm" onClick={() => void bookCall()}>
+        <Button {...topBarPress} size="sm" onClick={() => void bookCall()}>
           {brand.nav.bookCall}
         </Button>
       }
     >
       <StaticIsland island={aboutStory} />
       <BannerSection id="about-cta-heading" heading={about.cta.heading} body={about.cta.body}>
-        <Button variant="inverse" onClick={() => void bookCall()}>
+        <Button {...ctaPress} variant="inverse" onClick={() => void bookCall()}>
           {about.cta.button}
         </Button>
       </BannerSection>

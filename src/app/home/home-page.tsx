@@ -4,11 +4,13 @@ import { BannerSection } from '@/components/banner-section';
 import { defineIsland, StaticIsland } from '@/components/static-island';
 import { Button } from '@/components/ui/button';
 import { CalculatorSection } from '@/features/calculator/calculator-section';
+import { useEarlyPress } from '@/lib/early-press';
 import { scrollToSection } from '@/lib/scroll';
 import { PageShell } from '../layout/page-shell';
 import { useDocumentMeta } from '../seo/use-document-meta';
 import { CONTACT_SECTION_ID, ContactSection } from './contact-section';
 import { HeroSection } from './hero-section';
+import { useScrollRequest } from './use-scroll-request';
 
 /** The landing page's static sections, loaded only for a visitor who arrives from another page. */
 export const homeStory = defineIsland('home-story', () =>
@@ -17,6 +19,9 @@ export const homeStory = defineIsland('home-story', () =>
 
 export function HomePage() {
   useDocumentMeta(seo.home);
+  useScrollRequest();
+  const toContact = () => scrollToSection(CONTACT_SECTION_ID);
+  const { pressProps: bannerPress } = useEarlyPress('after-hours-contact', toContact);
   return (
     <PageShell>
       <HeroSection />
@@ -26,7 +31,7 @@ export function HomePage() {
         heading={afterHoursBanner.heading}
         body={afterHoursBanner.body}
       >
-        <Button variant="inverse" onClick={() => scrollToSection(CONTACT_SECTION_ID)}>
+        <Button {...bannerPress} variant="inverse" onClick={toContact}>
           {afterHoursBanner.button}
         </Button>
       </BannerSection>

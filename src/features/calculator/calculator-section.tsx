@@ -1,7 +1,8 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SectionHeading } from '@/components/section-heading';
 import { calculator as copy } from '@/content/calculator';
 import {
+  adoptTyped,
   estimateLostRevenue,
   formatUsd,
   refusalOf,
@@ -26,6 +27,25 @@ export function CalculatorSection() {
   });
   const [refused, setRefused] = useState<{ field: Field; why: Refusal } | null>(null);
   const idPrefix = useId();
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  // Numbers typed into the served page before the app took over count: adopt them, so the
+  // estimate shows at once and nothing the visitor typed is wiped by the first render.
+  useLayoutEffect(() => {
+    const adopted: CalculatorInputs = { leads: '', value: '', delay: '', rate: '' };
+    let any = false;
+    let lastRefusal: { field: Field; why: Refusal } | null = null;
+    for (const field of FIELDS) {
+      const { value, why } = adoptTyped(field, inputs.current[field]?.value ?? '');
+      adopted[field] = value;
+      if (value) any = true;
+      if (why) lastRefusal = { field, why };
+    }
+    // The fields are the outside source here; reading them at commit leaves no gap for a keystroke.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (any) setValues(adopted);
+    if (lastRefusal) setRefused(lastRefusal);
+  }, []);
   const estimate = estimateLostRevenue(values);
 
   const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -57,6 +77,9 @@ export function CalculatorSection() {
                   {copy.fields[field].label}
                 </label>
                 <input
+                  ref={(element) => {
+                    inputs.current[field] = element;
+                  }}
                   id={inputId}
                   name={field}
                   type="text"

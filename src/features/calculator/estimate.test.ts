@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { estimateLostRevenue, formatUsd, refusalOf, type CalculatorInputs } from './estimate';
+import {
+  adoptTyped,
+  estimateLostRevenue,
+  formatUsd,
+  refusalOf,
+  type CalculatorInputs,
+} from './estimate';
 
 const inputs = (leads: string, value: string, delay: string, rate: string): CalculatorInputs => ({
   leads,
@@ -61,5 +67,19 @@ describe('refusalOf', () => {
     expect(refusalOf('rate', '-5')).toBe('not-a-number');
     expect(refusalOf('rate', '.')).toBeNull();
     expect(refusalOf('delay', '101')).toBeNull();
+  });
+});
+
+describe('adoptTyped (values typed before the app took over)', () => {
+  it('keeps an accepted value whole', () => {
+    expect(adoptTyped('leads', '40')).toEqual({ value: '40', why: null });
+    expect(adoptTyped('rate', '')).toEqual({ value: '', why: null });
+    expect(adoptTyped('value', '2500.5')).toEqual({ value: '2500.5', why: null });
+  });
+
+  it('keeps the accepted start, as keystroke checks would have, and says why the rest was not', () => {
+    expect(adoptTyped('rate', '150')).toEqual({ value: '15', why: 'above-max' });
+    expect(adoptTyped('leads', '12a4')).toEqual({ value: '12', why: 'not-a-number' });
+    expect(adoptTyped('value', '-5')).toEqual({ value: '', why: 'not-a-number' });
   });
 });

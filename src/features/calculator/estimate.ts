@@ -25,6 +25,27 @@ export function refusalOf(field: keyof CalculatorInputs, raw: string): Refusal |
 }
 
 /**
+ * What a field may hold of a value typed before the app took over the page: the longest start
+ * of it the calculator accepts (as if each keystroke had been checked), and why the next
+ * character was refused, if one was.
+ */
+export function adoptTyped(
+  field: keyof CalculatorInputs,
+  typed: string,
+): { value: string; why: Refusal | null } {
+  for (let end = typed.length; end >= 0; end -= 1) {
+    const value = typed.slice(0, end);
+    if (!refusalOf(field, value)) {
+      return {
+        value,
+        why: end === typed.length ? null : refusalOf(field, typed.slice(0, end + 1)),
+      };
+    }
+  }
+  return { value: '', why: null }; // not reached: '' is always accepted
+}
+
+/**
  * Monthly revenue lost to slow follow-up:
  * leads x value x (rate / 100) x min(delay / 2, 1).
  * Returns null unless all four inputs are filled with numbers above zero.

@@ -1,6 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installEarlyCapture } from '@/lib/early-press';
+import { serveAndHydrate, settle, typeInto } from '@/test/hydrate';
 import { ContactForm } from './contact-form';
 import type { ContactValues, SubmissionResult } from './submission';
 
@@ -185,5 +187,61 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Dana Lee');
+  });
+
+  describe('before the app takes over', () => {
+    let uninstall = () => undefined as void;
+    afterEach(() => {
+      uninstall();
+      document.body.innerHTML = '';
+    });
+
+    it('serves a button that cannot submit natively, and a form that says it is captured', async () => {
+      const send = vi.fn();
+      const root = await serveAndHydrate(<ContactForm send={send} />, () => {
+        // As served: no native submit, whatever the visitor presses.
+        expect(screen.getByRole('button', { name: 'Send Message' })).toHaveAttribute(
+          'type',
+          'button',
+        );
+        expect(document.querySelector('form')).toHaveAttribute(
+          'data-early-submit',
+          'contact-submit',
+        );
+      });
+      expect(screen.getByRole('button', { name: 'Send Message' })).toHaveAttribute(
+        'type',
+        'submit',
+      );
+      act(() => root.unmount());
+    });
+
+    it('adopts what was typed and sends it once for a press made before hydration', async () => {
+      uninstall = installEarlyCapture(window);
+      const send = vi.fn(async () => ({ ok: true }) as SubmissionResult);
+      const root = await serveAndHydrate(<ContactForm send={send} />, () => {
+        typeInto(screen.getByLabelText('Name'), 'Dana Lee');
+        typeInto(screen.getByLabelText('Email'), 'dana@example.com');
+        typeInto(screen.getByLabelText('Phone'), '555 010 2030');
+        typeInto(screen.getByLabelText('Message'), 'Typed early.');
+        screen.getByRole('button', { name: 'Send Message' }).click();
+        screen.getByRole('button', { name: 'Send Message' }).click();
+      });
+      expect(screen.getByLabelText('Name')).toHaveValue('Dana Lee');
+      await settle();
+      expect(await screen.findByText('Success!')).toBeInTheDocument();
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(send).toHaveBeenCalledWith(
+        expect.any(String),
+        expect.objectContaining({
+          name: 'Dana Lee',
+          email: 'dana@example.com',
+          phone: '555 010 2030',
+          company: '',
+          message: 'Typed early.',
+        } satisfies ContactValues),
+      );
+      act(() => root.unmount());
+    });
   });
 });

@@ -1,11 +1,11 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Toaster, type ToastMessage } from '@/components/ui/toast';
 import { brand } from '@/content/brand';
 import { contactSection as copy } from '@/content/contact';
 import { cn } from '@/lib/cn';
 import { loadOnce } from '@/lib/load-once';
-import { useHydrated } from '@/lib/use-hydrated';
+import { earlySubmitProps, useEarlyPress } from '@/lib/early-press';
 import { newSubmissionId } from './new-submission-id';
 import type { ContactValues, SubmissionResult } from './submission';
 import { CALL_TIMEOUT_MS } from './timeouts';
@@ -18,6 +18,9 @@ import {
 } from './validate';
 
 const EMPTY: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
+
+/** The key of Send Message's early presses (see src/lib/early-press.ts). */
+const EARLY_KEY = 'contact-submit';
 
 const INPUT_TYPES: Record<Exclude<ContactField, 'message'>, string> = {
   name: 'text',
@@ -53,9 +56,11 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
-  // Until the app's script has taken over the prerendered form, a press would make the browser
-  // submit it natively: a GET that puts the visitor's details in the URL and sends nothing.
-  const ready = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // A press of Send Message before the app took over is replayed once, as a submit. Until then
+  // the button is not a submit button: a native submit would be a GET that puts the visitor's
+  // details in the URL and sends nothing.
+  const { live, pressProps } = useEarlyPress(EARLY_KEY, () => form.current?.requestSubmit());
   // A ref, not state: a second Enter in the same tick must see the first submit at once.
   const inFlight = useRef(false);
   // One logical submission: the same id for every retry of the same content.
@@ -64,6 +69,22 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
   const fields = useRef<
     Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>
   >({});
+
+  // What the visitor typed into the served page before the app took over is theirs: adopt it.
+  useLayoutEffect(() => {
+    const typed = { ...EMPTY };
+    let any = false;
+    for (const name of FIELD_ORDER) {
+      const value = fields.current[name]?.value ?? '';
+      typed[name] = value.slice(0, MAX_LENGTH[name]);
+      if (value) any = true;
+    }
+    if (!any) return;
+    // The fields are the outside source here; reading them at commit leaves no gap for a keystroke.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setValues(typed);
+    void loadSender().catch(() => undefined);
+  }, []);
 
   const onChange =
     (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -174,6 +195,8 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
       {/* Focus anywhere in the form starts loading the sender, so a submit does not wait for it. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <form
+        ref={form}
+        {...earlySubmitProps(EARLY_KEY)}
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         onFocus={() => void loadSender().catch(() => undefined)}
@@ -204,7 +227,12 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
           />
         </div>
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={submitting || !ready} className="w-full sm:w-auto">
+          <Button
+            type={live ? 'submit' : 'button'}
+            {...pressProps}
+            disabled={submitting}
+            className="w-full sm:w-auto"
+          >
             {submitting ? (
               <span
                 aria-hidden="true"

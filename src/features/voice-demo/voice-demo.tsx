@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import { voice } from '@/content/voice';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
+import { useEarlyPress } from '@/lib/early-press';
 import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind } from './voice-machine';
 
@@ -16,6 +17,8 @@ type VoiceDemoProps = Partial<VoiceDemoOptions>;
 /** The hero's live-call button, its captions and its messages. */
 export function VoiceDemo(props: VoiceDemoProps) {
   const { state, press, prefetch, configured } = useVoiceDemo({ config: config.vapi, ...props });
+  // A press before the app took over starts the call as soon as it can.
+  const { pressProps } = useEarlyPress('voice-demo', () => void press());
   const { status, speaking, volume, captions, error } = state;
   const inCall = status === 'in-call';
   const connecting = status === 'connecting';
@@ -39,6 +42,7 @@ export function VoiceDemo(props: VoiceDemoProps) {
           />
         ) : null}
         <Button
+          {...pressProps}
           variant={inCall ? 'danger' : 'primary'}
           size="lg"
           aria-disabled={connecting || undefined}

@@ -1,0 +1,169 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, holdScripts, test } from './fixtures';
+
+/**
+ * A visitor acts the moment each part of the page shows, while the app's scripts are still on
+ * their way (held back here): nothing typed is lost, every press counts exactly once.
+ */
+
+const CALL_WEB = 'https://api.vapi.ai/call/web';
+
+async function expectNotTakenOver(page: Page) {
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+}
+
+async function tookOver(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+async function leadsFor(request: APIRequestContext, email: string) {
+  const rows = (await (await request.get('/local/leads.json')).json()) as { email: string }[];
+  const hooks = (await (await request.get('/local/webhook-deliveries.json')).json()) as {
+    payload: { email: string };
+  }[];
+  return {
+    rows: rows.filter((row) => row.email === email),
+    deliveries: hooks.map((d) => d.payload).filter((p) => p.email === email),
+  };
+}
+
+test.describe('acting before the app has taken over', () => {
+  test('numbers typed into the calculator stay, and the estimate shows at take-over', async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByLabel('Leads per month').fill('40');
+    await page.getByLabel('Average deal value ($)').fill('2500');
+    await page.getByLabel('Response delay (hours)').fill('1');
+    await page.getByLabel('Close rate (%)').fill('20');
+    await expectNotTakenOver(page);
+    scripts.release();
+    // 40 x 2,500 x 20% x min(1 / 2, 1)
+    await expect(page.getByTestId('calculator-result')).toHaveText('$10,000');
+    await expect(page.getByLabel('Leads per month')).toHaveValue('40');
+    await expect(page.getByLabel('Close rate (%)')).toHaveValue('20');
+    // And React owns the fields from then on.
+    await page.getByLabel('Leads per month').fill('80');
+    await expect(page.getByTestId('calculator-result')).toHaveText('$20,000');
+  });
+
+  test('keystrokes typed while the app takes over are all kept (CPU slowed 4x)', async ({
+    page,
+  }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const leads = page.getByLabel('Leads per month');
+    await leads.click();
+    await page.keyboard.type('1');
+    scripts.release();
+    // One key every 120 ms across the take-over: before, during and after hydration.
+    await page.keyboard.type('2345678', { delay: 120 });
+    await tookOver(page);
+    await expect(leads).toHaveValue('12345678');
+    await page.getByLabel('Average deal value ($)').fill('1');
+    await page.getByLabel('Response delay (hours)').fill('2');
+    await page.getByLabel('Close rate (%)').fill('100');
+    await expect(page.getByTestId('calculator-result')).toHaveText('$12,345,678');
+    await expect(leads).toHaveValue('12345678');
+  });
+
+  test('a refused value typed early keeps its accepted start and says why', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByLabel('Close rate (%)').fill('150');
+    scripts.release();
+    await tookOver(page);
+    await expect(page.getByLabel('Close rate (%)')).toHaveValue('15');
+    await expect(page.getByText('A close rate can be at most 100.')).toBeVisible();
+  });
+
+  test('the contact form typed and sent early is sent once, with what was typed', async ({
+    page,
+    request,
+    baseURL,
+  }, info) => {
+    const email = `early-${info.workerIndex}-${Date.now()}@example.com`;
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByLabel('Name').fill('Dana Early');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('(555) 010-2030');
+    await page.getByLabel('Message').fill('Typed before the page took over.');
+    const send = page.getByRole('button', { name: 'Send Message' });
+    await send.click();
+    await send.click(); // an impatient second press is the same press
+    await page.getByLabel('Message').press('Enter');
+    // The press shows as received, and nothing was submitted natively.
+    await expect(send).toHaveAttribute('data-early-pressed', '');
+    expect(page.url()).toBe(`${baseURL}/`);
+    await expectNotTakenOver(page);
+    scripts.release();
+    await expect(
+      page.locator('#contact').getByRole('status').filter({ hasText: 'Success!' }),
+    ).toBeVisible();
+    await expect(send).not.toHaveAttribute('data-early-pressed');
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    const { rows, deliveries } = await leadsFor(request, email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Dana Early', phone: '(555) 010-2030' });
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({
+      name: 'Dana Early',
+      message: 'Typed before the page took over.',
+    });
+    expect(page.url()).toBe(`${baseURL}/`);
+  });
+
+  test('Send Message pressed early on an incomplete form shows the problems at take-over', async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByLabel('Name').fill('Dana Early');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    scripts.release();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Name')).toHaveValue('Dana Early');
+  });
+
+  test('the voice button pressed early starts exactly one call', async ({ page, context }) => {
+    await context.grantPermissions(['microphone']);
+    let calls = 0;
+    await page.route(CALL_WEB, () => {
+      calls += 1; // held: the button stays connecting
+    });
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const button = page.getByRole('button', { name: 'Press here for AI Voice Agent' });
+    await button.click();
+    await button.click();
+    await expect(button).toHaveAttribute('data-early-pressed', '');
+    await expectNotTakenOver(page);
+    scripts.release();
+    await expect(page.getByRole('button', { name: 'Connecting...' })).toBeVisible();
+    await expect.poll(() => calls).toBe(1);
+    await page.waitForTimeout(500);
+    expect(calls).toBe(1);
+  });
+
+  test('the banner button pressed early brings the form into view', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Get your agent' }).click();
+    scripts.release();
+    await expect(page.locator('#contact h2')).toBeInViewport();
+  });
+
+  test('Book a Call pressed early on /about-me lands on the form once', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/about-me', { waitUntil: 'commit' });
+    await page.locator('header').getByRole('button', { name: 'Book a Call' }).click();
+    scripts.release();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('#contact h2')).toBeInViewport();
+  });
+});

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { scrollToSection } from '@/lib/scroll';
+
+/** The spec's pause between landing on / and scrolling to the form, so the page can paint. */
+export const BOOK_CALL_SCROLL_DELAY_MS = 100;
+
+/** Navigation state asking the page to bring a section into view once it is on screen. */
+export interface ScrollRequest {
+  scrollTo: string;
+}
+
+function requestedSection(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const target = (state as Partial<ScrollRequest>).scrollTo;
+  return typeof target === 'string' ? target : null;
+}
+
+/**
+ * Honours a ScrollRequest that brought the visitor here (Book a Call on another page): once this
+ * page has rendered, waits the spec's pause, scrolls to the section and forgets the request, so
+ * a reload or a later return to this entry does not scroll again.
+ */
+export function useScrollRequest(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = requestedSection(location.state);
+  useEffect(() => {
+    if (!target) return;
+    const timer = window.setTimeout(() => {
+      scrollToSection(target);
+      void navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { replace: true, state: null },
+      );
+    }, BOOK_CALL_SCROLL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [target, navigate, location.pathname, location.search, location.hash]);
+}

@@ -1,0 +1,39 @@
+import { act, type ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+/**
+ * Serves `ui` as prerendered HTML, lets `beforeHydrate` act on it as a visitor would before the
+ * app's script runs (type, press), then hydrates it, as the browser does with a built page.
+ */
+export async function serveAndHydrate(ui: ReactNode, beforeHydrate?: () => void): Promise<Root> {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(ui);
+  document.body.appendChild(container);
+  beforeHydrate?.();
+  let root!: Root;
+  await act(async () => {
+    root = hydrateRoot(container, ui);
+  });
+  return root;
+}
+
+/** Lets timers of zero delay (a replayed press) and what they start run. */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+/** Sets a field's value the way typing does in a page React does not run yet. */
+export function typeInto(element: Element | null, value: string): void {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement))
+    throw new Error('Not a text field.');
+  element.value = value;
+  element.dispatchEvent(new Event('input', { bubbles: true }));
+}
