@@ -1,4 +1,5 @@
-import { Route, Routes } from 'react-router';
+import type { ComponentType } from 'react';
+import { normalizePath, useLocation } from '@/lib/router';
 import { AboutPage } from './about/about-page';
 import { HomePage } from './home/home-page';
 import { NotFoundPage } from './not-found-page';
@@ -10,12 +11,14 @@ export const PRERENDERED_ROUTES = [
   { path: '/404', file: '404.html' },
 ] as const;
 
+/** The page for each path the site has; any other path shows the not-found page. */
+const PAGES: Record<string, ComponentType> = {
+  '/': HomePage,
+  '/about-me': AboutPage,
+};
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route path="/about-me" element={<AboutPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
+  const { pathname } = useLocation();
+  const Page = PAGES[normalizePath(pathname)] ?? NotFoundPage;
+  return <Page />;
 }

@@ -1,10 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@/lib/router';
 import '@/styles/index.css';
 import { collectServedIslands } from '@/components/static-island';
 import { App } from './app';
 
+performance.mark('app-start');
 const root = document.getElementById('root');
 if (!root) throw new Error('The prerendered page has no #root element.');
 collectServedIslands(root);

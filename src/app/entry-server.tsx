@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '@/lib/router';
 import { seo, type PageSeo } from '@/content/seo';
 import { loadAllIslands } from '@/components/static-island';
 import { earlyCaptureScript } from '@/lib/early-press';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { notFound } from '@/content/not-found';
 import { seo } from '@/content/seo';
 import { buttonVariants } from '@/components/ui/button';

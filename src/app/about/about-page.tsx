@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { about } from '@/content/about';
 import { brand } from '@/content/brand';
 import { seo } from '@/content/seo';
@@ -43,8 +43,8 @@ function useBookCall() {
 export function AboutPage() {
   useDocumentMeta(seo.about);
   const bookCall = useBookCall();
-  const { pressProps: topBarPress } = useEarlyPress('book-call-top', () => void bookCall());
-  const { pressProps: ctaPress } = useEarlyPress('book-call-cta', () => void bookCall());
+  const topBarPress = useEarlyPress('book-call-top', () => void bookCall());
+  const ctaPress = useEarlyPress('book-call-cta', () => void bookCall());
 
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { scrollToSection } from '@/lib/scroll';
 
 /** The spec's pause between landing on / and scrolling to the form, so the page can paint. */

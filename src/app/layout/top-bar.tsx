@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@/lib/router';
 import { brand } from '@/content/brand';
 import { cn } from '@/lib/cn';
 import type { ReactNode } from 'react';
