@@ -12,6 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createLocalStack } from '../server/app';
 import { firstLoad, sizesOf, type FirstLoad, type Sizes } from './lib/bundle-report';
+import {
+  launchChromium,
+  measureInteractive,
+  type InteractiveTiming,
+} from './lib/interactive-timing';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,10 +92,48 @@ function medianFigures(runs: LighthouseFigures[]) {
   };
 }
 
+/** The take-over scenarios: a phone's CPU, and the same with a slow network for the scripts. */
+const TAKE_OVER_CASES = [
+  { label: 'CPU 4x slower', cpuSlowdown: 4, holdScriptsMs: 0 },
+  { label: 'CPU 4x slower, scripts held back 3 s', cpuSlowdown: 4, holdScriptsMs: 3000 },
+] as const;
+
+interface TakeOverFigures {
+  label: string;
+  fcpMs: number;
+  interactiveMs: number;
+  paintToInteractiveMs: number;
+}
+
+/** The home page's paint-to-interactive time, median of RUNS, for each take-over case. */
+async function takeOver(): Promise<TakeOverFigures[]> {
+  const browser = await launchChromium();
+  try {
+    const figures: TakeOverFigures[] = [];
+    for (const scenario of TAKE_OVER_CASES) {
+      const runs: InteractiveTiming[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        process.stdout.write(`Paint to interactive (${scenario.label}) run ${i + 1}/${RUNS}...\n`);
+        runs.push(await measureInteractive(browser, `${ORIGIN}/`, scenario));
+      }
+      figures.push({
+        label: scenario.label,
+        fcpMs: median(runs.map((r) => r.fcpMs)),
+        interactiveMs: median(runs.map((r) => r.interactiveMs)),
+        paintToInteractiveMs: median(runs.map((r) => r.paintToInteractiveMs)),
+      });
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
+
 function tables(
   loads: Record<string, FirstLoad>,
   chunks: Awaited<ReturnType<typeof lazyChunks>>,
   lighthouse: Record<string, ReturnType<typeof medianFigures>>,
+  interactive: TakeOverFigures[],
 ) {
   const lines: string[] = [];
   lines.push('| first load | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli |');
@@ -118,6 +161,17 @@ function tables(
       `| \`${route}\` | ${Math.round(f.performance * 100)} | ${Math.round(f.accessibility * 100)} | ${Math.round(f.bestPractices * 100)} | ${Math.round(f.seo * 100)} | ${f.fcpMs} ms | ${f.lcpMs} ms | ${f.tbtMs} ms | ${f.cls} | ${kib(f.totalBytes)} |`,
     );
   }
+  const home = lighthouse['/'];
+  lines.push('');
+  lines.push(
+    `| \`/\` take-over (Chromium, median of ${RUNS}) | FCP | app took over | paint to interactive | Lighthouse LCP | Lighthouse TBT |`,
+  );
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const t of interactive) {
+    lines.push(
+      `| ${t.label} | ${t.fcpMs} ms | ${t.interactiveMs} ms | **${t.paintToInteractiveMs} ms** | ${home?.lcpMs ?? '-'} ms | ${home?.tbtMs ?? '-'} ms |`,
+    );
+  }
   return lines.join('\n');
 }
 
@@ -137,6 +191,7 @@ async function main() {
   const server = serve({ fetch: stack.app.fetch, port: PORT, hostname: 'localhost' });
   const lighthouse: Record<string, ReturnType<typeof medianFigures>> = {};
   const failing: Record<string, string[]> = {};
+  let interactive: TakeOverFigures[] = [];
   try {
     for (const route of ROUTES) {
       const runs: LighthouseFigures[] = [];
@@ -153,12 +208,13 @@ async function main() {
       lighthouse[route.path] = medianFigures(runs);
       failing[route.path] = [...new Set(runs.flatMap((r) => r.failing))];
     }
+    interactive = await takeOver();
   } finally {
     server.close();
     await stack.close();
   }
 
-  const table = tables(loads, chunks, lighthouse);
+  const table = tables(loads, chunks, lighthouse, interactive);
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const figures = {
     date: new Date().toISOString(),
@@ -167,6 +223,7 @@ async function main() {
     firstLoad: loads,
     lazyChunks: chunks,
     lighthouse,
+    takeOver: interactive,
     notPassing: failing,
   };
   console.log(`\n${table}\n\nAudits not at full marks in some run:`);

@@ -71,6 +71,8 @@ export function deferEntryScript(html: string): string {
     `s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)}` +
     'try{new PerformanceObserver(function(l){l.getEntriesByName("first-contentful-paint").length&&h()})' +
     '.observe({type:"paint",buffered:!0})}catch(e){}' +
+    // The observer's callback is delivered late (a low-priority task): look every frame as well.
+    'function f(){d||(performance.getEntriesByName("first-contentful-paint").length?h():requestAnimationFrame(f))}requestAnimationFrame(f);' +
     'addEventListener("load",function(){setTimeout(h,1e3)})';
   return html.replace(entry[0], () => `<script>${loader}</script>`);
 }

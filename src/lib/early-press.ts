@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useHydrated } from './use-hydrated';
 
 /**
  * Presses made before the app has taken over the prerendered page.
@@ -97,26 +96,26 @@ export interface EarlyPressProps {
 }
 
 /**
- * Takes over the early presses of `key`: once this component has rendered live (after
- * hydration), a press remembered before is replayed once through `onPress`, and later presses
- * go straight to React. `live` is false in the prerendered HTML and during hydration, for
- * controls that must render differently until then (a submit button that must not submit
- * natively). Spread `pressProps` on the control; for a form, `earlySubmitProps(key)`.
+ * Takes over the early presses of `key` once this component is on screen and can act: a press
+ * remembered before is replayed once through `onPress`, and later presses go straight to React.
+ * A control that renders differently until it can act (a submit button that must not submit
+ * natively before) passes `ready`: the key goes live only with the render where it is true.
+ * No re-render is caused here: a hydrated page is not rendered twice for this.
  */
 export function useEarlyPress(
   key: string,
   onPress: () => void,
-): { live: boolean; pressProps: EarlyPressProps } {
-  const live = useHydrated();
+  { ready = true }: { ready?: boolean } = {},
+): EarlyPressProps {
   const handler = useRef(onPress);
   useEffect(() => {
     handler.current = onPress;
   });
   useEffect(() => {
-    if (!live) return;
+    if (!ready) return;
     const early = window.__earlyPresses;
     if (!early) return;
-    // Only now, with the live render on screen, do presses of this key go to React.
+    // Only now, with a render that can act on screen, do presses of this key go to React.
     early.live[key] = true;
     const index = early.queue.indexOf(key);
     let replay: ReturnType<typeof setTimeout> | undefined;
@@ -137,6 +136,6 @@ export function useEarlyPress(
         early.queue.push(key);
       }
     };
-  }, [key, live]);
-  return { live, pressProps: { [EARLY_PRESS_ATTR]: key, suppressHydrationWarning: true } };
+  }, [key, ready]);
+  return { [EARLY_PRESS_ATTR]: key, suppressHydrationWarning: true };
 }

@@ -21,7 +21,7 @@ export function HomePage() {
   useDocumentMeta(seo.home);
   useScrollRequest();
   const toContact = () => scrollToSection(CONTACT_SECTION_ID);
-  const { pressProps: bannerPress } = useEarlyPress('after-hours-contact', toContact);
+  const bannerPress = useEarlyPress('after-hours-contact', toContact);
   return (
     <PageShell>
       <HeroSection />

@@ -218,7 +218,8 @@ describe('ContactForm', () => {
 
     it('adopts what was typed and sends it once for a press made before hydration', async () => {
       uninstall = installEarlyCapture(window);
-      const send = vi.fn(async () => ({ ok: true }) as SubmissionResult);
+      const answer = deferred<SubmissionResult>();
+      const send = vi.fn(() => answer.promise);
       const root = await serveAndHydrate(<ContactForm send={send} />, () => {
         typeInto(screen.getByLabelText('Name'), 'Dana Lee');
         typeInto(screen.getByLabelText('Email'), 'dana@example.com');
@@ -227,9 +228,10 @@ describe('ContactForm', () => {
         screen.getByRole('button', { name: 'Send Message' }).click();
         screen.getByRole('button', { name: 'Send Message' }).click();
       });
-      expect(screen.getByLabelText('Name')).toHaveValue('Dana Lee');
       await settle();
-      expect(await screen.findByText('Success!')).toBeInTheDocument();
+      // Sending what was typed, which stays in the fields until it has gone.
+      expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+      expect(screen.getByLabelText('Name')).toHaveValue('Dana Lee');
       expect(send).toHaveBeenCalledTimes(1);
       expect(send).toHaveBeenCalledWith(
         expect.any(String),
@@ -241,6 +243,9 @@ describe('ContactForm', () => {
           message: 'Typed early.',
         } satisfies ContactValues),
       );
+      await act(async () => answer.resolve({ ok: true }));
+      expect(await screen.findByText('Success!')).toBeInTheDocument();
+      expect(send).toHaveBeenCalledTimes(1);
       act(() => root.unmount());
     });
   });

@@ -6,6 +6,7 @@ import { contactSection as copy } from '@/content/contact';
 import { cn } from '@/lib/cn';
 import { loadOnce } from '@/lib/load-once';
 import { earlySubmitProps, useEarlyPress } from '@/lib/early-press';
+import { useHydrated } from '@/lib/use-hydrated';
 import { newSubmissionId } from './new-submission-id';
 import type { ContactValues, SubmissionResult } from './submission';
 import { CALL_TIMEOUT_MS } from './timeouts';
@@ -60,7 +61,10 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
   // A press of Send Message before the app took over is replayed once, as a submit. Until then
   // the button is not a submit button: a native submit would be a GET that puts the visitor's
   // details in the URL and sends nothing.
-  const { live, pressProps } = useEarlyPress(EARLY_KEY, () => form.current?.requestSubmit());
+  const live = useHydrated();
+  const pressProps = useEarlyPress(EARLY_KEY, () => form.current?.requestSubmit(), {
+    ready: live,
+  });
   // A ref, not state: a second Enter in the same tick must see the first submit at once.
   const inFlight = useRef(false);
   // One logical submission: the same id for every retry of the same content.

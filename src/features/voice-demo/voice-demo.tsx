@@ -18,7 +18,7 @@ type VoiceDemoProps = Partial<VoiceDemoOptions>;
 export function VoiceDemo(props: VoiceDemoProps) {
   const { state, press, prefetch, configured } = useVoiceDemo({ config: config.vapi, ...props });
   // A press before the app took over starts the call as soon as it can.
-  const { pressProps } = useEarlyPress('voice-demo', () => void press());
+  const pressProps = useEarlyPress('voice-demo', () => void press());
   const { status, speaking, volume, captions, error } = state;
   const inCall = status === 'in-call';
   const connecting = status === 'connecting';
