@@ -17,6 +17,8 @@ const BROWSER_ARGS = [
 
 /** The voice demo is configured in the test build; its service is answered at the network boundary. */
 export const E2E_VAPI = { publicKey: 'e2e-public-key', assistantId: 'e2e-assistant-id' };
+/** A booking page, so the browser tests see Pick a time now (never opened: it is another site). */
+export const E2E_BOOKING_URL = 'https://cal.example.com/jordan/intro';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -52,6 +54,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       VITE_VAPI_PUBLIC_KEY: E2E_VAPI.publicKey,
       VITE_VAPI_ASSISTANT_ID: E2E_VAPI.assistantId,
+      VITE_BOOKING_URL: E2E_BOOKING_URL,
     },
   },
 });

@@ -98,14 +98,19 @@ test.describe('the contact form', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     const sent = await insert;
     const body = sent.postDataJSON() as Record<string, string>;
+    // The spec's fields, and where the lead came from (design.md, "Contact submission").
     expect(Object.keys(body).sort()).toEqual([
       'company',
       'created_at',
+      'demo_call',
       'email',
+      'estimate',
       'id',
       'message',
       'name',
+      'page',
       'phone',
+      'utm',
     ]);
     expect(body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0[78]:00$/);
     expect(sent.headers()['apikey']).toBe('local-anon-key');

@@ -1,3 +1,4 @@
+import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { firstLoad, SDK_MARKERS } from '../scripts/lib/bundle-report';
@@ -8,10 +9,7 @@ const SITE = '.test-data/site';
 const KiB = 1024;
 
 test.describe('byte budgets of the built site', () => {
-  for (const [path, html] of [
-    ['/', 'index.html'],
-    ['/about-me', 'about-me/index.html'],
-  ] as const) {
+  for (const { path, file: html } of INDEXABLE_ROUTES) {
     test(`the first load of ${path} stays within budget and carries no SDK`, async () => {
       const load = await firstLoad(SITE, html);
       expect(load.jsFiles.length).toBeGreaterThan(0);

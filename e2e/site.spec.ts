@@ -1,3 +1,4 @@
+import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { expect, isInViewport, seriousA11yViolations, test } from './fixtures';
 
 const HOME_SECTIONS_IN_ORDER = [
@@ -249,6 +250,7 @@ test.describe('prerendered HTML', () => {
       ],
     ],
     ['/about-me', ['Hi, I&#x27;m Jordan', 'Why I do this', 'Book a Call']],
+    ['/privacy', ['Privacy', 'The contact form', 'The voice demo', 'Deleting your information']],
     ['/404.html', ['Page not found', 'Go to the home page']],
   ] as const) {
     test(`${path} holds its text before any script runs`, async ({ request }) => {
@@ -325,9 +327,12 @@ test.describe('prerendered HTML', () => {
   });
 });
 
+/** Every page of the site, from the route manifest. */
+const PAGE_PATHS = INDEXABLE_ROUTES.map((route) => route.path);
+
 test.describe('layout and access', () => {
   for (const width of [360, 1280]) {
-    for (const path of ['/', '/about-me', '/no-such-page']) {
+    for (const path of [...PAGE_PATHS, '/no-such-page']) {
       test(`axe finds no serious or critical violation on ${path} at ${width} px`, async ({
         page,
       }) => {
@@ -341,7 +346,7 @@ test.describe('layout and access', () => {
   for (const width of [360, 768, 1440]) {
     test(`no sideways scroll at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      for (const path of ['/', '/about-me']) {
+      for (const path of PAGE_PATHS) {
         await page.goto(path);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,

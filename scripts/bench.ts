@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createLocalStack } from '../server/app';
+import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { firstLoad, sizesOf, type FirstLoad, type Sizes } from './lib/bundle-report';
 import {
   launchChromium,
@@ -25,10 +26,7 @@ const dataDir = join(root, '.bench', 'data');
 const PORT = Number(process.env.BENCH_PORT ?? 4480);
 const ORIGIN = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const ROUTES = [
-  { path: '/', html: 'index.html' },
-  { path: '/about-me', html: 'about-me/index.html' },
-] as const;
+const ROUTES = INDEXABLE_ROUTES.map((route) => ({ path: route.path, html: route.file }));
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const median = (values: number[]) => {

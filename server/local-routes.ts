@@ -35,12 +35,27 @@ function pacific(iso: string): string {
 /** Reads as the local superuser (what the Supabase dashboard does); never reachable via /rest. */
 export async function listSubmissions(db: PGlite): Promise<StoredSubmission[]> {
   const result = await db.query<StoredSubmission>(
-    `select id, name, email, phone, company, message,
+    `select id, name, email, phone, company, message, page, utm, estimate::float8 as estimate,
+            demo_call,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
        from public.contact_submissions
       order by created_at desc, id`,
   );
   return result.rows;
+}
+
+/** Where a lead came from, in a few words for the inbox. */
+function source(s: StoredSubmission): string {
+  const parts = [s.page ?? ''];
+  if (s.utm)
+    parts.push(
+      Object.entries(s.utm)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' '),
+    );
+  if (s.estimate !== null && s.estimate !== undefined) parts.push(`estimate $${s.estimate}`);
+  if (s.demo_call) parts.push('tried the demo');
+  return parts.filter(Boolean).join(', ');
 }
 
 export async function listDeliveries(db: PGlite): Promise<WebhookDelivery[]> {
@@ -97,7 +112,7 @@ export function createLocalRoutes(db: PGlite): Hono {
     const rows = submissions
       .map(
         (s) =>
-          `<tr><td>${escapeHtml(pacific(s.created_at))}</td><td>${escapeHtml(s.name)}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(s.phone)}</td><td>${escapeHtml(s.company)}</td><td>${escapeHtml(s.message)}</td><td><code>${escapeHtml(s.id)}</code></td></tr>`,
+          `<tr><td>${escapeHtml(pacific(s.created_at))}</td><td>${escapeHtml(s.name)}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(s.phone)}</td><td>${escapeHtml(s.company)}</td><td>${escapeHtml(s.message)}</td><td>${escapeHtml(source(s))}</td><td><code>${escapeHtml(s.id)}</code></td></tr>`,
       )
       .join('');
     const hooks = deliveries
@@ -113,7 +128,7 @@ export function createLocalRoutes(db: PGlite): Hono {
         `<h1>Local leads inbox</h1>
 <p>What the contact form stored in the embedded database and sent to the local webhook. Local mode only; a deployed site has neither.</p>
 <h2>Submissions (${submissions.length})</h2>
-${submissions.length ? `<table><thead><tr><th>Created (Pacific)</th><th>Name</th><th>Email</th><th>Phone</th><th>Company</th><th>Message</th><th>id</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No submissions yet.</p>'}
+${submissions.length ? `<table><thead><tr><th>Created (Pacific)</th><th>Name</th><th>Email</th><th>Phone</th><th>Company</th><th>Message</th><th>Source</th><th>id</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No submissions yet.</p>'}
 <h2>Webhook deliveries (${deliveries.length})</h2>
 ${deliveries.length ? `<table><thead><tr><th>Received</th><th>Payload</th></tr></thead><tbody>${hooks}</tbody></table>` : '<p>No deliveries yet.</p>'}`,
       ),

@@ -39,6 +39,26 @@ afterAll(async () => {
 });
 
 describe("the local stand-in for Supabase's data API", () => {
+  it('stores where a lead came from (page, utm, estimate, demo_call), all optional', async () => {
+    const lead = randomLead({
+      page: '/about-me',
+      utm: { utm_source: 'google', utm_campaign: 'spring' },
+      estimate: 10000,
+      demo_call: true,
+    });
+    expect((await post(lead)).status).toBe(201);
+    const stored = (await listSubmissions(stack.db)).find((row) => row.id === lead.id);
+    expect(stored).toMatchObject({
+      page: '/about-me',
+      utm: { utm_source: 'google', utm_campaign: 'spring' },
+      estimate: 10000,
+      demo_call: true,
+    });
+    // A lead from before these columns (the spec's fields alone) is stored as ever.
+    const { id, name, email, phone, company, message, created_at } = randomLead();
+    expect((await post({ id, name, email, phone, company, message, created_at })).status).toBe(201);
+  });
+
   it('stores a valid row: 201 with no body, and logs one line for it', async () => {
     const lead = randomLead({ company: 'Lee Roofing' });
     const response = await post(lead);
@@ -131,6 +151,16 @@ describe("the local stand-in for Supabase's data API", () => {
       change: { created_at: 'not a time' },
       code: '22007',
     },
+    { what: 'a page that is not a path', change: { page: 'https://x.example/' }, code: '23514' },
+    { what: 'a page over 200 characters', change: { page: `/${'p'.repeat(200)}` }, code: '23514' },
+    { what: 'utm that is not an object', change: { utm: ['utm_source'] }, code: '23514' },
+    {
+      what: 'utm over 4 KiB',
+      change: { utm: { utm_source: 'u'.repeat(5000) } },
+      code: '23514',
+    },
+    { what: 'a negative estimate', change: { estimate: -1 }, code: '23514' },
+    { what: 'an estimate over a trillion', change: { estimate: 1e12 + 1 }, code: '23514' },
   ])(
     'refuses $what with 400 and Postgres code $code, storing nothing',
     async ({ change, code }) => {

@@ -10,7 +10,19 @@ import { cors } from 'hono/cors';
  */
 
 const TABLE = 'contact_submissions';
-const COLUMNS = new Set(['id', 'name', 'email', 'phone', 'company', 'message', 'created_at']);
+const COLUMNS = new Set([
+  'id',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'message',
+  'created_at',
+  'page',
+  'utm',
+  'estimate',
+  'demo_call',
+]);
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**

@@ -31,6 +31,10 @@ export function randomLead(overrides: Record<string, unknown> = {}) {
     company: null,
     message: 'Please call me back.',
     created_at: '2026-11-22T06:17:05.123-08:00',
+    page: '/',
+    utm: null,
+    estimate: null,
+    demo_call: false,
     ...overrides,
   };
 }

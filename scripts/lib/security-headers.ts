@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ROUTES, servedPaths } from '../../src/app/routes';
 import type { SiteConfig } from '../../src/lib/config-schema';
 
 /**
@@ -104,14 +105,7 @@ export function headerRules(config: SiteConfig, hashes: InlineHashes): HeaderRul
   if (config.siteUrl.startsWith('https:')) {
     security['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains; preload';
   }
-  const pages = [
-    '/',
-    '/index.html',
-    '/about-me',
-    '/about-me/',
-    '/about-me/index.html',
-    '/404.html',
-  ];
+  const pages = ROUTES.flatMap(servedPaths);
   return [
     { path: '/*', headers: security },
     { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },

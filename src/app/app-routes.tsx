@@ -3,22 +3,21 @@ import { normalizePath, useLocation } from '@/lib/router';
 import { AboutPage } from './about/about-page';
 import { HomePage } from './home/home-page';
 import { NotFoundPage } from './not-found-page';
+import { PrivacyPage } from './privacy/privacy-page';
+import type { PagePath } from './routes';
 
 /** Every route the site prerenders: path in the browser, and the file it becomes in dist/. */
-export const PRERENDERED_ROUTES = [
-  { path: '/', file: 'index.html' },
-  { path: '/about-me', file: 'about-me/index.html' },
-  { path: '/404', file: '404.html' },
-] as const;
+export { ROUTES as PRERENDERED_ROUTES } from './routes';
 
 /** The page for each path the site has; any other path shows the not-found page. */
-const PAGES: Record<string, ComponentType> = {
+const PAGES: Record<PagePath, ComponentType> = {
   '/': HomePage,
   '/about-me': AboutPage,
+  '/privacy': PrivacyPage,
 };
 
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const Page = PAGES[normalizePath(pathname)] ?? NotFoundPage;
+  const Page = PAGES[normalizePath(pathname) as PagePath] ?? NotFoundPage;
   return <Page />;
 }

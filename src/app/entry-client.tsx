@@ -3,12 +3,15 @@ import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@/lib/router';
 import '@/styles/index.css';
 import { collectServedIslands } from '@/components/static-island';
+import { rememberLanding } from '@/lib/visit';
 import { App } from './app';
 
 performance.mark('app-start');
 const root = document.getElementById('root');
 if (!root) throw new Error('The prerendered page has no #root element.');
 collectServedIslands(root);
+// The campaign this visit landed with (utm_* parameters) goes out with a lead.
+rememberLanding(window.location.search);
 
 // As a transition, hydration yields to the browser between components instead of blocking
 // the main thread in one long task (the page is already painted and readable meanwhile).

@@ -13,6 +13,7 @@ export { seo };
 const PAGE_SEO: Record<string, PageSeo> = {
   [seo.home.path]: seo.home,
   [seo.about.path]: seo.about,
+  [seo.privacy.path]: seo.privacy,
 };
 
 /** Renders one route to HTML for the build's prerender step. */

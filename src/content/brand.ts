@@ -19,5 +19,6 @@ export const brand = {
   footer: {
     note: 'Voice agents, follow-up and CRM routing for solar, real estate and field services.',
     rights: 'All rights reserved.',
+    privacy: 'Privacy',
   },
 } as const;

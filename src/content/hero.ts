@@ -7,4 +7,17 @@ export const hero = {
   demoButton: 'View Demo',
   demoButtonHint: 'opens in a new tab',
   tryItNote: 'Try it now: press the button and talk to the agent from your browser.',
+  /** The picture beside the offer: an agent answering a call, as it looks on the owner's phone. */
+  illustration: {
+    label:
+      'Illustration: the AI agent answers a call at 7:42 PM in one ring, books a roof inspection and adds the lead to the CRM.',
+    incoming: 'Incoming call',
+    caller: '(555) 013-2040',
+    time: '7:42 PM',
+    answered: 'AI agent answered in 1 ring',
+    caller1: 'Hi, is anyone there? Our roof is leaking.',
+    agent1: "I'm here to help. Can someone come Thursday at 9?",
+    booked: 'Booked: roof inspection, Thu 9:00 AM',
+    crm: 'New lead added to your CRM',
+  },
 } as const;

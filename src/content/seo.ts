@@ -20,6 +20,12 @@ export const seo = {
     description:
       'Jordan Avery builds AI voice agents for contractors after eight years running dispatch for a roofing and solar company. Book a call to see if one fits you.',
   },
+  privacy: {
+    path: '/privacy',
+    title: 'Privacy | ReplyRight AI',
+    description:
+      'What ReplyRight AI collects through its contact form and voice demo, where it goes, and how to have your information deleted.',
+  },
   notFound: {
     path: '/404',
     title: 'Page not found | ReplyRight AI',

@@ -6,6 +6,19 @@ export const voice = {
   inCall: 'End Call',
   speaking: 'AI is speaking...',
   captionsLabel: 'Live captions',
+  // One line beside the button: who the visitor talks to, and that the call may be recorded.
+  disclosure: "You'll talk to an AI agent, not a person. Calls may be recorded.",
+  disclosureLink: 'Privacy',
+  cancel: 'Cancel',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  // After a call ends normally.
+  afterCall: {
+    text: 'Liked what you heard? Get an agent like this for your business.',
+    button: 'Book a Call',
+    // Put in the contact form's message box, when it is empty.
+    message: "I tried the voice demo and I'd like an agent like this for my business. ",
+  },
   captionSpeaker: { assistant: 'Agent', user: 'You' },
   errors: {
     micDenied:

@@ -37,13 +37,26 @@ describe('parseConfig', () => {
       vapi: { publicKey: 'pk_123', assistantId: 'asst_123' },
       demoVideoUrl: 'https://video.example.com/demo',
       siteUrl: 'https://www.example.com',
+      bookingUrl: null,
     });
+  });
+
+  it('takes an optional booking page, which must be an http(s) URL', () => {
+    expect(
+      parseConfig({ ...complete, VITE_BOOKING_URL: ' https://cal.com/jordan/intro ' }, 'production')
+        .bookingUrl,
+    ).toBe('https://cal.com/jordan/intro');
+    expect(parseConfig({ ...complete, VITE_BOOKING_URL: '' }, 'production').bookingUrl).toBeNull();
+    expect(
+      problemsOf(() => parseConfig({ ...complete, VITE_BOOKING_URL: 'cal.com/x' }, 'production')),
+    ).toEqual(['VITE_BOOKING_URL must be an absolute http(s) URL']);
   });
 
   it('lists every missing variable at once in production', () => {
     const problems = problemsOf(() => parseConfig({}, 'production'));
-    expect(problems).toHaveLength(CONFIG_VARIABLES.length);
-    for (const name of CONFIG_VARIABLES) {
+    const requiredNames = CONFIG_VARIABLES.filter((name) => name !== 'VITE_BOOKING_URL');
+    expect(problems).toHaveLength(requiredNames.length);
+    for (const name of requiredNames) {
       expect(problems).toContain(`${name} is missing`);
     }
   });

@@ -9,6 +9,7 @@ export const CONFIG_VARIABLES = [
   'VITE_VAPI_ASSISTANT_ID',
   'VITE_DEMO_VIDEO_URL',
   'VITE_SITE_URL',
+  'VITE_BOOKING_URL',
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -24,6 +25,8 @@ export interface SiteConfig {
   demoVideoUrl: string;
   /** Canonical origin without a trailing slash. */
   siteUrl: string;
+  /** Optional booking page (Cal.com, Calendly) offered after a sent message; null when unset. */
+  bookingUrl: string | null;
 }
 
 const httpUrl = z
@@ -72,6 +75,13 @@ const optional = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+const optionalHttpUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(httpUrl.optional());
+
 const productionSchema = z.object({
   VITE_SUPABASE_URL: httpUrl,
   VITE_SUPABASE_ANON_KEY: anonKey,
@@ -80,6 +90,7 @@ const productionSchema = z.object({
   VITE_VAPI_ASSISTANT_ID: required,
   VITE_DEMO_VIDEO_URL: httpUrl,
   VITE_SITE_URL: httpUrl,
+  VITE_BOOKING_URL: optionalHttpUrl,
 });
 
 const localSchema = productionSchema.extend({
@@ -119,6 +130,7 @@ export function parseConfig(env: RawEnv, mode: SiteConfig['mode']): SiteConfig {
     vapi: publicKey && assistantId ? { publicKey, assistantId } : null,
     demoVideoUrl: v.VITE_DEMO_VIDEO_URL,
     siteUrl: new URL(v.VITE_SITE_URL).origin,
+    bookingUrl: v.VITE_BOOKING_URL ?? null,
   };
 }
 
@@ -138,5 +150,6 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
     VITE_VAPI_ASSISTANT_ID: '',
     VITE_DEMO_VIDEO_URL: `${origin}/local/demo-video`,
     VITE_SITE_URL: origin,
+    VITE_BOOKING_URL: '',
   };
 }

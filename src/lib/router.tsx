@@ -163,19 +163,23 @@ function browserHandles(event: MouseEvent<HTMLAnchorElement>, target?: string): 
   );
 }
 
-/** An <a> that navigates inside the site without reloading it (and works as a plain link). */
+/**
+ * An <a> that navigates inside the site without reloading it (and works as a plain link; with
+ * no router above it, say in a component's own test, it is one).
+ */
 export function Link({ to, replace, state, onClick, target, children, ...rest }: LinkProps) {
-  const { location, navigate } = useRouter();
+  const router = useContext(RouterContext);
+  const from = router?.location ?? { pathname: '/', search: '' };
   return (
     <a
       {...rest}
       target={target}
-      href={createHref(to, location)}
+      href={createHref(to, from)}
       onClick={(event) => {
         onClick?.(event);
-        if (browserHandles(event, target)) return;
+        if (!router || browserHandles(event, target)) return;
         event.preventDefault();
-        navigate(to, { replace, state });
+        router.navigate(to, { replace, state });
       }}
     >
       {children}

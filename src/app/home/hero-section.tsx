@@ -1,9 +1,24 @@
 import { hero } from '@/content/hero';
+import { voice } from '@/content/voice';
+import { requestMessagePrefill } from '@/lib/visit';
+import { useBookCall } from '../layout/use-book-call';
 import { VoiceDemo } from '@/features/voice-demo/voice-demo';
 import { buttonVariants } from '@/components/ui/button';
 import { config } from '@/lib/config';
+import { defineIsland, StaticIsland } from '@/components/static-island';
+
+/** The hero's picture: static, so it stays out of the first-load JavaScript. */
+export const heroArt = defineIsland('hero-art', () =>
+  import('./hero-illustration').then((m) => m.HeroIllustration),
+);
 
 export function HeroSection() {
+  const bookCall = useBookCall();
+  // After a demo call: the form, with the message started for the visitor (if they had not).
+  const bookAfterCall = () => {
+    requestMessagePrefill(voice.afterCall.message);
+    void bookCall();
+  };
   return (
     <section
       aria-labelledby="hero-heading"
@@ -23,7 +38,7 @@ export function HeroSection() {
           {hero.lead}
         </p>
         <div className="mt-10 flex flex-col items-center gap-4">
-          <VoiceDemo />
+          <VoiceDemo onBookCall={bookAfterCall} />
           <a
             href={config.demoVideoUrl}
             target="_blank"
@@ -33,6 +48,9 @@ export function HeroSection() {
             {hero.demoButton}
             <span className="sr-only"> ({hero.demoButtonHint})</span>
           </a>
+        </div>
+        <div className="mt-12">
+          <StaticIsland island={heroArt} />
         </div>
       </div>
     </section>

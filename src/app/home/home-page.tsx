@@ -1,7 +1,7 @@
 import { afterHoursBanner } from '@/content/banners';
 import { seo } from '@/content/seo';
 import { BannerSection } from '@/components/banner-section';
-import { defineIsland, StaticIsland } from '@/components/static-island';
+import { StaticIsland } from '@/components/static-island';
 import { Button } from '@/components/ui/button';
 import { CalculatorSection } from '@/features/calculator/calculator-section';
 import { useEarlyPress } from '@/lib/early-press';
@@ -10,12 +10,8 @@ import { PageShell } from '../layout/page-shell';
 import { useDocumentMeta } from '../seo/use-document-meta';
 import { CONTACT_SECTION_ID, ContactSection } from './contact-section';
 import { HeroSection } from './hero-section';
+import { homeStory } from './home-story';
 import { useScrollRequest } from './use-scroll-request';
-
-/** The landing page's static sections, loaded only for a visitor who arrives from another page. */
-export const homeStory = defineIsland('home-story', () =>
-  import('./home-story-sections').then((m) => m.HomeStorySections),
-);
 
 export function HomePage() {
   useDocumentMeta(seo.home);

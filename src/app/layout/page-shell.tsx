@@ -4,14 +4,13 @@ import { TopBar } from './top-bar';
 
 interface PageShellProps {
   children: ReactNode;
-  topBarActions?: ReactNode;
 }
 
 /** The fixed top bar, the page's main landmark (offset below the bar) and the footer. */
-export function PageShell({ children, topBarActions }: PageShellProps) {
+export function PageShell({ children }: PageShellProps) {
   return (
     <>
-      <TopBar actions={topBarActions} />
+      <TopBar />
       <main id="main" tabIndex={-1} className="pt-16 outline-none">
         {children}
       </main>

@@ -1,4 +1,5 @@
 import { brand } from '@/content/brand';
+import { Link } from '@/lib/router';
 
 export function SiteFooter() {
   return (
@@ -7,6 +8,14 @@ export function SiteFooter() {
       <p className="mt-2">{brand.footer.note}</p>
       <p className="mt-2">
         © {brand.name}. {brand.footer.rights}
+      </p>
+      <p className="mt-2">
+        <Link
+          to="/privacy"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+        >
+          {brand.footer.privacy}
+        </Link>
       </p>
     </footer>
   );

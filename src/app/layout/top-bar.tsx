@@ -1,14 +1,13 @@
 import { Link, NavLink } from '@/lib/router';
 import { brand } from '@/content/brand';
 import { cn } from '@/lib/cn';
-import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { useEarlyPress } from '@/lib/early-press';
+import { useBookCall } from './use-book-call';
 
-interface TopBarProps {
-  /** Extra actions at the right end, such as the about page's Book a Call. */
-  actions?: ReactNode;
-}
-
-export function TopBar({ actions }: TopBarProps) {
+export function TopBar() {
+  const bookCall = useBookCall();
+  const bookCallPress = useEarlyPress('book-call-top', () => void bookCall());
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a
@@ -41,7 +40,9 @@ export function TopBar({ actions }: TopBarProps) {
           >
             {brand.nav.aboutMe}
           </NavLink>
-          {actions}
+          <Button {...bookCallPress} size="sm" onClick={() => void bookCall()}>
+            {brand.nav.bookCall}
+          </Button>
         </div>
       </nav>
     </header>

@@ -1,6 +1,7 @@
-import { useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SectionHeading } from '@/components/section-heading';
 import { calculator as copy } from '@/content/calculator';
+import { setVisitEstimate } from '@/lib/visit';
 import {
   adoptTyped,
   estimateLostRevenue,
@@ -47,6 +48,22 @@ export function CalculatorSection() {
     if (lastRefusal) setRefused(lastRefusal);
   }, []);
   const estimate = estimateLostRevenue(values);
+
+  // What the calculator shows goes with the visitor's lead, and into a demo call.
+  useEffect(() => {
+    setVisitEstimate(
+      estimate === null
+        ? null
+        : {
+            leads: Number(values.leads),
+            value: Number(values.value),
+            delay: Number(values.delay),
+            rate: Number(values.rate),
+            estimate: Math.round(estimate),
+          },
+    );
+  }, [estimate, values]);
+  useEffect(() => () => setVisitEstimate(null), []);
 
   const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.value;

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installEarlyCapture } from '@/lib/early-press';
+import { requestMessagePrefill } from '@/lib/visit';
 import { serveAndHydrate, settle, typeInto } from '@/test/hydrate';
 import { ContactForm } from './contact-form';
 import type { ContactValues, SubmissionResult } from './submission';
@@ -247,6 +248,50 @@ describe('ContactForm', () => {
       expect(await screen.findByText('Success!')).toBeInTheDocument();
       expect(send).toHaveBeenCalledTimes(1);
       act(() => root.unmount());
+    });
+  });
+
+  describe('conversion', () => {
+    it('offers Pick a time now after a sent message, in a new tab, when a booking page is set', async () => {
+      const user = userEvent.setup();
+      render(
+        <ContactForm send={async () => ({ ok: true })} bookingUrl="https://cal.com/jordan/intro" />,
+      );
+      expect(screen.queryByRole('link', { name: /Pick a time now/ })).toBeNull();
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
+      const link = await screen.findByRole('link', { name: /Pick a time now/ });
+      expect(link).toHaveAttribute('href', 'https://cal.com/jordan/intro');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    });
+
+    it('offers no booking link when none is set, or when the message did not go', async () => {
+      const user = userEvent.setup();
+      const { unmount } = render(
+        <ContactForm send={async () => ({ ok: true })} bookingUrl={null} />,
+      );
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
+      await screen.findByText('Success!');
+      expect(screen.queryByRole('link', { name: /Pick a time now/ })).toBeNull();
+      unmount();
+      render(<ContactForm send={async () => FAILED} bookingUrl="https://cal.com/x" />);
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
+      await screen.findByText('Error');
+      expect(screen.queryByRole('link', { name: /Pick a time now/ })).toBeNull();
+    });
+
+    it('starts the message when asked after a demo call, only if the box is empty', async () => {
+      const user = userEvent.setup();
+      render(<ContactForm send={vi.fn()} />);
+      act(() => requestMessagePrefill('I tried the voice demo and liked it. '));
+      expect(screen.getByLabelText('Message')).toHaveValue('I tried the voice demo and liked it. ');
+      await user.clear(screen.getByLabelText('Message'));
+      await user.type(screen.getByLabelText('Message'), 'My own words');
+      act(() => requestMessagePrefill('I tried the voice demo and liked it. '));
+      expect(screen.getByLabelText('Message')).toHaveValue('My own words');
     });
   });
 });

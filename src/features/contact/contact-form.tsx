@@ -1,9 +1,18 @@
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { Button } from '@/components/ui/button';
 import { Toaster, type ToastMessage } from '@/components/ui/toast';
 import { brand } from '@/content/brand';
 import { contactSection as copy } from '@/content/contact';
 import { cn } from '@/lib/cn';
+import { config } from '@/lib/config';
+import { onMessagePrefill } from '@/lib/visit';
 import { loadOnce } from '@/lib/load-once';
 import { earlySubmitProps, useEarlyPress } from '@/lib/early-press';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -50,13 +59,19 @@ const sendLazily: Send = async (id, values) => (await loadSender()).sendContact(
 interface ContactFormProps {
   /** Sends one submission; tests pass a fake. */
   send?: Send;
+  /** The booking page offered once a message has gone (VITE_BOOKING_URL), or null. */
+  bookingUrl?: string | null;
 }
 
-export function ContactForm({ send = sendLazily }: ContactFormProps) {
+export function ContactForm({
+  send = sendLazily,
+  bookingUrl = config.bookingUrl,
+}: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
+  const [sent, setSent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   // A press of Send Message before the app took over is replayed once, as a submit. Until then
   // the button is not a submit button: a native submit would be a GET that puts the visitor's
@@ -90,6 +105,15 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
     void loadSender().catch(() => undefined);
   }, []);
 
+  // Book a Call after a demo call starts the message for the visitor, unless they already have.
+  useEffect(
+    () =>
+      onMessagePrefill((message) =>
+        setValues((current) => (current.message.trim() === '' ? { ...current, message } : current)),
+      ),
+    [],
+  );
+
   const onChange =
     (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       const value = event.target.value;
@@ -118,6 +142,7 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
 
     inFlight.current = true;
     setSubmitting(true);
+    setSent(false);
     setToast(null);
     const content = JSON.stringify(values);
     if (submission.current?.content !== content)
@@ -132,6 +157,7 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
     if (result.ok) {
       submission.current = null;
       setValues(EMPTY);
+      setSent(true);
     }
     setToast(makeToast(result.ok));
     inFlight.current = false;
@@ -246,6 +272,20 @@ export function ContactForm({ send = sendLazily }: ContactFormProps) {
             {submitting ? copy.submitting : copy.submit}
           </Button>
         </div>
+        {sent && bookingUrl ? (
+          <p className="text-slate-700 sm:col-span-2">
+            {copy.booking.intro}{' '}
+            <a
+              href={bookingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-brand-700 underline"
+            >
+              {copy.booking.link}
+              <span className="sr-only"> {copy.booking.newTab}</span>
+            </a>
+          </p>
+        ) : null}
       </form>
       {/* In the page's flow on phones (never over the form), in the corner on wide screens. */}
       <Toaster

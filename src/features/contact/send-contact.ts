@@ -1,6 +1,7 @@
 // Loaded on the visitor's first interaction with the form, never on page load: it brings
 // supabase-js with it.
 import { config } from '@/lib/config';
+import { landingUtm, triedDemoCall, visitEstimate } from '@/lib/visit';
 import { submitContact, type ContactValues, type SubmissionResult } from './submission';
 import { createSupabaseInsert } from './supabase-insert';
 
@@ -9,9 +10,19 @@ let insert: ReturnType<typeof createSupabaseInsert> | undefined;
 /** Sends one submission through the configured Supabase project and webhook. */
 export function sendContact(id: string, values: ContactValues): Promise<SubmissionResult> {
   insert ??= createSupabaseInsert(config.supabaseUrl, config.supabaseAnonKey);
-  return submitContact(id, values, {
-    insert,
-    fetch: (input, init) => fetch(input, init),
-    webhookUrl: config.contactWebhookUrl,
-  });
+  return submitContact(
+    id,
+    values,
+    {
+      insert,
+      fetch: (input, init) => fetch(input, init),
+      webhookUrl: config.contactWebhookUrl,
+    },
+    {
+      page: window.location.pathname,
+      utm: landingUtm(),
+      estimate: visitEstimate()?.estimate ?? null,
+      demo_call: triedDemoCall(),
+    },
+  );
 }

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  boundedContext,
   CALL_TIMEOUT_MS,
+  MAX_STORED_ESTIMATE,
   submitContact,
   type ContactPayload,
   type InsertOutcome,
@@ -79,6 +81,10 @@ describe('submitContact', () => {
       phone: '(555) 010-2030',
       company: null,
       message: 'We miss calls on weekends.',
+      page: null,
+      utm: null,
+      estimate: null,
+      demo_call: false,
     };
     expect(inserted).toEqual([{ ...fields, created_at: '2026-11-22T06:17:05.123-08:00' }]);
     expect(posted).toEqual([{ ...fields, created_at: 'November 22, 2026 at 6:17 AM PST' }]);
@@ -188,5 +194,50 @@ describe('submitContact', () => {
     const second = fakeClients([fail(409, '23505', 'duplicate key')], [200]);
     expect(await submitContact(ID, VALUES, second.clients)).toEqual({ ok: true });
     expect([...first.inserted, ...second.inserted].every((row) => row.id === ID)).toBe(true);
+  });
+
+  it('sends where the lead came from with both steps, within the database limits', async () => {
+    const inserted: unknown[] = [];
+    const posted: unknown[] = [];
+    const clients: SubmissionClients = {
+      insert: async (row) => {
+        inserted.push(row);
+        return { ok: true };
+      },
+      fetch: async (_url, init) => {
+        posted.push(JSON.parse(String(init?.body)));
+        return new Response(null, { status: 200 });
+      },
+      webhookUrl: 'https://hooks.example.com/lead',
+      now: () => new Date('2026-11-22T14:17:05.123Z'),
+    };
+    const context = {
+      page: '/about-me',
+      utm: { utm_source: 'google' },
+      estimate: 10000.4,
+      demo_call: true,
+    };
+    expect(await submitContact(ID, VALUES, clients, context)).toEqual({ ok: true });
+    const expected = {
+      page: '/about-me',
+      utm: { utm_source: 'google' },
+      estimate: 10000,
+      demo_call: true,
+    };
+    expect(inserted[0]).toMatchObject(expected);
+    expect(posted[0]).toMatchObject(expected);
+
+    // Out of bounds: sent as null, so the lead itself is never refused for it.
+    await submitContact(ID, VALUES, clients, {
+      page: 'https://elsewhere.example',
+      utm: null,
+      estimate: 1e30,
+      demo_call: false,
+    });
+    expect(inserted[1]).toMatchObject({ page: null, estimate: null, demo_call: false });
+    expect(boundedContext({ ...context, estimate: Number.NaN }).estimate).toBeNull();
+    expect(boundedContext({ ...context, estimate: MAX_STORED_ESTIMATE }).estimate).toBe(
+      MAX_STORED_ESTIMATE,
+    );
   });
 });

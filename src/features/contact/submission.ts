@@ -12,8 +12,26 @@ export interface ContactValues {
   message: string;
 }
 
+/** Where the lead came from: sent with it, so the owner can tell (none of it is required). */
+export interface LeadContext {
+  /** The path the form was sent from. */
+  page: string | null;
+  /** The `utm_*` parameters the visit landed with. */
+  utm: Record<string, string> | null;
+  /** The calculator's estimate in whole dollars, when it showed one. */
+  estimate: number | null;
+  /** The visitor tried the voice demo in this visit. */
+  demo_call: boolean;
+}
+
+/** The largest estimate stored (the database's check says the same): above, it goes as null. */
+export const MAX_STORED_ESTIMATE = 1_000_000_000_000;
+const MAX_PAGE_LENGTH = 200;
+
+export const NO_CONTEXT: LeadContext = { page: null, utm: null, estimate: null, demo_call: false };
+
 /** One row of contact_submissions, and (with another created_at) the webhook's JSON. */
-export interface ContactPayload {
+export interface ContactPayload extends LeadContext {
   id: string;
   name: string;
   email: string;
@@ -21,6 +39,22 @@ export interface ContactPayload {
   company: string | null;
   message: string;
   created_at: string;
+}
+
+/** The context as stored: within the database's limits, so it can never cost the lead. */
+export function boundedContext(context: LeadContext): LeadContext {
+  const estimate =
+    context.estimate !== null &&
+    Number.isFinite(context.estimate) &&
+    context.estimate >= 0 &&
+    context.estimate <= MAX_STORED_ESTIMATE
+      ? Math.round(context.estimate)
+      : null;
+  const page =
+    context.page && context.page.startsWith('/') && context.page.length <= MAX_PAGE_LENGTH
+      ? context.page
+      : null;
+  return { page, utm: context.utm, estimate, demo_call: context.demo_call };
 }
 
 /** How an insert into contact_submissions ended, as supabase-js reports it. */
@@ -163,6 +197,7 @@ export async function submitContact(
   id: string,
   values: ContactValues,
   clients: SubmissionClients,
+  context: LeadContext = NO_CONTEXT,
 ): Promise<SubmissionResult> {
   const now = (clients.now ?? (() => new Date()))();
   const sleep = clients.sleep ?? defaultSleep;
@@ -173,6 +208,7 @@ export async function submitContact(
     phone: values.phone.trim(),
     company: values.company.trim() || null,
     message: values.message.trim(),
+    ...boundedContext(context),
   };
 
   const insertFailure = await withRetries(

@@ -4,8 +4,15 @@ import { loadOnce } from '@/lib/load-once';
 export interface VapiClient {
   on(event: string, listener: (...args: never[]) => void): unknown;
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
-  start(assistantId: string): Promise<unknown>;
+  start(assistantId: string, assistantOverrides?: AssistantOverrides): Promise<unknown>;
   stop(): Promise<void>;
+  setMuted(mute: boolean): void;
+}
+
+/** What a call's start request may change of the assistant, for this call only. */
+export interface AssistantOverrides {
+  /** Values for the `{{name}}` placeholders in the assistant's prompt. */
+  variableValues?: Record<string, string | number>;
 }
 
 export type VapiConstructor = new (

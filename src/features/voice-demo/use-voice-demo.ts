@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { loadOnce } from '@/lib/load-once';
+import { markDemoCall, visitEstimate } from '@/lib/visit';
+import type { AssistantOverrides } from './load-vapi';
 import type { VoiceCall, VoiceCallOptions } from './voice-call';
 import { loadVapi } from './load-vapi';
 import { initialVoiceState, voiceReducer, type VoiceEvent, type VoiceState } from './voice-machine';
@@ -12,6 +14,15 @@ export interface VoiceDemoOptions extends Partial<
 > {
   /** Public key and assistant; null when the demo is not configured. */
   config: { publicKey: string; assistantId: string } | null;
+}
+
+/**
+ * The calculator's numbers, when it shows an estimate, for the assistant's prompt
+ * (`{{leads}}`, `{{value}}`, `{{delay}}`, `{{rate}}`, `{{estimate}}`; docs/deploy.md).
+ */
+function overridesForThisVisit(): AssistantOverrides | undefined {
+  const numbers = visitEstimate();
+  return numbers ? { variableValues: { ...numbers } } : undefined;
 }
 
 /** The code that drives a call, loaded with the SDK on intent (CONNECT_TIMEOUT_MS bounds it). */
@@ -60,6 +71,8 @@ export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: 
     release();
     const mine = attempt.current;
     send({ type: 'start-requested' });
+    // The visitor tried the demo (it goes with their lead, if they write).
+    markDemoCall();
     timer.current = setTimeout(() => {
       if (attempt.current !== mine) return;
       console.error(
@@ -73,6 +86,7 @@ export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: 
       if (attempt.current !== mine) return;
       call.current = startVoiceCall({
         ...config,
+        assistantOverrides: overridesForThisVisit(),
         loadSdk,
         requestMicrophone,
         onEvent: (event) => {
@@ -90,6 +104,20 @@ export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: 
     }
   }, [config, loadSdk, release, requestMicrophone, send]);
 
+  /** Gives up a call that is still connecting; no room is joined afterwards. */
+  const cancel = useCallback(() => {
+    if (current.current.status !== 'connecting') return;
+    release();
+    send({ type: 'cancel-requested' });
+  }, [release, send]);
+
+  /** Mutes or unmutes the visitor's microphone during a call. */
+  const toggleMute = useCallback(() => {
+    const { status, muted } = current.current;
+    if (status !== 'in-call') return;
+    if (call.current?.setMuted(!muted)) send({ type: 'mute-changed', muted: !muted });
+  }, [send]);
+
   const prefetch = useCallback(() => {
     if (!config) return;
     void loadVoiceCall().catch(() => undefined);
@@ -105,5 +133,5 @@ export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: 
     };
   }, [release]);
 
-  return { state, press, prefetch, configured: config !== null };
+  return { state, press, cancel, toggleMute, prefetch, configured: config !== null };
 }

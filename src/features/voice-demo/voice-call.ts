@@ -1,11 +1,13 @@
 // Loaded on the visitor's first intent (hover, focus or press of the voice button), with the SDK.
 import { classifyVoiceError, describeError, isNonFatalSdkError } from './classify-error';
-import type { VapiClient, VapiConstructor } from './load-vapi';
+import type { AssistantOverrides, VapiClient, VapiConstructor } from './load-vapi';
 import type { VoiceErrorKind, VoiceEvent } from './voice-machine';
 
 export interface VoiceCallOptions {
   publicKey: string;
   assistantId: string;
+  /** Sent with the start request (the calculator's numbers, for example). */
+  assistantOverrides?: AssistantOverrides;
   /** Everything that happens to the call, as events for the button's state machine. */
   onEvent: (event: VoiceEvent) => void;
   /** Loads the SDK's constructor (the hook passes loadVapi; tests a fake). */
@@ -17,6 +19,8 @@ export interface VoiceCallOptions {
 export interface VoiceCall {
   /** Ends the call (or the attempt to start one) and removes every listener. */
   end: () => void;
+  /** Mutes or unmutes the visitor's microphone; false when there is no call to mute. */
+  setMuted: (muted: boolean) => boolean;
 }
 
 /**
@@ -47,6 +51,7 @@ interface VapiMessage {
 export function startVoiceCall({
   publicKey,
   assistantId,
+  assistantOverrides,
   onEvent,
   loadSdk,
   requestMicrophone = requestMicrophoneOnce,
@@ -108,7 +113,21 @@ export function startVoiceCall({
       const sdk = new Vapi(publicKey, undefined, { avoidEval: true });
       client = sdk;
       detach = attach(sdk);
-      const started = await sdk.start(assistantId);
+      // The SDK's stop() does nothing to a start() whose call object does not exist yet (an open
+      // issue of its repository). So a call given up meanwhile (Cancel, timeout, page left) is
+      // ended the moment its call object appears, before it joins the room.
+      const endIfGivenUp = (progress: { stage?: string; status?: string }) => {
+        if (
+          over &&
+          progress?.stage === 'daily-call-object-creation' &&
+          progress.status === 'completed'
+        )
+          void sdk.stop().catch(() => undefined);
+      };
+      sdk.on('call-start-progress', endIfGivenUp);
+      const started = await (
+        assistantOverrides ? sdk.start(assistantId, assistantOverrides) : sdk.start(assistantId)
+      ).finally(() => sdk.removeListener('call-start-progress', endIfGivenUp));
       // start() answers null (after emitting error) when /call/web fails.
       if (started === null && !over) {
         console.error('Voice demo: the voice service refused to start the call.');
@@ -123,5 +142,17 @@ export function startVoiceCall({
     }
   })();
 
-  return { end: () => void finish() };
+  return {
+    end: () => void finish(),
+    setMuted: (muted) => {
+      if (over || !client) return false;
+      try {
+        client.setMuted(muted);
+        return true;
+      } catch (error) {
+        console.error('Voice demo: could not change the microphone:', describeError(error));
+        return false;
+      }
+    },
+  };
 }

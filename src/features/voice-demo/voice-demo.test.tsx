@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VapiClient, VapiConstructor } from './load-vapi';
 import { CONNECT_TIMEOUT_MS } from './use-voice-demo';
+import { resetVisit, setVisitEstimate, triedDemoCall } from '@/lib/visit';
 import { VoiceDemo } from './voice-demo';
 
 type Listener = (...args: never[]) => void;
@@ -31,12 +32,18 @@ class FakeVapi implements VapiClient {
   removeListener(event: string, listener: Listener) {
     this.listeners.get(event)?.delete(listener);
   }
-  start(assistantId: string) {
+  startOverrides: unknown[] = [];
+  start(assistantId: string, overrides?: unknown) {
     this.startCalls.push(assistantId);
+    this.startOverrides.push(overrides);
     return this.startResult;
   }
   async stop() {
     this.stopCalls += 1;
+  }
+  muted: boolean[] = [];
+  setMuted(mute: boolean) {
+    this.muted.push(mute);
   }
   emit(event: string, ...args: unknown[]) {
     act(() => {
@@ -44,8 +51,14 @@ class FakeVapi implements VapiClient {
         (listener as (...a: unknown[]) => void)(...args);
     });
   }
+  /**
+   * Listeners that report to the page. (The one on call-start-progress stays until start()
+   * settles: it ends a call given up before its call object existed.)
+   */
   listenerCount() {
-    return [...this.listeners.values()].reduce((n, set) => n + set.size, 0);
+    return [...this.listeners.entries()]
+      .filter(([event]) => event !== 'call-start-progress')
+      .reduce((n, [, set]) => n + set.size, 0);
   }
 }
 
@@ -328,5 +341,98 @@ describe('VoiceDemo', () => {
   it('shows no owner note when the demo is configured', () => {
     renderDemo();
     expect(screen.queryByText(/Set VITE_VAPI_PUBLIC_KEY/)).not.toBeInTheDocument();
+  });
+});
+
+describe('VoiceDemo, steering a call (conversion)', () => {
+  afterEach(() => resetVisit());
+
+  it('says beside the button that the call is with an AI and may be recorded, linking /privacy', () => {
+    renderDemo();
+    expect(
+      screen.getByText(/talk to an AI agent, not a person\. Calls may be recorded/),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('Cancel while connecting returns to idle, and ends the call the moment its call object appears', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    await startCall(user);
+    expect(screen.getByRole('button', { name: 'Connecting...' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Press here for AI Voice Agent' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    const stopsAtCancel = latest().stopCalls;
+    // The SDK goes on with start() regardless (its stop() cannot reach it yet): the call
+    // object appears, and is ended before it joins.
+    act(() =>
+      latest().emit('call-start-progress', {
+        stage: 'daily-call-object-creation',
+        status: 'completed',
+      }),
+    );
+    expect(latest().stopCalls).toBe(stopsAtCancel + 1);
+    // Whatever the SDK says afterwards reaches nobody.
+    act(() => latest().emit('call-start'));
+    expect(screen.getByRole('button', { name: 'Press here for AI Voice Agent' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
+  });
+
+  it('Mute and Unmute toggle the microphone in a call, with aria-pressed', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    await startCall(user);
+    expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
+    act(() => latest().emit('call-start'));
+    const mute = screen.getByRole('button', { name: 'Mute' });
+    expect(mute).toHaveAttribute('aria-pressed', 'false');
+    await user.click(mute);
+    expect(latest().muted).toEqual([true]);
+    expect(screen.getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Unmute' }));
+    expect(latest().muted).toEqual([true, false]);
+    expect(screen.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('sends the calculator numbers as variable values when it shows an estimate', async () => {
+    const user = userEvent.setup();
+    setVisitEstimate({ leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 });
+    renderDemo();
+    await startCall(user);
+    await vi.waitFor(() => expect(latest().startOverrides).toHaveLength(1));
+    expect(latest().startOverrides[0]).toEqual({
+      variableValues: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 },
+    });
+  });
+
+  it('sends no variable values without an estimate', async () => {
+    const user = userEvent.setup();
+    renderDemo();
+    await startCall(user);
+    await vi.waitFor(() => expect(latest().startOverrides).toHaveLength(1));
+    expect(latest().startOverrides[0]).toBeUndefined();
+  });
+
+  it('after a call that ended normally, offers Book a Call; not after a failure', async () => {
+    const user = userEvent.setup();
+    const onBookCall = vi.fn();
+    renderDemo({ onBookCall });
+    expect(triedDemoCall()).toBe(false);
+    await startCall(user);
+    expect(triedDemoCall()).toBe(true);
+    act(() => latest().emit('call-start'));
+    await user.click(screen.getByRole('button', { name: 'End Call' }));
+    await user.click(screen.getByRole('button', { name: 'Book a Call' }));
+    expect(onBookCall).toHaveBeenCalledTimes(1);
+    // A new call hides the panel; a failed one does not bring it back.
+    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
+    await vi.waitFor(() => expect(FakeVapi.instances).toHaveLength(2));
+    act(() => latest().emit('error', { message: 'Meeting has ended' }));
+    expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
   });
 });

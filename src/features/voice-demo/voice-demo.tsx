@@ -3,6 +3,7 @@ import { voice } from '@/content/voice';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { useEarlyPress } from '@/lib/early-press';
+import { Link } from '@/lib/router';
 import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind } from './voice-machine';
 
@@ -12,14 +13,20 @@ const ERROR_LINES: Record<VoiceErrorKind, string> = {
   connect: voice.errors.connect,
 };
 
-type VoiceDemoProps = Partial<VoiceDemoOptions>;
+interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
+  /** After a call ended normally: the visitor asks to book a call (the page brings up the form). */
+  onBookCall?: () => void;
+}
 
 /** The hero's live-call button, its captions and its messages. */
-export function VoiceDemo(props: VoiceDemoProps) {
-  const { state, press, prefetch, configured } = useVoiceDemo({ config: config.vapi, ...props });
+export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
+  const { state, press, cancel, toggleMute, prefetch, configured } = useVoiceDemo({
+    config: config.vapi,
+    ...props,
+  });
   // A press before the app took over starts the call as soon as it can.
   const pressProps = useEarlyPress('voice-demo', () => void press());
-  const { status, speaking, volume, captions, error } = state;
+  const { status, speaking, volume, captions, error, muted, ended } = state;
   const inCall = status === 'in-call';
   const connecting = status === 'connecting';
   const label = connecting
@@ -62,6 +69,22 @@ export function VoiceDemo(props: VoiceDemoProps) {
           {label}
         </Button>
       </div>
+      {connecting ? (
+        <Button variant="secondary" size="sm" onClick={cancel}>
+          {voice.cancel}
+        </Button>
+      ) : null}
+      {inCall ? (
+        <Button variant="secondary" size="sm" aria-pressed={muted} onClick={toggleMute}>
+          {muted ? voice.unmute : voice.mute}
+        </Button>
+      ) : null}
+      <p className="text-center text-sm text-slate-700">
+        {voice.disclosure}{' '}
+        <Link to="/privacy" className="font-semibold text-brand-700 underline">
+          {voice.disclosureLink}
+        </Link>
+      </p>
       <p
         id="voice-demo-message"
         role="status"
@@ -73,6 +96,17 @@ export function VoiceDemo(props: VoiceDemoProps) {
         <p className="rounded-lg bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">
           {voice.notConfigured}
         </p>
+      ) : null}
+      {ended && onBookCall ? (
+        <div
+          role="status"
+          className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm"
+        >
+          <p className="text-slate-700">{voice.afterCall.text}</p>
+          <Button size="sm" onClick={onBookCall}>
+            {voice.afterCall.button}
+          </Button>
+        </div>
       ) : null}
       <div
         aria-live="polite"

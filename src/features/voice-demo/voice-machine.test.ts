@@ -16,7 +16,7 @@ describe('voiceReducer', () => {
     const connecting = run([{ type: 'start-requested' }]);
     expect(connecting.status).toBe('connecting');
     expect(inCall.status).toBe('in-call');
-    expect(run([{ type: 'call-ended' }], inCall)).toEqual(initialVoiceState);
+    expect(run([{ type: 'call-ended' }], inCall)).toEqual({ ...initialVoiceState, ended: true });
   });
 
   it('marks the assistant speaking between speech-start and speech-end, in a call only', () => {
@@ -66,9 +66,10 @@ describe('voiceReducer', () => {
   });
 
   it('goes idle at once when the visitor ends the call', () => {
-    expect(run([{ type: 'speech-start' }, { type: 'stop-requested' }], inCall)).toEqual(
-      initialVoiceState,
-    );
+    expect(run([{ type: 'speech-start' }, { type: 'stop-requested' }], inCall)).toEqual({
+      ...initialVoiceState,
+      ended: true,
+    });
   });
 
   it('keeps the last caption lines and clears them when the call ends', () => {
@@ -93,5 +94,32 @@ describe('voiceReducer', () => {
     expect(run([{ type: 'volume', level: 0.4 }], inCall).volume).toBe(0.4);
     expect(run([{ type: 'volume', level: 3 }], inCall).volume).toBe(1);
     expect(run([{ type: 'volume', level: 0.4 }]).volume).toBe(0);
+  });
+});
+
+describe('voiceReducer, steering a call', () => {
+  const connecting = voiceReducer(initialVoiceState, { type: 'start-requested' });
+  const inCall = voiceReducer(connecting, { type: 'call-started' });
+
+  it('Cancel while connecting goes back to idle with nothing to follow up on', () => {
+    expect(voiceReducer(connecting, { type: 'cancel-requested' })).toEqual(initialVoiceState);
+    expect(voiceReducer(inCall, { type: 'cancel-requested' })).toBe(inCall);
+  });
+
+  it('mutes only in a call, and a new call starts unmuted', () => {
+    expect(voiceReducer(connecting, { type: 'mute-changed', muted: true })).toBe(connecting);
+    const muted = voiceReducer(inCall, { type: 'mute-changed', muted: true });
+    expect(muted.muted).toBe(true);
+    const ended = voiceReducer(muted, { type: 'call-ended' });
+    expect(ended).toEqual({ ...initialVoiceState, ended: true });
+    expect(voiceReducer(ended, { type: 'start-requested' })).toMatchObject({
+      status: 'connecting',
+      muted: false,
+      ended: false,
+    });
+  });
+
+  it('a failure is not a normal end', () => {
+    expect(voiceReducer(inCall, { type: 'failed', error: 'connect' }).ended).toBe(false);
   });
 });

@@ -16,6 +16,10 @@ export interface VoiceState {
   /** The last final lines said by either side, oldest first. */
   captions: Caption[];
   error: VoiceErrorKind | null;
+  /** The visitor's microphone is muted (in a call). */
+  muted: boolean;
+  /** The last call ended normally (by either side, not by a failure): offer the next step. */
+  ended: boolean;
 }
 
 export type VoiceEvent =
@@ -26,6 +30,8 @@ export type VoiceEvent =
   | { type: 'volume'; level: number }
   | { type: 'transcript'; speaker: Caption['speaker']; text: string }
   | { type: 'stop-requested' }
+  | { type: 'cancel-requested' }
+  | { type: 'mute-changed'; muted: boolean }
   | { type: 'call-ended' }
   | { type: 'failed'; error: VoiceErrorKind };
 
@@ -38,6 +44,8 @@ export const initialVoiceState: VoiceState = {
   volume: 0,
   captions: [],
   error: null,
+  muted: false,
+  ended: false,
 };
 
 const IDLE = initialVoiceState;
@@ -71,10 +79,17 @@ export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
       };
       return { ...state, captions: [...state.captions, caption].slice(-MAX_CAPTIONS) };
     }
+    case 'mute-changed':
+      return state.status === 'in-call' ? { ...state, muted: event.muted } : state;
+    case 'cancel-requested':
+      // Given up while connecting: back to idle, with nothing to follow up on.
+      return state.status === 'connecting' ? IDLE : state;
     case 'stop-requested':
     case 'call-ended':
       // Idle already (say, after a failure): keep the visitor's error line.
-      return state.status === 'idle' ? state : IDLE;
+      if (state.status === 'idle') return state;
+      // A call that was on ended normally; an attempt that never connected just stops.
+      return state.status === 'in-call' ? { ...IDLE, ended: true } : IDLE;
     case 'failed':
       return { ...IDLE, error: event.error };
   }

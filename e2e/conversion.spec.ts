@@ -1,0 +1,219 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_BOOKING_URL } from '../playwright.config';
+import { INDEXABLE_ROUTES } from '../src/app/routes';
+import { expect, isInViewport, test } from './fixtures';
+
+/** Turning a visit into a booked call (design.md, "Conversion"). */
+
+const CALL_WEB = 'https://api.vapi.ai/call/web';
+const IDLE = 'Press here for AI Voice Agent';
+
+async function leadFor(request: APIRequestContext, email: string) {
+  const rows = (await (await request.get('/local/leads.json')).json()) as Record<string, unknown>[];
+  const hooks = (await (await request.get('/local/webhook-deliveries.json')).json()) as {
+    payload: Record<string, unknown>;
+  }[];
+  return {
+    row: rows.find((r) => r.email === email),
+    payload: hooks.map((d) => d.payload).find((p) => p.email === email),
+  };
+}
+
+async function fillCalculator(page: Page) {
+  await page.getByLabel('Leads per month').fill('40');
+  await page.getByLabel('Average deal value ($)').fill('2500');
+  await page.getByLabel('Response delay (hours)').fill('1');
+  await page.getByLabel('Close rate (%)').fill('20');
+  await expect(page.getByTestId('calculator-result')).toHaveText('$10,000');
+}
+
+test.describe('Book a Call on every page', () => {
+  for (const path of ['/', '/privacy', '/no-such-page']) {
+    test(`the top bar of ${path} has Book a Call, which brings the form into view`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.goto(path);
+      await page.locator('header').getByRole('button', { name: 'Book a Call' }).click();
+      await expect(page).toHaveURL(`${baseURL}/`);
+      await expect.poll(() => isInViewport(page, '#contact h2')).toBe(true);
+      await expect(page.locator('#contact h2')).toBeFocused();
+    });
+  }
+});
+
+test.describe('/privacy', () => {
+  test('is prerendered, linked from the footer of every page, and in the sitemap', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const html = await (await request.get('/privacy')).text();
+    expect(html).toMatch(/<h1[^>]*>Privacy<\/h1>/);
+    expect(html).toContain('Vapi');
+    expect(html).toContain('Supabase');
+    for (const path of [...INDEXABLE_ROUTES.map((r) => r.path), '/no-such-page']) {
+      await page.goto(path);
+      await expect(page.locator('footer a[href="/privacy"]')).toBeVisible();
+    }
+    await page.locator('footer a[href="/privacy"]').click();
+    await expect(page).toHaveURL(`${baseURL}/privacy`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/privacy</loc>`);
+  });
+});
+
+test.describe('the demo call', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['microphone']);
+  });
+
+  test('beside the button: an AI, may be recorded, with a link to /privacy', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('section[aria-labelledby="hero-heading"]');
+    await expect(
+      hero.getByText(/talk to an AI agent, not a person\. Calls may be recorded/),
+    ).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  test('Cancel while connecting returns to idle, and no room is joined when the answer comes late', async ({
+    page,
+    watch,
+  }) => {
+    // The answer to /call/web, held until the test lets it go.
+    const held: { answer?: () => Promise<void> } = {};
+    await page.route(CALL_WEB, (route) => {
+      held.answer = () =>
+        route.fulfill({
+          status: 201,
+          json: { id: 'call-1', webCallUrl: 'https://example.daily.co/room', assistant: {} },
+        });
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.getByRole('button', { name: 'Connecting...' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await expect.poll(() => held.answer).toBeDefined();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await held.answer?.();
+    // The SDK goes on and creates its call object: it is ended at once, so nothing joins.
+    await page.waitForTimeout(1500);
+    expect(watch.thirdParty.filter((url) => url.includes('example.daily.co'))).toEqual([]);
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+    await expect(page.locator('#voice-demo-message')).toHaveText('');
+    // Had that call object been left alive, daily-js would refuse a second one.
+    delete held.answer;
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect.poll(() => held.answer).toBeDefined();
+    const second = held.answer as (() => Promise<void>) | undefined;
+    await second?.();
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible({ timeout: 30_000 });
+    expect(watch.errors.filter((line) => line.includes('Duplicate DailyIframe'))).toEqual([]);
+  });
+
+  test("the start request carries the calculator's numbers when it shows an estimate", async ({
+    page,
+  }) => {
+    let body: { assistantOverrides?: unknown } | undefined;
+    await page.route(CALL_WEB, (route) => {
+      body = route.request().postDataJSON() as typeof body;
+    });
+    await page.goto('/');
+    await fillCalculator(page);
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect.poll(() => body).toBeDefined();
+    expect(body?.assistantOverrides).toMatchObject({
+      variableValues: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 },
+    });
+  });
+});
+
+test.describe('a lead that says where it came from', () => {
+  test('carries page, the landing utm, the estimate and demo_call, in the row and the webhook', async ({
+    page,
+    request,
+  }, info) => {
+    const email = `source-${info.workerIndex}-${Date.now()}@example.com`;
+    await page.route(CALL_WEB, (route) => route.abort());
+    await page.context().grantPermissions(['microphone']);
+    await page.goto('/?utm_source=google&utm_campaign=spring&other=x');
+    // A later page of the same visit does not replace the landing campaign.
+    await page.getByRole('link', { name: 'About Me' }).click();
+    await page.getByRole('link', { name: 'ReplyRight AI home' }).click();
+    await fillCalculator(page);
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+    await page.getByLabel('Name').fill('Dana Source');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('(555) 010-2030');
+    await page.getByLabel('Message').fill('Where did I come from?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('#contact').getByText('Success!')).toBeVisible();
+    const { row, payload } = await leadFor(request, email);
+    const source = {
+      page: '/',
+      utm: { utm_source: 'google', utm_campaign: 'spring' },
+      estimate: 10000,
+      demo_call: true,
+    };
+    expect(row).toMatchObject(source);
+    expect(payload).toMatchObject(source);
+  });
+
+  test('a visit with no campaign, estimate or demo sends nulls and false', async ({
+    page,
+    request,
+  }, info) => {
+    const email = `plain-${info.workerIndex}-${Date.now()}@example.com`;
+    await page.goto('/about-me');
+    await page.locator('header').getByRole('button', { name: 'Book a Call' }).click();
+    await page.getByLabel('Name').fill('Dana Plain');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('(555) 010-2030');
+    await page.getByLabel('Message').fill('Just writing.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('#contact').getByText('Success!')).toBeVisible();
+    const { row, payload } = await leadFor(request, email);
+    const source = { page: '/', utm: null, estimate: null, demo_call: false };
+    expect(row).toMatchObject(source);
+    expect(payload).toMatchObject(source);
+  });
+
+  test('after a sent message: Pick a time now, to the booking page in a new tab', async ({
+    page,
+  }, info) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /Pick a time now/ })).toHaveCount(0);
+    await page.getByLabel('Name').fill('Dana Books');
+    await page.getByLabel('Email').fill(`book-${info.workerIndex}-${Date.now()}@example.com`);
+    await page.getByLabel('Phone').fill('(555) 010-2030');
+    await page.getByLabel('Message').fill('I want to pick a time.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const link = page.getByRole('link', { name: /Pick a time now/ });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', E2E_BOOKING_URL);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});
+
+test.describe('the hero shows what the product does', () => {
+  test('an illustration of a call answered, in the served HTML, with a text alternative', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('role="img" aria-label="Illustration: the AI agent answers a call');
+    await page.goto('/');
+    const art = page.getByRole('img', { name: /the AI agent answers a call/ });
+    await expect(art).toBeVisible();
+    const box = await art.boundingBox();
+    expect(box?.width).toBeGreaterThan(200);
+  });
+});

@@ -1,0 +1,6 @@
+import { defineIsland } from '@/components/static-island';
+
+/** The landing page's static sections, loaded only for a visitor who arrives from another page. */
+export const homeStory = defineIsland('home-story', () =>
+  import('./home-story-sections').then((m) => m.HomeStorySections),
+);

@@ -1,0 +1,18 @@
+import { seo } from '@/content/seo';
+import { defineIsland, StaticIsland } from '@/components/static-island';
+import { PageShell } from '../layout/page-shell';
+import { useDocumentMeta } from '../seo/use-document-meta';
+
+/** The privacy notice, loaded only for a visitor who arrives from another page. */
+export const privacyStory = defineIsland('privacy-story', () =>
+  import('./privacy-story').then((m) => m.PrivacyStory),
+);
+
+export function PrivacyPage() {
+  useDocumentMeta(seo.privacy);
+  return (
+    <PageShell>
+      <StaticIsland island={privacyStory} />
+    </PageShell>
+  );
+}

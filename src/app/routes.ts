@@ -1,0 +1,29 @@
+/**
+ * Every page the site has: the one list the router, the prerender, the sitemap, the host
+ * headers, the bench and the browser tests read. Adding a page means a line here, its
+ * component in app-routes.tsx (the type checker asks for it) and its words in src/content/.
+ * Plain data, so build scripts and tests can import it without React.
+ */
+export const ROUTES = [
+  { path: '/', file: 'index.html', indexable: true },
+  { path: '/about-me', file: 'about-me/index.html', indexable: true },
+  { path: '/privacy', file: 'privacy/index.html', indexable: true },
+  // Served by hosts for any unknown path; never listed in the sitemap.
+  { path: '/404', file: '404.html', indexable: false },
+] as const;
+
+export type Route = (typeof ROUTES)[number];
+/** The paths that have a page of their own (everything but the not-found page). */
+export type PagePath = Extract<Route, { indexable: true }>['path'];
+
+/** The pages search engines may list. */
+export const INDEXABLE_ROUTES = ROUTES.filter(
+  (route): route is Extract<Route, { indexable: true }> => route.indexable,
+);
+
+/** The addresses a host serves a page at: `/about-me`, `/about-me/` and its file. */
+export function servedPaths(route: Route): string[] {
+  if (!route.indexable) return [`/${route.file}`];
+  if (route.path === '/') return ['/', `/${route.file}`];
+  return [route.path, `${route.path}/`, `/${route.file}`];
+}

@@ -1,0 +1,38 @@
+// SAMPLE COPY: have your own privacy notice reviewed before going live. Every word here is
+// shown on /privacy.
+import { brand } from './brand';
+
+export const privacy = {
+  heading: 'Privacy',
+  updated: 'Last updated November 23, 2026',
+  intro: `${brand.name} keeps what you tell us to the minimum needed to reply to you. This page says what we collect, where it goes and how to have it deleted.`,
+  sections: [
+    {
+      heading: 'The contact form',
+      paragraphs: [
+        'When you send the form we receive your name, email, phone, company (if you give one) and message, the time you sent it, the page you sent it from, the campaign tags of the link that brought you here (utm_ parameters, if any), the estimate the calculator showed you (if you used it) and whether you tried the voice demo.',
+        'It is stored in our database, hosted by Supabase, and passed to our automation service, which adds it to our customer records so we can call or write back. We use it only to answer you and to follow up on your request.',
+      ],
+    },
+    {
+      heading: 'The voice demo',
+      paragraphs: [
+        'The live voice demo connects you to an AI voice agent, not a person. The call is processed by Vapi and its voice and call providers, and it may be recorded and transcribed so we can improve the agent.',
+        'If you used the calculator first, the numbers you entered are passed to the agent so it can talk about them. Calls are limited in length, and you can end one at any time with End Call.',
+      ],
+    },
+    {
+      heading: 'What we do not do',
+      paragraphs: [
+        'We do not sell your information, and this site loads no advertising or analytics trackers.',
+      ],
+    },
+    {
+      heading: 'Deleting your information',
+      paragraphs: [
+        `To see, correct or delete what we hold about you, email ${brand.email} from the address you used. We reply within 30 days and delete it from our database, our automation and our customer records.`,
+      ],
+    },
+  ],
+  contact: { label: 'Questions? Email', email: brand.email },
+} as const;

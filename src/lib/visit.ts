@@ -1,0 +1,118 @@
+/**
+ * What this visit has shown about the visitor, shared between parts of the page that may not
+ * import each other (features): the campaign that brought them, the calculator's estimate, and
+ * whether they tried the voice demo. It goes out with a lead, and into the demo call, so the
+ * owner knows where a lead came from and the agent can talk about the visitor's own numbers.
+ * Nothing here leaves the browser except inside a lead the visitor sends or a call they start.
+ */
+
+/** The calculator's inputs and estimate (whole dollars), when it shows one. */
+export interface VisitEstimate {
+  leads: number;
+  value: number;
+  delay: number;
+  rate: number;
+  estimate: number;
+}
+
+export type Utm = Record<string, string>;
+
+const UTM_KEY = 'visit:utm';
+const DEMO_KEY = 'visit:demo-call';
+/** Bounds on what a crafted link can make a lead carry. */
+export const MAX_UTM_PARAMS = 10;
+export const MAX_UTM_VALUE = 200;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null; // storage blocked (some private modes): the visit is then remembered in memory
+  }
+}
+
+const memory = new Map<string, string>();
+function read(key: string): string | null {
+  return storage()?.getItem(key) ?? memory.get(key) ?? null;
+}
+function write(key: string, value: string): void {
+  memory.set(key, value);
+  try {
+    storage()?.setItem(key, value);
+  } catch {
+    // full or blocked: memory keeps it for this page
+  }
+}
+
+/** The `utm_*` parameters of a query string, bounded, or null when there are none. */
+export function utmFrom(search: string): Utm | null {
+  const utm: Utm = {};
+  let count = 0;
+  for (const [name, value] of new URLSearchParams(search)) {
+    const key = name.toLowerCase();
+    if (!/^utm_[a-z0-9_]{1,40}$/.test(key) || key in utm || !value.trim()) continue;
+    if ((count += 1) > MAX_UTM_PARAMS) break;
+    utm[key] = value.trim().slice(0, MAX_UTM_VALUE);
+  }
+  return count > 0 ? utm : null;
+}
+
+/**
+ * Remembers the campaign the visit landed with (the first page's `utm_*` parameters), for the
+ * rest of the visit (this tab's session). Later pages of the visit do not replace it.
+ */
+export function rememberLanding(search: string): void {
+  if (read(UTM_KEY) !== null) return;
+  const utm = utmFrom(search);
+  write(UTM_KEY, utm ? JSON.stringify(utm) : 'null');
+}
+
+export function landingUtm(): Utm | null {
+  try {
+    const value: unknown = JSON.parse(read(UTM_KEY) ?? 'null');
+    return value && typeof value === 'object' ? (value as Utm) : null;
+  } catch {
+    return null;
+  }
+}
+
+let estimate: VisitEstimate | null = null;
+
+/** The calculator reports what it shows (null when it shows no estimate). */
+export function setVisitEstimate(next: VisitEstimate | null): void {
+  estimate = next;
+}
+
+export function visitEstimate(): VisitEstimate | null {
+  return estimate;
+}
+
+/** The voice demo reports that a call got through. */
+export function markDemoCall(): void {
+  write(DEMO_KEY, 'true');
+}
+
+export function triedDemoCall(): boolean {
+  return read(DEMO_KEY) === 'true';
+}
+
+type Listener = (message: string) => void;
+const prefillListeners = new Set<Listener>();
+
+/** Asks the contact form to start the message with `message` (it does only if the box is empty). */
+export function requestMessagePrefill(message: string): void {
+  prefillListeners.forEach((listener) => listener(message));
+}
+
+export function onMessagePrefill(listener: Listener): () => void {
+  prefillListeners.add(listener);
+  return () => prefillListeners.delete(listener);
+}
+
+/** For tests: forgets the visit. */
+export function resetVisit(): void {
+  memory.clear();
+  estimate = null;
+  storage()?.removeItem(UTM_KEY);
+  storage()?.removeItem(DEMO_KEY);
+}
