@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
 import { expect, test } from './fixtures';
 
 const INSERT = '**/rest/v1/contact_submissions';
@@ -113,7 +114,7 @@ test.describe('the contact form', () => {
       'utm',
     ]);
     expect(body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0[78]:00$/);
-    expect(sent.headers()['apikey']).toBe('local-anon-key');
+    expect(sent.headers()['apikey']).toBe(LOCAL_ANON_KEY_DEFAULT);
     await expect(page.getByText('Success!')).toBeVisible();
   });
 

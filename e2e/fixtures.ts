@@ -29,33 +29,38 @@ export const test = base.extend<{ watch: PageWatch }>({
     };
     await use(page);
   },
-  watch: async ({ page, baseURL }, use) => {
-    const origin = new URL(baseURL ?? 'http://localhost').origin;
-    const watch: PageWatch = { errors: [], thirdParty: [], cspViolations: [] };
-    page.on('console', (message) => {
-      if (message.type() === 'error') watch.errors.push(message.text());
-    });
-    page.on('pageerror', (error) => watch.errors.push(`pageerror: ${error.message}`));
-    await page.route(
-      (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
-      async (route) => {
-        watch.thirdParty.push(route.request().url());
-        await route.abort('blockedbyclient');
-      },
-    );
-    await page.exposeBinding('__reportCsp', (_source, text: string) => {
-      watch.cspViolations.push(text);
-    });
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        const report = (window as unknown as { __reportCsp?: (text: string) => void }).__reportCsp;
-        report?.(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'}`);
+  // Automatic: every test's page is watched, whether or not the test reads what was seen.
+  watch: [
+    async ({ page, baseURL }, use) => {
+      const origin = new URL(baseURL ?? 'http://localhost').origin;
+      const watch: PageWatch = { errors: [], thirdParty: [], cspViolations: [] };
+      page.on('console', (message) => {
+        if (message.type() === 'error') watch.errors.push(message.text());
       });
-    });
-    await use(watch);
-    // Every browser test runs under the built site's real CSP; none may trip it.
-    expect(watch.cspViolations, 'CSP violations').toEqual([]);
-  },
+      page.on('pageerror', (error) => watch.errors.push(`pageerror: ${error.message}`));
+      await page.route(
+        (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
+        async (route) => {
+          watch.thirdParty.push(route.request().url());
+          await route.abort('blockedbyclient');
+        },
+      );
+      await page.exposeBinding('__reportCsp', (_source, text: string) => {
+        watch.cspViolations.push(text);
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCsp?: (text: string) => void })
+            .__reportCsp;
+          report?.(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'}`);
+        });
+      });
+      await use(watch);
+      // Every browser test runs under the built site's real CSP; none may trip it.
+      expect(watch.cspViolations, 'CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createLocalStack } from '../server/app';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
+import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
 import { firstLoad, sizesOf, type FirstLoad, type Sizes } from './lib/bundle-report';
 import {
   launchChromium,
@@ -42,7 +43,7 @@ function build() {
   const env = {
     ...process.env,
     VITE_SUPABASE_URL: ORIGIN,
-    VITE_SUPABASE_ANON_KEY: 'local-anon-key',
+    VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY_DEFAULT,
     VITE_CONTACT_WEBHOOK_URL: `${ORIGIN}/local/webhook`,
     VITE_VAPI_PUBLIC_KEY: 'bench-public-key',
     VITE_VAPI_ASSISTANT_ID: 'bench-assistant-id',
@@ -183,7 +184,7 @@ async function main() {
   const stack = await createLocalStack({
     distDir: siteDir,
     dataDir,
-    anonKey: 'local-anon-key',
+    anonKey: LOCAL_ANON_KEY_DEFAULT,
     log: () => undefined,
   });
   const server = serve({ fetch: stack.app.fetch, port: PORT, hostname: 'localhost' });

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { ContactPayload } from '../src/features/contact/submission';
+import { escapeHtml } from '../src/lib/escape-html';
 import { CLOSE_CONNECTION, MAX_BODY_BYTES } from './postgrest';
 
 /** A stored contact submission (the row the site inserts), created_at as ISO 8601 in UTC. */
@@ -12,14 +13,6 @@ export interface WebhookDelivery {
   seq: number;
   received_at: string;
   payload: unknown;
-}
-
-function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
 
 const pacificFormat = new Intl.DateTimeFormat('en-US', {

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
 import { createLocalStack } from './app';
 
 const port = Number(process.env.PORT ?? 4173);
@@ -11,7 +12,7 @@ const host = process.env.HOST ?? 'localhost';
 const stack = await createLocalStack({
   distDir: resolve(process.env.DIST_DIR ?? 'dist'),
   dataDir: resolve(process.env.DATA_DIR ?? '.data'),
-  anonKey: process.env.LOCAL_ANON_KEY ?? 'local-anon-key',
+  anonKey: process.env.LOCAL_ANON_KEY ?? LOCAL_ANON_KEY_DEFAULT,
 });
 
 const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {

@@ -1,4 +1,4 @@
-/** Debian's Chromium (installed by scripts/ensure-chromium.mjs), or CHROMIUM_PATH. */
+/** Debian's Chromium (installed by scripts/ensure-chromium.ts), or CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**

@@ -11,8 +11,10 @@ export const calculator = {
     rate: { label: 'Close rate (%)', placeholder: 'e.g. 20', hint: '0 to 100' },
   },
   numbersOnly: 'Numbers only, no letters or signs.',
-  rateMax: 'A close rate can be at most 100.',
+  // Words that explain a rule take the rule's number (src/features/calculator/estimate.ts).
+  rateMax: (max: number) => `A close rate can be at most ${max}.`,
   resultLabel: 'Estimated revenue lost each month',
-  resultNote: 'Counts the share of deals lost as a reply slips past two hours.',
+  resultNote: (fullLossHours: number) =>
+    `Counts the share of deals lost as a reply slips past ${fullLossHours} hours.`,
   emptyPrompt: 'Fill in all four numbers (above zero) to see your estimate.',
 } as const;

@@ -1,14 +1,7 @@
 import { about } from '@/content/about';
 import { brand } from '@/content/brand';
 import { business, seo, socialCard, type PageSeo } from '@/content/seo';
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
+import { escapeHtml } from '@/lib/escape-html';
 
 /** JSON inside a <script>: "<" is escaped so no value can close the element. */
 function jsonForScript(value: unknown): string {

@@ -6,6 +6,8 @@ import {
   adoptTyped,
   estimateLostRevenue,
   formatUsd,
+  FULL_LOSS_DELAY_HOURS,
+  MAX_CLOSE_RATE,
   refusalOf,
   type Refusal,
   type CalculatorInputs,
@@ -16,7 +18,7 @@ type Field = (typeof FIELDS)[number];
 
 const REFUSAL_MESSAGES: Record<Refusal, string> = {
   'not-a-number': copy.numbersOnly,
-  'above-max': copy.rateMax,
+  'above-max': copy.rateMax(MAX_CLOSE_RATE),
 };
 
 export function CalculatorSection() {
@@ -141,7 +143,7 @@ export function CalculatorSection() {
               </>
             )}
           </output>
-          <p className="mt-4 text-sm text-brand-100">{copy.resultNote}</p>
+          <p className="mt-4 text-sm text-brand-100">{copy.resultNote(FULL_LOSS_DELAY_HOURS)}</p>
         </div>
       </div>
     </section>

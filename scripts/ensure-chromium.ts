@@ -2,8 +2,9 @@
 // Installs it when it is missing and we are root; otherwise says how.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH } from './lib/chromium';
 
-const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const path = CHROMIUM_PATH;
 if (existsSync(path)) process.exit(0);
 
 if (process.getuid?.() === 0) {
