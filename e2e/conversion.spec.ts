@@ -134,6 +134,107 @@ test.describe('the demo call', () => {
   });
 });
 
+/**
+ * The voice SDK replaced by a stand-in at the one place the site loads it (its lazy chunk), so a
+ * browser can reach a call in progress: the real one needs Daily's call machine from its CDN.
+ * The stand-in keeps the SDK's surface (on, removeListener, start, stop, setMuted) and lets the
+ * test speak for the voice service through `window.__vapi`.
+ */
+const FAKE_SDK = `
+export default class FakeVapi {
+  constructor(publicKey) { this.publicKey = publicKey; this.listeners = {}; this.mutes = []; this.stops = 0; window.__vapi = this; }
+  on(event, listener) { (this.listeners[event] ||= []).push(listener); }
+  removeListener(event, listener) { this.listeners[event] = (this.listeners[event] || []).filter((l) => l !== listener); }
+  emit(event, ...args) { (this.listeners[event] || []).slice().forEach((l) => l(...args)); }
+  async start(assistantId, overrides) { this.started = { assistantId, overrides }; this.emit('call-start'); return { id: 'call-1' }; }
+  async stop() { this.stops += 1; this.emit('call-end'); }
+  setMuted(muted) { this.mutes.push(muted); }
+}`;
+
+test.describe('a demo call in progress (the SDK stood in for)', () => {
+  test.beforeEach(async ({ page, context }) => {
+    await context.grantPermissions(['microphone']);
+    await page.route(/\/assets\/vapi-[^/]+\.js$/, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
+    );
+  });
+
+  test('Mute and Unmute toggle the microphone, with aria-pressed', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Mute' })).toHaveCount(0);
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.getByRole('button', { name: 'End Call' })).toBeVisible();
+    const mute = page.getByRole('button', { name: 'Mute' });
+    await expect(mute).toHaveAttribute('aria-pressed', 'false');
+    await mute.click();
+    await expect(page.getByRole('button', { name: 'Unmute' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: 'Unmute' }).click();
+    await expect(page.getByRole('button', { name: 'Mute' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __vapi: { mutes: boolean[] } }).__vapi.mutes,
+      ),
+    ).toEqual([true, false]);
+  });
+
+  test('after the agent ends the call, Book a Call brings up the form with the message started', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Book a Call' })).toHaveCount(1); // the top bar's
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.getByRole('button', { name: 'End Call' })).toBeVisible();
+    await page.evaluate(() =>
+      (window as unknown as { __vapi: { emit: (e: string) => void } }).__vapi.emit('call-end'),
+    );
+    const panel = page
+      .locator('section[aria-labelledby="hero-heading"]')
+      .getByRole('status')
+      .filter({
+        hasText: 'Liked what you heard?',
+      });
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: 'Book a Call' }).click();
+    await expect.poll(() => isInViewport(page, '#contact h2')).toBe(true);
+    await expect(page.getByLabel('Message')).toHaveValue(/^I tried the voice demo and /);
+  });
+
+  test('after End Call, Book a Call keeps a message the visitor already wrote', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByLabel('Message').fill('My own words.');
+    await page.getByRole('button', { name: IDLE }).click();
+    await page.getByRole('button', { name: 'End Call' }).click();
+    await page
+      .locator('section[aria-labelledby="hero-heading"]')
+      .getByRole('button', { name: 'Book a Call' })
+      .click();
+    await expect.poll(() => isInViewport(page, '#contact h2')).toBe(true);
+    await expect(page.getByLabel('Message')).toHaveValue('My own words.');
+  });
+
+  test('no panel after a call that failed', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.getByRole('button', { name: 'End Call' })).toBeVisible();
+    await page.evaluate(() =>
+      (window as unknown as { __vapi: { emit: (e: string, x: unknown) => void } }).__vapi.emit(
+        'error',
+        { type: 'daily-error', error: { message: 'Meeting has ended due to ejection' } },
+      ),
+    );
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+    await expect(page.getByText('Liked what you heard?')).toHaveCount(0);
+  });
+});
+
 test.describe('a lead that says where it came from', () => {
   test('carries page, the landing utm, the estimate and demo_call, in the row and the webhook', async ({
     page,
