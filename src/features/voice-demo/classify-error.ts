@@ -1,15 +1,29 @@
 import type { VoiceErrorKind } from './voice-machine';
 
 /** Names browsers give getUserMedia failures, by what the visitor can do about them. */
-const DENIED = /NotAllowedError|PermissionDeniedError|SecurityError|Permission denied|permission/i;
-const MISSING =
-  /NotFoundError|DevicesNotFoundError|OverconstrainedError|Requested device not found|no microphone/i;
+const DENIED_NAMES = ['NotAllowedError', 'PermissionDeniedError', 'SecurityError'];
+const MISSING_NAMES = ['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'];
 
-/** Which visitor-facing line fits an error from getUserMedia or the SDK. */
+/** Those names as whole words, for errors that reach us serialized inside an SDK payload. */
+const wordOf = (names: string[]) => new RegExp(`\\b(?:${names.join('|')})\\b`);
+const DENIED_IN_TEXT = wordOf(DENIED_NAMES);
+// Chrome's message for a missing device when the error's name was lost on the way.
+const MISSING_IN_TEXT = new RegExp(`${wordOf(MISSING_NAMES).source}|Requested device not found`);
+
+/**
+ * Which visitor-facing line fits an error from getUserMedia or the SDK. Only the microphone
+ * errors browsers define count as "blocked" or "missing"; anything else (a refused key, an
+ * assistant "permission" problem, a network failure) is a failed connection.
+ */
 export function classifyVoiceError(error: unknown): VoiceErrorKind {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (typeof name === 'string') {
+    if (DENIED_NAMES.includes(name)) return 'mic-denied';
+    if (MISSING_NAMES.includes(name)) return 'no-mic';
+  }
   const text = describeError(error);
-  if (DENIED.test(text)) return 'mic-denied';
-  if (MISSING.test(text)) return 'no-mic';
+  if (DENIED_IN_TEXT.test(text)) return 'mic-denied';
+  if (MISSING_IN_TEXT.test(text)) return 'no-mic';
   return 'connect';
 }
 
