@@ -174,6 +174,52 @@ test.describe('the contact form', () => {
     });
   }
 
+  test('a 429 from the database (too many from one address) shows the error, keeps the form, and is not retried', async ({
+    page,
+    request,
+  }, info) => {
+    // This visitor's address sent 5 leads in the last 10 minutes: `request` sends the same
+    // X-Forwarded-For as the page (e2e/fixtures.ts), so the database's limit is reached.
+    for (let i = 0; i < 5; i += 1) {
+      const earlier = await request.post('/rest/v1/contact_submissions', {
+        headers: { apikey: LOCAL_ANON_KEY_DEFAULT, 'content-type': 'application/json' },
+        data: {
+          id: crypto.randomUUID(),
+          name: 'Earlier visitor',
+          email: `earlier-${i}@example.com`,
+          phone: '555 010 2030',
+          message: 'An earlier lead',
+          created_at: new Date().toISOString(),
+        },
+      });
+      expect(earlier.status()).toBe(201);
+    }
+    const email = uniqueEmail(info.title);
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      const sent = response.request();
+      if (sent.method() === 'POST' && sent.url().includes('/rest/v1/contact_submissions')) {
+        answers.push(response.status());
+      }
+    });
+    let webhookCalls = 0;
+    await page.route(WEBHOOK, async (route) => {
+      webhookCalls += 1;
+      await route.continue();
+    });
+    await page.goto('/');
+    await fillForm(page, email);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const alert = page.locator('#contact').getByRole('alert');
+    await expect(alert).toContainText(ERROR_TEXT);
+    await expectFormKept(page, email);
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    // The error shows once every automatic retry is over: there was none for a 429.
+    expect(answers).toEqual([429]);
+    expect(webhookCalls).toBe(0);
+    expect(await storedRows(request, email)).toHaveLength(0);
+  });
+
   test('when the connection drops after the row is stored, the automatic retry stores nothing twice', async ({
     page,
     request,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_BOOKING_URL } from '../playwright.config';
+import { E2E_BOOKING_URL, E2E_VAPI } from '../playwright.config';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { expect, isInViewport, test } from './fixtures';
 
@@ -128,9 +128,30 @@ test.describe('the demo call', () => {
     await fillCalculator(page);
     await page.getByRole('button', { name: IDLE }).click();
     await expect.poll(() => body).toBeDefined();
-    expect(body?.assistantOverrides).toMatchObject({
+    expect(body?.assistantOverrides).toEqual({
+      maxDurationSeconds: 180,
       variableValues: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 },
     });
+  });
+
+  test('every start request carries the call length cap', async ({ page }) => {
+    const bodies: { assistantOverrides?: unknown }[] = [];
+    await page.route(CALL_WEB, (route) => {
+      bodies.push(route.request().postDataJSON() as { assistantOverrides?: unknown });
+      return route.fulfill({ status: 500, json: { message: 'down' } });
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.getByText("Couldn't connect to the agent. Please try again.")).toBeVisible();
+    // A call that never connected leaves no pause: pressed again, it tries again.
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect.poll(() => bodies.length).toBe(2);
+    for (const body of bodies) {
+      expect(body).toMatchObject({
+        assistantId: E2E_VAPI.assistantId,
+        assistantOverrides: { maxDurationSeconds: 180 },
+      });
+    }
   });
 });
 
@@ -218,6 +239,42 @@ test.describe('a demo call in progress (the SDK stood in for)', () => {
       .click();
     await expect.poll(() => isInViewport(page, '#contact h2')).toBe(true);
     await expect(page.getByLabel('Message')).toHaveValue('My own words.');
+  });
+
+  test('after a call, the next waits for the pause, in this tab and in another', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: IDLE }).click();
+    await page.getByRole('button', { name: 'End Call' }).click();
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.getByText(/You can start another call in \d+ seconds?\./)).toBeVisible();
+    // Another tab of the same visitor is held back too.
+    const other = await context.newPage();
+    await other.route(/\/assets\/vapi-[^/]+\.js$/, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
+    );
+    await other.goto('/');
+    await other.getByRole('button', { name: IDLE }).click();
+    await expect(other.getByText(/You can start another call in \d+ seconds?\./)).toBeVisible();
+    await expect(other.getByRole('button', { name: 'End Call' })).toHaveCount(0);
+  });
+
+  test('a second tab cannot start a call while one is on', async ({ page, context }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.getByRole('button', { name: 'End Call' })).toBeVisible();
+    const other = await context.newPage();
+    await other.route(/\/assets\/vapi-[^/]+\.js$/, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
+    );
+    await other.goto('/');
+    await other.getByRole('button', { name: IDLE }).click();
+    await expect(
+      other.getByText('A demo call is already on in another tab. End it there, then press again.'),
+    ).toBeVisible();
+    await expect(other.getByRole('button', { name: 'End Call' })).toHaveCount(0);
   });
 
   test('no panel after a call that failed', async ({ page }) => {

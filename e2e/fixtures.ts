@@ -15,7 +15,23 @@ export interface PageWatch {
  * and CSP violations are collected, and requests to other origins are refused so that no test
  * ever reaches the internet.
  */
+let addressesUsed = 0;
+
+/**
+ * A client address for one test (10.w.x.y, w the worker): the local stack keeps the
+ * X-Forwarded-For a local peer sends, so each test is its own visitor to the database's
+ * per-address limit, as real visitors are.
+ */
+function nextClientAddress(workerIndex: number): string {
+  addressesUsed += 1;
+  return `10.${workerIndex % 256}.${Math.floor(addressesUsed / 256) % 256}.${addressesUsed % 256}`;
+}
+
 export const test = base.extend<{ watch: PageWatch }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's parameters.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use({ 'x-forwarded-for': nextClientAddress(testInfo.workerIndex) });
+  },
   // Most tests act once the app has taken over the page. A test that asks for
   // `waitUntil: 'commit'` acts as early as a visitor can, before that (e2e/early-action.spec.ts).
   page: async ({ page }, use) => {

@@ -46,10 +46,30 @@ describe('npm run build', () => {
   it('fails, listing every missing variable, when the configuration is absent', () => {
     const result = runBuild({}, join(tmpdir(), 'never-built'));
     expect(result.status).toBe(1);
-    for (const name of CONFIG_VARIABLES.filter((n) => n !== 'VITE_BOOKING_URL'))
+    const optional = ['VITE_BOOKING_URL', 'VITE_VAPI_MAX_CALL_SECONDS'];
+    for (const name of CONFIG_VARIABLES.filter((n) => !optional.includes(n)))
       expect(result.stderr).toContain(`${name} is missing`);
     // Optional, so not missing.
-    expect(result.stderr).not.toContain('VITE_BOOKING_URL');
+    for (const name of optional) expect(result.stderr).not.toContain(name);
+  });
+
+  it('fails, naming the finding and leaving no output, when a secret would ship', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'site-secret-build-'));
+    try {
+      // A secret pasted into a public value lands in the bundle: the scan at the end stops it.
+      const result = runBuild(
+        {
+          ...PUBLIC,
+          VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo?key=sb_secret_pastedByMistake123',
+        },
+        out,
+      );
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('a Supabase secret key (sb_secret_)');
+      await expect(readFile(join(out, 'index.html'), 'utf8')).rejects.toThrow();
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 
   it('refuses a service-role key in place of the anon key', () => {

@@ -7,7 +7,12 @@ import { mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { ConfigError, LOCAL_VITE_MODE, type SiteConfig } from '../src/lib/config-schema';
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  LOCAL_VITE_MODE,
+  type SiteConfig,
+} from '../src/lib/config-schema';
 import type * as ServerEntryModule from '../src/app/entry-server';
 import {
   cspHash,
@@ -17,6 +22,7 @@ import {
   renderHeadersFile,
   renderVercelConfig,
 } from './lib/security-headers';
+import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
 import { resolveSiteConfig } from './lib/site-config';
 
 type ServerEntry = typeof ServerEntryModule;
@@ -157,6 +163,23 @@ async function main() {
     rm(ssrDir, { recursive: true, force: true }),
   ]);
   await rmdir(dirname(ssrDir)).catch(() => undefined); // gone once no other build is running
+
+  // Last: nothing secret may ship. A finding fails the build and empties its output, so no
+  // deploy step can upload it.
+  const findings = await findSecrets(
+    distDir,
+    secretEnvironmentValues(process.env, CONFIG_VARIABLES),
+    [config.supabaseAnonKey, config.vapi?.publicKey ?? ''].filter(Boolean),
+  );
+  if (findings.length > 0) {
+    await rm(distDir, { recursive: true, force: true });
+    console.error('\nThe build stopped: the built site would ship something secret.');
+    for (const finding of findings) console.error(`  - ${finding}`);
+    console.error(
+      '\nEvery VITE_ value ships to every visitor. Keep service-role keys, sb_secret_ keys and the Vapi private key out of them and out of the code.\n',
+    );
+    process.exit(1);
+  }
   console.log(
     `Prerendered ${server.PRERENDERED_ROUTES.map((r) => r.file).join(', ')} into ${relative(root, distDir) || '.'}/`,
   );

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
-import { openDatabase } from './database';
+import { openDatabase, type DefaultGrants } from './database';
 import { createLocalRoutes } from './local-routes';
 import { createRestApi, type InsertedRow } from './postgrest';
 import { loadStaticSite } from './static-site';
@@ -9,6 +9,8 @@ export interface LocalStackOptions {
   distDir: string;
   dataDir: string;
   anonKey: string;
+  /** What a new table gives the API roles before migrations: Supabase's default now is none. */
+  defaultGrants?: DefaultGrants;
   /** Where the one-line notice of each new lead goes (the terminal by default). */
   log?: (line: string) => void;
 }
@@ -26,7 +28,7 @@ function leadLine(row: InsertedRow): string {
 /** The local stand-in for a CDN, Supabase's data API and the automation webhook, on one app. */
 export async function createLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const db = await openDatabase(options.dataDir);
+  const db = await openDatabase(options.dataDir, { defaultGrants: options.defaultGrants, log });
   const serveStatic = await loadStaticSite(options.distDir);
 
   const app = new Hono();

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,21 +7,53 @@ import { PGlite } from '@electric-sql/pglite';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MIGRATIONS_DIR = join(root, 'supabase', 'migrations');
 const BOOTSTRAP_SQL = join(root, 'server', 'local-bootstrap.sql');
+const LEGACY_GRANTS_SQL = join(root, 'server', 'legacy-default-grants.sql');
+
+/** The superuser of the local database; `postgres`, as on a hosted project, is not one. */
+export const SUPERUSER = 'supabase_admin';
+/** Written into a data directory laid out with Supabase's roles (older ones are set aside). */
+const LAYOUT_MARKER = 'local-stack-layout';
+const LAYOUT = 'supabase-roles-1';
 
 /**
- * Opens the embedded Postgres in `dataDir` (created on first use), creates Supabase's roles and
- * applies every migration in supabase/migrations once, in file-name order.
+ * What a hosted project grants the API roles on a new table in public before any migration:
+ * `none` for projects created since 2026-10-30 (Supabase's default now), `all` for older ones.
+ */
+export type DefaultGrants = 'none' | 'all';
+
+export interface OpenDatabaseOptions {
+  migrationsDir?: string;
+  defaultGrants?: DefaultGrants;
+  /** Where a notice about the data directory goes. */
+  log?: (line: string) => void;
+}
+
+/**
+ * Opens the embedded Postgres in `dataDir` (created on first use) laid out as a hosted Supabase
+ * project: superuser supabase_admin; roles postgres (not a superuser), anon, authenticated,
+ * service_role and authenticator. Applies every migration in supabase/migrations once, in
+ * file-name order, as `postgres`, the way `supabase db push` and the SQL editor run them.
  *
  * Durability: with a Node data directory PGlite writes Postgres's WAL straight to files, so a
  * row whose INSERT has returned is in the OS's hands before we answer 201 and survives
- * `kill -9` of this process (tested in database.test.ts).
+ * `kill -9` of this process (tested in durability.test.ts).
  */
 export async function openDatabase(
   dataDir: string,
-  migrationsDir = MIGRATIONS_DIR,
+  { migrationsDir = MIGRATIONS_DIR, defaultGrants = 'none', log }: OpenDatabaseOptions = {},
 ): Promise<PGlite> {
-  const db = await PGlite.create({ dataDir });
+  await setAsideOlderLayout(dataDir, log ?? ((line) => console.log(line)));
+  const db = await PGlite.create({
+    dataDir,
+    username: SUPERUSER,
+    initDbStartParams: [`--username=${SUPERUSER}`],
+  });
+  await writeFile(join(dataDir, LAYOUT_MARKER), `${LAYOUT}\n`);
   await db.exec(await readFile(BOOTSTRAP_SQL, 'utf8'));
+  const fresh =
+    (await db.query('select 1 from local_stack.schema_migrations limit 1')).rows.length === 0;
+  if (fresh && defaultGrants === 'all') await db.exec(await readFile(LEGACY_GRANTS_SQL, 'utf8'));
+
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   for (const name of files) {
     const done = await db.query('select 1 from local_stack.schema_migrations where name = $1', [
@@ -29,9 +62,24 @@ export async function openDatabase(
     if (done.rows.length > 0) continue;
     const sql = await readFile(join(migrationsDir, name), 'utf8');
     await db.transaction(async (tx) => {
+      await tx.exec('set local role postgres');
       await tx.exec(sql);
+      await tx.exec('reset role');
       await tx.query('insert into local_stack.schema_migrations (name) values ($1)', [name]);
     });
   }
   return db;
+}
+
+/**
+ * A data directory from before the local database had Supabase's roles cannot be opened as
+ * supabase_admin: it is renamed (nothing is deleted) and a fresh one is made.
+ */
+async function setAsideOlderLayout(dataDir: string, log: (line: string) => void) {
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const marker = join(dataDir, LAYOUT_MARKER);
+  if (existsSync(marker) && (await readFile(marker, 'utf8')).trim() === LAYOUT) return;
+  const aside = `${dataDir}-before-roles-${Date.now()}`;
+  await rename(dataDir, aside);
+  log(`  The local database now has Supabase's roles; the earlier one was moved to ${aside}.`);
 }

@@ -1,7 +1,13 @@
--- Local stack only: the roles a hosted Supabase project already has, so the migrations in
--- supabase/migrations apply unchanged and every insert runs under the real policies.
+-- Local stack only: the roles and privileges a hosted Supabase project has before any migration,
+-- so the migrations in supabase/migrations apply unchanged, as the same roles, and every request
+-- runs under the same grants and policies. Run as the local superuser, supabase_admin (as on a
+-- hosted project, where `postgres` is not a superuser). Idempotent: it runs at every start.
 do $$
 begin
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    -- What the SQL editor and `supabase db push` run as: owns what migrations create.
+    create role postgres login createrole bypassrls;
+  end if;
   if not exists (select 1 from pg_roles where rolname = 'anon') then
     create role anon nologin noinherit;
   end if;
@@ -11,9 +17,17 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
     create role service_role nologin noinherit bypassrls;
   end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    -- The data API logs in as authenticator and switches to anon for a request with the anon key.
+    create role authenticator login noinherit;
+  end if;
+  execute format('grant all on database %I to postgres', current_database());
 end
 $$;
 
+grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
+grant usage, create on schema public to postgres;
 grant usage on schema public to anon, authenticated, service_role;
 
 create schema if not exists local_stack;

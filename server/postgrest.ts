@@ -1,12 +1,16 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { requestHeadersForDatabase } from './client-address';
+import { asRequest } from './request-role';
 
 /**
  * The part of PostgREST's contract (Supabase's data API) that supabase-js uses to insert a
- * contact submission, over the embedded Postgres. Every statement runs as role `anon`, so the
- * migration's grants, row-level security and CHECK constraints decide, as they do when hosted.
+ * contact submission, over the embedded Postgres. Every request runs as PostgREST runs it (as
+ * authenticator switched to `anon`, with the request's headers and claims set), so the
+ * migrations' grants, policies, CHECK constraints and triggers decide, as they do when hosted.
+ * What the stand-in does not implement is refused the way hosted Supabase refuses it for anon.
  */
 
 const TABLE = 'contact_submissions';
@@ -39,7 +43,7 @@ interface PostgrestErrorBody {
   hint: string | null;
 }
 
-type Status = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500;
+type Status = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500;
 
 function fail(
   c: Context,
@@ -49,6 +53,8 @@ function fail(
 ) {
   return c.json(body, status, headers);
 }
+
+const KNOWN_STATUSES = new Set<number>([400, 401, 403, 404, 405, 409, 413, 415, 429, 500]);
 
 interface DatabaseErrorLike {
   code?: string;
@@ -68,9 +74,55 @@ export function statusForPgCode(code: string): Status {
   return 500;
 }
 
+/**
+ * PostgREST's answer to `raise sqlstate 'PGRST'`: the message is the JSON body, the detail holds
+ * the status and headers. Malformed, it is PostgREST's own PGRST121 error (500).
+ */
+export function fromRaisedResponse(e: DatabaseErrorLike): {
+  status: Status;
+  body: PostgrestErrorBody;
+  headers: Record<string, string>;
+} {
+  try {
+    const body = JSON.parse(e.message ?? '') as Partial<PostgrestErrorBody>;
+    const detail = JSON.parse(e.detail ?? '') as { status?: unknown; headers?: unknown };
+    const status = Number(detail.status);
+    if (!KNOWN_STATUSES.has(status)) throw new Error(`status ${String(detail.status)}`);
+    const headers =
+      typeof detail.headers === 'object' && detail.headers !== null
+        ? Object.fromEntries(Object.entries(detail.headers).map(([k, v]) => [k, String(v)]))
+        : {};
+    return {
+      status: status as Status,
+      body: {
+        code: String(body.code ?? ''),
+        message: String(body.message ?? ''),
+        details: body.details ?? null,
+        hint: body.hint ?? null,
+      },
+      headers,
+    };
+  } catch {
+    return {
+      status: 500,
+      body: {
+        code: 'PGRST121',
+        message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+        details: e.message ?? null,
+        hint: null,
+      },
+      headers: {},
+    };
+  }
+}
+
 function fromDatabaseError(c: Context, error: unknown) {
   const e = (error ?? {}) as DatabaseErrorLike;
   const code = e.code ?? 'XX000';
+  if (code === 'PGRST') {
+    const raised = fromRaisedResponse(e);
+    return fail(c, raised.status, raised.body, raised.headers);
+  }
   return fail(c, statusForPgCode(code), {
     code,
     message: e.message ?? 'Unknown database error',
@@ -79,13 +131,17 @@ function fromDatabaseError(c: Context, error: unknown) {
   });
 }
 
-/** Runs one statement as `anon`, inside a transaction, the way PostgREST does per request. */
-async function asAnon<T>(db: PGlite, run: (tx: Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.exec('set local role anon');
-    return run(tx);
-  });
+/** Runs `sql` as PostgREST would for this request: as anon, with its headers. */
+function runAsAnon(c: Context, db: PGlite, sql: string, params: unknown[] = []) {
+  return asRequest(
+    db,
+    { method: c.req.method, path: c.req.path, headers: requestHeadersForDatabase(c) },
+    (tx) => tx.query(sql, params),
+  );
 }
+
+/** Query parameters that are not row filters in PostgREST. */
+const NOT_FILTERS = new Set(['select', 'columns', 'order', 'limit', 'offset', 'on_conflict']);
 
 export interface InsertedRow {
   id: string;
@@ -217,13 +273,15 @@ export function createRestApi({ db, anonKey, onInsert }: RestApiOptions): Hono {
       // As PostgREST does: the JSON is turned into rows of the table's type by Postgres itself,
       // so types, constraints and policies are checked by the database, not by this code.
       const list = columns.map((name) => `"${name}"`).join(', ');
-      const wantsRows = (c.req.header('prefer') ?? '').includes('return=representation');
+      const prefer = c.req.header('prefer') ?? '';
+      const wantsRows = prefer.includes('return=representation');
       const sql =
         `insert into public.${TABLE} (${list}) ` +
         `select ${list} from json_populate_recordset(null::public.${TABLE}, $1::json)` +
+        onConflictClause(c.req.query('on_conflict'), prefer, columns) +
         (wantsRows ? ' returning *' : '');
       try {
-        await asAnon(db, (tx) => tx.query(sql, [JSON.stringify(rows)]));
+        await runAsAnon(c, db, sql, [JSON.stringify(rows)]);
       } catch (error) {
         return fromDatabaseError(c, error);
       }
@@ -234,18 +292,37 @@ export function createRestApi({ db, anonKey, onInsert }: RestApiOptions): Hono {
   );
 
   // Reads, updates and deletes go to the database as anon too, and are refused by its grants:
-  // there is no path by which the API returns or changes a stored lead.
+  // there is no path by which the API returns or changes a stored lead. The statements match
+  // no row (`where false`), so even loosened grants could not make them change anything.
   const refusedStatements: Record<string, string> = {
-    GET: `select * from public.${TABLE}`,
-    HEAD: `select * from public.${TABLE}`,
-    PATCH: `update public.${TABLE} set message = message`,
-    PUT: `update public.${TABLE} set message = message`,
-    DELETE: `delete from public.${TABLE}`,
+    GET: `select * from public.${TABLE} where false`,
+    HEAD: `select * from public.${TABLE} where false`,
+    PATCH: `update public.${TABLE} set message = message where false`,
+    PUT: `update public.${TABLE} set message = message where false`,
+    DELETE: `delete from public.${TABLE} where false`,
   };
   api.on(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'], `/${TABLE}`, async (c) => {
+    const filtered = Object.keys(c.req.query()).some((name) => !NOT_FILTERS.has(name));
+    // Hosted Supabase runs pg-safeupdate: an UPDATE or DELETE without a WHERE clause is refused.
+    if (!filtered && (c.req.method === 'PATCH' || c.req.method === 'DELETE')) {
+      return fail(c, 400, {
+        code: '21000',
+        message: `${c.req.method === 'PATCH' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`,
+        details: null,
+        hint: null,
+      });
+    }
+    if (!filtered && c.req.method === 'PUT') {
+      return fail(c, 405, {
+        code: 'PGRST105',
+        message: "Filters must include all and only primary key columns with 'eq' operators",
+        details: null,
+        hint: null,
+      });
+    }
     const sql = refusedStatements[c.req.method] ?? refusedStatements.GET!;
     try {
-      await asAnon(db, (tx) => tx.query(sql));
+      await runAsAnon(c, db, sql);
     } catch (error) {
       return fromDatabaseError(c, error);
     }
@@ -268,4 +345,21 @@ export function createRestApi({ db, anonKey, onInsert }: RestApiOptions): Hono {
   );
 
   return api;
+}
+
+/**
+ * An upsert (`on_conflict=`, `Prefer: resolution=`) as PostgREST writes it. The database refuses
+ * it for anon (ON CONFLICT needs SELECT on the conflict columns, which anon lacks): 401.
+ */
+function onConflictClause(onConflict: string | undefined, prefer: string, columns: string[]) {
+  const resolution = /resolution=(merge|ignore)-duplicates/.exec(prefer)?.[1];
+  if (onConflict === undefined && resolution === undefined) return '';
+  const target = (onConflict ?? 'id')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => COLUMNS.has(name));
+  if (target.length === 0) target.push('id');
+  const on = ` on conflict (${target.map((name) => `"${name}"`).join(', ')})`;
+  if (resolution === 'ignore') return `${on} do nothing`;
+  return `${on} do update set ${columns.map((name) => `"${name}" = excluded."${name}"`).join(', ')}`;
 }

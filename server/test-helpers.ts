@@ -22,6 +22,18 @@ export async function makeTempSite(): Promise<{
   };
 }
 
+let addresses = 0;
+
+/**
+ * A client address no other request of this process used (from 198.18.0.0/15, the range kept
+ * for tests), so the database's per-address limit never mixes two tests' submissions.
+ */
+export function nextAddress(): string {
+  addresses += 1;
+  return `198.${18 + (Math.floor(addresses / 65536) % 2)}.${Math.floor(addresses / 256) % 256}.${addresses % 256}`;
+}
+
+/** A lead as the site sends it, stamped with the current time (the database keeps honest times). */
 export function randomLead(overrides: Record<string, unknown> = {}) {
   return {
     id: crypto.randomUUID(),
@@ -30,7 +42,7 @@ export function randomLead(overrides: Record<string, unknown> = {}) {
     phone: '555 010 2030',
     company: null,
     message: 'Please call me back.',
-    created_at: '2026-11-22T06:17:05.123-08:00',
+    created_at: new Date().toISOString(),
     page: '/',
     utm: null,
     estimate: null,

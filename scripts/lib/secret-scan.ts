@@ -3,7 +3,15 @@ import { join, relative } from 'node:path';
 
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+/g;
 const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
-const SUPABASE_SECRET = /sb_secret_[A-Za-z0-9_-]+/;
+/** A Supabase secret key, bare, quoted or after `Bearer`: the prefix alone gives it away. */
+const SUPABASE_SECRET = /sb_secret_[A-Za-z0-9_-]{8,}/;
+/** A literal bearer credential written into the code (tokens are built at run time, if at all). */
+const LITERAL_BEARER = /Bearer\s+([A-Za-z0-9._~+/-]{16,}=*)/g;
+/**
+ * Environment variables whose names say they hold something secret (a Vapi private key looks
+ * like its public key: a UUID; only its value can tell it apart).
+ */
+const SECRET_NAME = /SECRET|PRIVATE|SERVICE_ROLE|PASSWORD|PASSWD|TOKEN|API_KEY|DATABASE_URL/i;
 
 function jwtRole(token: string): unknown {
   try {
@@ -16,11 +24,31 @@ function jwtRole(token: string): unknown {
 }
 
 /**
- * Everything secret-like in a built site: a JWT whose role is not `anon` (a service-role key),
- * a Supabase secret key, a private key, or any of `forbiddenValues` (environment values that
- * are not the public configuration). Returns one line per finding.
+ * The values of the environment that must never reach the site: every variable whose name says
+ * it is secret, except the public configuration (`publicNames`). Short values (flags) are left
+ * out: they would match by chance.
  */
-export async function findSecrets(dir: string, forbiddenValues: string[] = []): Promise<string[]> {
+export function secretEnvironmentValues(
+  env: NodeJS.ProcessEnv,
+  publicNames: readonly string[],
+): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => SECRET_NAME.test(name) && !publicNames.includes(name) && value)
+    .map(([, value]) => value!.trim())
+    .filter((value) => value.length >= 8);
+}
+
+/**
+ * Everything secret-like in a built site: a JWT whose role is not `anon` (a service-role key),
+ * a Supabase secret key, a private key, a bearer credential written into the code (other than
+ * the public keys in `publicValues`), or any of `forbiddenValues` (environment values that are
+ * not the public configuration). Returns one line per finding.
+ */
+export async function findSecrets(
+  dir: string,
+  forbiddenValues: string[] = [],
+  publicValues: string[] = [],
+): Promise<string[]> {
   const findings: string[] = [];
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   for (const entry of entries.filter((e) => e.isFile())) {
@@ -32,7 +60,12 @@ export async function findSecrets(dir: string, forbiddenValues: string[] = []): 
       if (role !== 'anon') findings.push(`${where}: a JWT with role ${JSON.stringify(role)}`);
     }
     if (PRIVATE_KEY.test(text)) findings.push(`${where}: a private key`);
-    if (SUPABASE_SECRET.test(text)) findings.push(`${where}: a Supabase secret key`);
+    if (SUPABASE_SECRET.test(text)) findings.push(`${where}: a Supabase secret key (sb_secret_)`);
+    for (const [, token] of text.matchAll(LITERAL_BEARER)) {
+      if (token && !publicValues.includes(token) && !JWT.test(token) && !token.startsWith('sb_'))
+        findings.push(`${where}: a bearer credential written into the code`);
+      JWT.lastIndex = 0;
+    }
     for (const value of forbiddenValues) {
       if (value.length >= 8 && text.includes(value))
         findings.push(`${where}: a non-public environment value`);

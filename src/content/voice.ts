@@ -25,6 +25,9 @@ export const voice = {
       'Your browser blocked the microphone. Allow microphone access for this site (the icon in the address bar), then press again.',
     noMic: 'No microphone was found. Plug one in or use your phone, then press again.',
     connect: "Couldn't connect to the agent. Please try again.",
+    busy: 'A demo call is already on in another tab. End it there, then press again.',
+    coolDown: (seconds: number) =>
+      `Thanks for trying the demo. You can start another call in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   },
   notConfigured:
     'Local mode: the voice demo is not configured. Set VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID, then run npm start again.',

@@ -34,7 +34,7 @@ describe('parseConfig', () => {
       supabaseUrl: 'https://abc.supabase.co',
       supabaseAnonKey: 'sb_publishable_123',
       contactWebhookUrl: 'https://hooks.example.com/lead',
-      vapi: { publicKey: 'pk_123', assistantId: 'asst_123' },
+      vapi: { publicKey: 'pk_123', assistantId: 'asst_123', maxCallSeconds: 180 },
       demoVideoUrl: 'https://video.example.com/demo',
       siteUrl: 'https://www.example.com',
       bookingUrl: null,
@@ -52,9 +52,26 @@ describe('parseConfig', () => {
     ).toEqual(['VITE_BOOKING_URL must be an absolute http(s) URL']);
   });
 
+  it('caps a demo call at 180 s by default, and takes 10 to 600 s from VITE_VAPI_MAX_CALL_SECONDS', () => {
+    const seconds = (value: string) =>
+      parseConfig({ ...complete, VITE_VAPI_MAX_CALL_SECONDS: value }, 'production').vapi
+        ?.maxCallSeconds;
+    expect(seconds('')).toBe(180);
+    expect(seconds(' 90 ')).toBe(90);
+    expect(seconds('600')).toBe(600);
+    const problem = (value: string) =>
+      problemsOf(() =>
+        parseConfig({ ...complete, VITE_VAPI_MAX_CALL_SECONDS: value }, 'production'),
+      );
+    expect(problem('601')).toEqual(['VITE_VAPI_MAX_CALL_SECONDS must be at most 600 seconds']);
+    expect(problem('5')).toEqual(['VITE_VAPI_MAX_CALL_SECONDS must be at least 10 seconds']);
+    expect(problem('2m')).toEqual(['VITE_VAPI_MAX_CALL_SECONDS must be a whole number of seconds']);
+  });
+
   it('lists every missing variable at once in production', () => {
     const problems = problemsOf(() => parseConfig({}, 'production'));
-    const requiredNames = CONFIG_VARIABLES.filter((name) => name !== 'VITE_BOOKING_URL');
+    const optional: string[] = ['VITE_BOOKING_URL', 'VITE_VAPI_MAX_CALL_SECONDS'];
+    const requiredNames = CONFIG_VARIABLES.filter((name) => !optional.includes(name));
     expect(problems).toHaveLength(requiredNames.length);
     for (const name of requiredNames) {
       expect(problems).toContain(`${name} is missing`);

@@ -10,7 +10,12 @@ export const CONFIG_VARIABLES = [
   'VITE_DEMO_VIDEO_URL',
   'VITE_SITE_URL',
   'VITE_BOOKING_URL',
+  'VITE_VAPI_MAX_CALL_SECONDS',
 ] as const;
+
+/** A demo call's length cap when VITE_VAPI_MAX_CALL_SECONDS is unset, and the most it may be. */
+export const DEFAULT_MAX_CALL_SECONDS = 180;
+export const MAX_CALL_SECONDS_LIMIT = 600;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 export type RawEnv = Partial<Record<string, string | boolean | undefined>>;
@@ -21,7 +26,12 @@ export interface SiteConfig {
   supabaseAnonKey: string;
   contactWebhookUrl: string;
   /** Null only in local mode, where the voice demo may be left unconfigured. */
-  vapi: { publicKey: string; assistantId: string } | null;
+  vapi: {
+    publicKey: string;
+    assistantId: string;
+    /** Sent with every call's start request as assistantOverrides.maxDurationSeconds. */
+    maxCallSeconds: number;
+  } | null;
   demoVideoUrl: string;
   /** Canonical origin without a trailing slash. */
   siteUrl: string;
@@ -82,6 +92,24 @@ const optionalHttpUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(httpUrl.optional());
 
+const maxCallSeconds = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : String(DEFAULT_MAX_CALL_SECONDS)))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(10, 'must be at least 10 seconds')
+          .max(MAX_CALL_SECONDS_LIMIT, `must be at most ${MAX_CALL_SECONDS_LIMIT} seconds`),
+      ),
+  );
+
 const productionSchema = z.object({
   VITE_SUPABASE_URL: httpUrl,
   VITE_SUPABASE_ANON_KEY: anonKey,
@@ -91,6 +119,7 @@ const productionSchema = z.object({
   VITE_DEMO_VIDEO_URL: httpUrl,
   VITE_SITE_URL: httpUrl,
   VITE_BOOKING_URL: optionalHttpUrl,
+  VITE_VAPI_MAX_CALL_SECONDS: maxCallSeconds,
 });
 
 const localSchema = productionSchema.extend({
@@ -127,7 +156,10 @@ export function parseConfig(env: RawEnv, mode: SiteConfig['mode']): SiteConfig {
     supabaseUrl: v.VITE_SUPABASE_URL.replace(/\/+$/, ''),
     supabaseAnonKey: v.VITE_SUPABASE_ANON_KEY,
     contactWebhookUrl: v.VITE_CONTACT_WEBHOOK_URL,
-    vapi: publicKey && assistantId ? { publicKey, assistantId } : null,
+    vapi:
+      publicKey && assistantId
+        ? { publicKey, assistantId, maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS }
+        : null,
     demoVideoUrl: v.VITE_DEMO_VIDEO_URL,
     siteUrl: new URL(v.VITE_SITE_URL).origin,
     bookingUrl: v.VITE_BOOKING_URL ?? null,
@@ -151,5 +183,6 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
     VITE_DEMO_VIDEO_URL: `${origin}/local/demo-video`,
     VITE_SITE_URL: origin,
     VITE_BOOKING_URL: '',
+    VITE_VAPI_MAX_CALL_SECONDS: '',
   };
 }

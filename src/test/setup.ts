@@ -4,4 +4,7 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // What one test keeps in storage (a visit's numbers, the voice demo's pause) is not the next's.
+  localStorage.clear();
+  sessionStorage.clear();
 });

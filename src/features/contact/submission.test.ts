@@ -92,9 +92,61 @@ describe('submitContact', () => {
   });
 
   it('counts a duplicate key on the id as already stored, and still calls the webhook', async () => {
-    const { clients, posted } = fakeClients([fail(409, '23505', 'duplicate key')], []);
+    const { clients, posted } = fakeClients(
+      [
+        fail(
+          409,
+          '23505',
+          'duplicate key value violates unique constraint "contact_submissions_pkey"',
+        ),
+      ],
+      [],
+    );
     expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
     expect(posted).toHaveLength(1);
+  });
+
+  it('posts the webhook with keepalive, so a tab closed mid-send still delivers', async () => {
+    const inits: RequestInit[] = [];
+    const { clients } = fakeClients([], []);
+    const recordingFetch = clients.fetch;
+    clients.fetch = (url, init) => {
+      inits.push(init ?? {});
+      return recordingFetch(url, init);
+    };
+    expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
+    expect(inits).toHaveLength(1);
+    expect(inits[0]).toMatchObject({ method: 'POST', keepalive: true });
+  });
+
+  it('counts a duplicate key on any other constraint as a refusal, not as stored', async () => {
+    const other = fail(
+      409,
+      '23505',
+      'duplicate key value violates unique constraint "contact_submissions_email_key"',
+    );
+    const { clients, inserted, posted } = fakeClients([other], []);
+    expect(await submitContact(ID, VALUES, clients)).toMatchObject({
+      ok: false,
+      step: 'insert',
+      reason: 'http',
+      status: 409,
+    });
+    expect(inserted).toHaveLength(1);
+    expect(posted).toHaveLength(0);
+  });
+
+  it('does not retry a 429 (too many submissions): one try, then the failure', async () => {
+    const limited = fail(429, 'LG002', 'Too many submissions from this address');
+    const { clients, inserted, posted, sleeps } = fakeClients([limited], []);
+    expect(await submitContact(ID, VALUES, clients)).toMatchObject({
+      ok: false,
+      step: 'insert',
+      status: 429,
+    });
+    expect(inserted).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(posted).toHaveLength(0);
   });
 
   it.each([
@@ -191,7 +243,16 @@ describe('submitContact', () => {
     // First press: stored, webhook down. Second press, same id: duplicate key, webhook up.
     const first = fakeClients([{ ok: true }], [500]);
     expect((await submitContact(ID, VALUES, first.clients)).ok).toBe(false);
-    const second = fakeClients([fail(409, '23505', 'duplicate key')], [200]);
+    const second = fakeClients(
+      [
+        fail(
+          409,
+          '23505',
+          'duplicate key value violates unique constraint "contact_submissions_pkey"',
+        ),
+      ],
+      [200],
+    );
     expect(await submitContact(ID, VALUES, second.clients)).toEqual({ ok: true });
     expect([...first.inserted, ...second.inserted].every((row) => row.id === ID)).toBe(true);
   });

@@ -87,8 +87,13 @@ export type SubmissionResult =
 /** Waits before the automatic retries of a network error or a 502/503/504. */
 export const RETRY_DELAYS_MS = [400, 1200] as const;
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
-/** Postgres's unique violation: this id is stored already, from an earlier try. */
-const ALREADY_STORED = '23505';
+/**
+ * Postgres's unique violation on the primary key: this id is stored already, from an earlier
+ * try. A unique violation of any other constraint is a refusal like any other.
+ */
+function isAlreadyStored(outcome: Extract<InsertOutcome, { ok: false }>): boolean {
+  return outcome.code === '23505' && outcome.message.includes('contact_submissions_pkey');
+}
 
 class TimeoutError extends Error {
   constructor() {
@@ -139,7 +144,7 @@ async function withRetries(
 async function insertOnce(clients: SubmissionClients, row: ContactPayload): Promise<Attempt> {
   try {
     const outcome = await withTimeout((signal) => clients.insert(row, signal));
-    if (outcome.ok || outcome.code === ALREADY_STORED) return { done: true };
+    if (outcome.ok || isAlreadyStored(outcome)) return { done: true };
     const detail = `${outcome.status} ${outcome.code} ${outcome.message}`.trim();
     // supabase-js reports a dropped connection as status 0 with the fetch error's message.
     if (outcome.status === 0) return { done: false, retry: true, reason: 'network', detail };
@@ -161,12 +166,16 @@ async function postWebhookOnce(
   clients: SubmissionClients,
   payload: ContactPayload,
 ): Promise<Attempt> {
+  const body = JSON.stringify(payload);
   try {
     const response = await withTimeout((signal) =>
       clients.fetch(clients.webhookUrl, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
+        body,
+        // A tab closed mid-send still delivers. Browsers cap a keepalive body at 64 KiB; a
+        // lead is far smaller (the database's limits), but a larger one still goes, without it.
+        keepalive: new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES,
         signal,
       }),
     );
@@ -184,6 +193,9 @@ async function postWebhookOnce(
     return { done: false, retry: true, reason: 'network', detail: String(error) };
   }
 }
+
+/** The most a browser sends with `keepalive` (the Fetch standard's 64 KiB, less headroom). */
+export const KEEPALIVE_MAX_BYTES = 60 * 1024;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

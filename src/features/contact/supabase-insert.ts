@@ -12,9 +12,11 @@ export function createSupabaseInsert(url: string, anonKey: string, fetchImpl?: t
   });
   return async (row: ContactPayload, signal: AbortSignal): Promise<InsertOutcome> => {
     // return=minimal (the default): anon may insert but not read, so nothing is selected back.
+    // No retries inside supabase-js: submitContact decides (and never retries a 429).
     const { error, status } = await client
       .from('contact_submissions')
       .insert(row)
+      .retry(false)
       .abortSignal(signal);
     if (!error) return { ok: true };
     return { ok: false, status, code: error.code ?? '', message: error.message ?? '' };

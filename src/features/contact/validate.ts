@@ -15,8 +15,19 @@ export const MAX_LENGTH: Record<ContactField, number> = {
 
 export const FIELD_ORDER: ContactField[] = ['name', 'email', 'phone', 'company', 'message'];
 const REQUIRED: ContactField[] = ['name', 'email', 'phone', 'message'];
-/** The same shape the database's CHECK constraint accepts. */
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/**
+ * What counts as white space, as the database counts it (supabase/migrations/*_lead_guards.sql):
+ * every Unicode White_Space character and the invisible U+180E, U+200B-U+200D, U+2060, U+FEFF.
+ */
+const SPACE = '\\s\\u0085\\u180e\\u200b-\\u200d\\u2060';
+const VISIBLE = new RegExp(`[^${SPACE}]`);
+/** The same shape the database's CHECK constraint and insert policy accept. */
+const EMAIL = new RegExp(`^[^@${SPACE}]+@[^@${SPACE}]+\\.[^@${SPACE}]+$`);
+
+/** Whether the text holds at least one character that is not white space. */
+export function hasVisibleText(value: string): boolean {
+  return VISIBLE.test(value);
+}
 const PHONE_CHARS = /^[0-9+().\-\s/x#ext]+$/i;
 
 /** What is wrong with each field, in words for the visitor; empty when the form may be sent. */
@@ -24,7 +35,7 @@ export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of FIELD_ORDER) {
     const value = values[field].trim();
-    if (REQUIRED.includes(field) && value === '') {
+    if (REQUIRED.includes(field) && !hasVisibleText(value)) {
       errors[field] = copy.errors.required(copy.fields[field].label);
     } else if (value.length > MAX_LENGTH[field]) {
       errors[field] = copy.errors.tooLong(MAX_LENGTH[field]);

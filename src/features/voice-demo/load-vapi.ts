@@ -11,6 +11,8 @@ export interface VapiClient {
 
 /** What a call's start request may change of the assistant, for this call only. */
 export interface AssistantOverrides {
+  /** The call ends after this many seconds (Vapi's own cap is set in its dashboard too). */
+  maxDurationSeconds?: number;
   /** Values for the `{{name}}` placeholders in the assistant's prompt. */
   variableValues?: Record<string, string | number>;
 }

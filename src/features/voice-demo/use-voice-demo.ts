@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { loadOnce } from '@/lib/load-once';
 import { markDemoCall, visitEstimate } from '@/lib/visit';
+import { createCallGuard, type CallGuard } from './call-guard';
 import type { AssistantOverrides } from './load-vapi';
 import type { VoiceCall, VoiceCallOptions } from './voice-call';
 import { loadVapi } from './load-vapi';
@@ -12,17 +13,23 @@ export const CONNECT_TIMEOUT_MS = 20_000;
 export interface VoiceDemoOptions extends Partial<
   Pick<VoiceCallOptions, 'loadSdk' | 'requestMicrophone'>
 > {
-  /** Public key and assistant; null when the demo is not configured. */
-  config: { publicKey: string; assistantId: string } | null;
+  /** Public key, assistant and call length cap; null when the demo is not configured. */
+  config: { publicKey: string; assistantId: string; maxCallSeconds: number } | null;
+  /** One call per visitor at a time, and the pause after one (tests pass their own). */
+  guard?: CallGuard;
 }
 
 /**
- * The calculator's numbers, when it shows an estimate, for the assistant's prompt
+ * What this call's start request changes of the assistant: a cap on its length (the owner's
+ * bill), and the calculator's numbers when it shows an estimate, for the assistant's prompt
  * (`{{leads}}`, `{{value}}`, `{{delay}}`, `{{rate}}`, `{{estimate}}`; docs/deploy.md).
  */
-function overridesForThisVisit(): AssistantOverrides | undefined {
+function overridesForThisVisit(maxCallSeconds: number): AssistantOverrides {
   const numbers = visitEstimate();
-  return numbers ? { variableValues: { ...numbers } } : undefined;
+  return {
+    maxDurationSeconds: maxCallSeconds,
+    ...(numbers ? { variableValues: { ...numbers } } : {}),
+  };
 }
 
 /** The code that drives a call, loaded with the SDK on intent (CONNECT_TIMEOUT_MS bounds it). */
@@ -33,8 +40,15 @@ const loadVoiceCall = loadOnce(() => import('./voice-call'));
  * call ends it, and the call ends when the component unmounts or the page is left. Only this
  * hook (through voice-call.ts) touches the SDK.
  */
-export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: VoiceDemoOptions) {
+export function useVoiceDemo({
+  config,
+  loadSdk = loadVapi,
+  requestMicrophone,
+  guard: givenGuard,
+}: VoiceDemoOptions) {
   const [state, dispatch] = useReducer(voiceReducer, initialVoiceState);
+  const ownGuard = useRef<CallGuard | null>(null);
+  const guard = givenGuard ?? (ownGuard.current ??= createCallGuard());
   // The same reducer on a ref, so a press sees the state of this instant, not of the last render.
   const current = useRef<VoiceState>(initialVoiceState);
   const attempt = useRef(0);
@@ -46,13 +60,22 @@ export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: 
     dispatch(event);
   }, []);
 
-  /** Ends whatever attempt is under way: no event of it counts any more. */
+  // The attempt under way reached a call (the pause after it applies).
+  const connected = useRef(false);
+
+  /**
+   * Ends whatever attempt is under way: no event of it counts any more. After a call that
+   * connected, the pause before the next call starts; an attempt that never connected
+   * (cancelled, refused, failed) leaves none.
+   */
   const release = useCallback(() => {
     attempt.current += 1;
     clearTimeout(timer.current);
     call.current?.end();
     call.current = null;
-  }, []);
+    guard.finish(connected.current);
+    connected.current = false;
+  }, [guard]);
 
   const press = useCallback(async () => {
     const status = current.current.status;
@@ -69,6 +92,11 @@ export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: 
       return;
     }
     release();
+    const refusal = guard.begin(config.maxCallSeconds * 1000 + CONNECT_TIMEOUT_MS);
+    if (refusal) {
+      send({ type: 'refused', ...refusal });
+      return;
+    }
     const mine = attempt.current;
     send({ type: 'start-requested' });
     // The visitor tried the demo (it goes with their lead, if they write).
@@ -86,12 +114,15 @@ export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: 
       if (attempt.current !== mine) return;
       call.current = startVoiceCall({
         ...config,
-        assistantOverrides: overridesForThisVisit(),
+        assistantOverrides: overridesForThisVisit(config.maxCallSeconds),
         loadSdk,
         requestMicrophone,
         onEvent: (event) => {
           if (attempt.current !== mine) return;
-          if (event.type === 'call-started') clearTimeout(timer.current);
+          if (event.type === 'call-started') {
+            clearTimeout(timer.current);
+            connected.current = true;
+          }
           if (event.type === 'failed' || event.type === 'call-ended') release();
           send(event);
         },
@@ -102,7 +133,7 @@ export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: 
       release();
       send({ type: 'failed', error: 'connect' });
     }
-  }, [config, loadSdk, release, requestMicrophone, send]);
+  }, [config, guard, loadSdk, release, requestMicrophone, send]);
 
   /** Gives up a call that is still connecting; no room is joined afterwards. */
   const cancel = useCallback(() => {
@@ -126,9 +157,10 @@ export function useVoiceDemo({ config, loadSdk = loadVapi, requestMicrophone }: 
 
   useEffect(() => {
     // Closing the tab or leaving for another site ends the call.
-    window.addEventListener('pagehide', release);
+    const leave = () => release();
+    window.addEventListener('pagehide', leave);
     return () => {
-      window.removeEventListener('pagehide', release);
+      window.removeEventListener('pagehide', leave);
       release();
     };
   }, [release]);

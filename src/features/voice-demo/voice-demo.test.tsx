@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COOL_DOWN_MS, createCallGuard, type CallGuard } from './call-guard';
 import type { VapiClient, VapiConstructor } from './load-vapi';
 import { CONNECT_TIMEOUT_MS } from './use-voice-demo';
 import { resetVisit, setVisitEstimate, triedDemoCall } from '@/lib/visit';
@@ -62,14 +63,22 @@ class FakeVapi implements VapiClient {
   }
 }
 
-const CONFIG = { publicKey: 'pk_test', assistantId: 'asst_test' };
+const CONFIG = { publicKey: 'pk_test', assistantId: 'asst_test', maxCallSeconds: 180 };
+/** No pause between calls, for tests about one call; the guard has tests of its own below. */
+const NO_GUARD: CallGuard = { begin: () => null, finish: () => undefined };
 const loadSdk = () => Promise.resolve(FakeVapi as unknown as VapiConstructor);
 const micOk = () => Promise.resolve();
 const latest = () => FakeVapi.instances.at(-1)!;
 
 function renderDemo(overrides: Partial<Parameters<typeof VoiceDemo>[0]> = {}) {
   return render(
-    <VoiceDemo config={CONFIG} loadSdk={loadSdk} requestMicrophone={micOk} {...overrides} />,
+    <VoiceDemo
+      config={CONFIG}
+      loadSdk={loadSdk}
+      requestMicrophone={micOk}
+      guard={NO_GUARD}
+      {...overrides}
+    />,
   );
 }
 
@@ -405,16 +414,17 @@ describe('VoiceDemo, steering a call (conversion)', () => {
     await startCall(user);
     await vi.waitFor(() => expect(latest().startOverrides).toHaveLength(1));
     expect(latest().startOverrides[0]).toEqual({
+      maxDurationSeconds: 180,
       variableValues: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 },
     });
   });
 
-  it('sends no variable values without an estimate', async () => {
+  it('sends no variable values without an estimate, and always the length cap', async () => {
     const user = userEvent.setup();
-    renderDemo();
+    renderDemo({ config: { ...CONFIG, maxCallSeconds: 90 } });
     await startCall(user);
     await vi.waitFor(() => expect(latest().startOverrides).toHaveLength(1));
-    expect(latest().startOverrides[0]).toBeUndefined();
+    expect(latest().startOverrides[0]).toEqual({ maxDurationSeconds: 90 });
   });
 
   it('after a call that ended normally, offers Book a Call; not after a failure', async () => {
@@ -434,5 +444,84 @@ describe('VoiceDemo, steering a call (conversion)', () => {
     await vi.waitFor(() => expect(FakeVapi.instances).toHaveLength(2));
     act(() => latest().emit('error', { message: 'Meeting has ended' }));
     expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
+  });
+});
+
+describe('one demo call per visitor at a time, with a pause after each', () => {
+  function memoryStorage(): Storage {
+    const map = new Map<string, string>();
+    return {
+      get length() {
+        return map.size;
+      },
+      clear: () => map.clear(),
+      getItem: (key) => map.get(key) ?? null,
+      key: (index) => [...map.keys()][index] ?? null,
+      removeItem: (key) => void map.delete(key),
+      setItem: (key, value) => void map.set(key, value),
+    };
+  }
+
+  it(`refuses a new call for ${COOL_DOWN_MS / 1000} s after one ended, saying how long`, async () => {
+    const user = userEvent.setup();
+    let now = 1_000_000;
+    const guard = createCallGuard(memoryStorage(), () => now);
+    renderDemo({ guard });
+    await startCall(user);
+    act(() => latest().emit('call-start'));
+    await user.click(screen.getByRole('button', { name: 'End Call' }));
+    now += 5_000;
+    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    expect(
+      screen.getByText(
+        `Thanks for trying the demo. You can start another call in ${(COOL_DOWN_MS - 5_000) / 1000} seconds.`,
+      ),
+    ).toBeInTheDocument();
+    expect(FakeVapi.instances).toHaveLength(1);
+    now += COOL_DOWN_MS;
+    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await vi.waitFor(() => expect(FakeVapi.instances).toHaveLength(2));
+  });
+
+  it('refuses a call while another tab has one on, and frees it when that call ends', async () => {
+    const user = userEvent.setup();
+    const storage = memoryStorage();
+    let now = 1_000_000;
+    const otherTab = createCallGuard(storage, () => now);
+    expect(otherTab.begin(200_000)).toBeNull();
+    renderDemo({ guard: createCallGuard(storage, () => now) });
+    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    expect(
+      screen.getByText('A demo call is already on in another tab. End it there, then press again.'),
+    ).toBeInTheDocument();
+    expect(FakeVapi.instances).toHaveLength(0);
+    otherTab.finish();
+    now += COOL_DOWN_MS + 1;
+    await startCall(user);
+  });
+
+  it('leaves no pause after an attempt that never connected: the next press tries again', async () => {
+    const user = userEvent.setup();
+    const guard = createCallGuard(memoryStorage(), () => 1_000_000);
+    renderDemo({ guard });
+    await startCall(user);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await vi.waitFor(() => expect(FakeVapi.instances).toHaveLength(2));
+  });
+
+  it('leaves no pause after a refused microphone: the next press tries again at once', async () => {
+    const user = userEvent.setup();
+    const guard = createCallGuard(memoryStorage(), () => 1_000_000);
+    const denied = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    const { rerender } = render(
+      <VoiceDemo config={CONFIG} loadSdk={loadSdk} requestMicrophone={denied} guard={guard} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await screen.findByText(/Your browser blocked the microphone/);
+    rerender(
+      <VoiceDemo config={CONFIG} loadSdk={loadSdk} requestMicrophone={micOk} guard={guard} />,
+    );
+    await startCall(user);
   });
 });

@@ -7,11 +7,20 @@ import { Link } from '@/lib/router';
 import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind } from './voice-machine';
 
-const ERROR_LINES: Record<VoiceErrorKind, string> = {
-  'mic-denied': voice.errors.micDenied,
-  'no-mic': voice.errors.noMic,
-  connect: voice.errors.connect,
-};
+function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
+  switch (error) {
+    case 'mic-denied':
+      return voice.errors.micDenied;
+    case 'no-mic':
+      return voice.errors.noMic;
+    case 'connect':
+      return voice.errors.connect;
+    case 'busy':
+      return voice.errors.busy;
+    case 'cooling':
+      return voice.errors.coolDown(waitSeconds);
+  }
+}
 
 interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
   /** After a call ended normally: the visitor asks to book a call (the page brings up the form). */
@@ -26,7 +35,7 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
   });
   // A press before the app took over starts the call as soon as it can.
   const pressProps = useEarlyPress('voice-demo', () => void press());
-  const { status, speaking, volume, captions, error, muted, ended } = state;
+  const { status, speaking, volume, captions, error, muted, ended, waitSeconds } = state;
   const inCall = status === 'in-call';
   const connecting = status === 'connecting';
   const label = connecting
@@ -90,7 +99,7 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
         role="status"
         className="min-h-0 text-center text-sm font-medium text-danger"
       >
-        {error ? ERROR_LINES[error] : null}
+        {error ? errorLine(error, waitSeconds) : null}
       </p>
       {!configured && config.mode === 'local' ? (
         <p className="rounded-lg bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">

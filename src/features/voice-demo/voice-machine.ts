@@ -1,5 +1,8 @@
-/** What the visitor can act on when a call could not start or broke off. */
-export type VoiceErrorKind = 'mic-denied' | 'no-mic' | 'connect';
+/**
+ * What the visitor can act on when a call could not start or broke off: `busy` (a demo call is
+ * on in another tab) and `cooling` (the pause after a call) come from the call guard.
+ */
+export type VoiceErrorKind = 'mic-denied' | 'no-mic' | 'connect' | 'busy' | 'cooling';
 
 export interface Caption {
   id: number;
@@ -20,6 +23,8 @@ export interface VoiceState {
   muted: boolean;
   /** The last call ended normally (by either side, not by a failure): offer the next step. */
   ended: boolean;
+  /** With error `cooling`: whole seconds until the next call may start. */
+  waitSeconds: number;
 }
 
 export type VoiceEvent =
@@ -33,7 +38,9 @@ export type VoiceEvent =
   | { type: 'cancel-requested' }
   | { type: 'mute-changed'; muted: boolean }
   | { type: 'call-ended' }
-  | { type: 'failed'; error: VoiceErrorKind };
+  | { type: 'failed'; error: VoiceErrorKind }
+  | { type: 'refused'; reason: 'busy' }
+  | { type: 'refused'; reason: 'cooling'; seconds: number };
 
 /** How many caption lines stay on screen. */
 export const MAX_CAPTIONS = 4;
@@ -46,6 +53,7 @@ export const initialVoiceState: VoiceState = {
   error: null,
   muted: false,
   ended: false,
+  waitSeconds: 0,
 };
 
 const IDLE = initialVoiceState;
@@ -92,5 +100,11 @@ export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
       return state.status === 'in-call' ? { ...IDLE, ended: true } : IDLE;
     case 'failed':
       return { ...IDLE, error: event.error };
+    case 'refused':
+      // Only an idle button can be refused a call; the after-call panel stays up meanwhile.
+      if (state.status !== 'idle') return state;
+      return event.reason === 'cooling'
+        ? { ...IDLE, ended: state.ended, error: 'cooling', waitSeconds: event.seconds }
+        : { ...IDLE, ended: state.ended, error: 'busy' };
   }
 }

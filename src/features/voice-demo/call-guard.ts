@@ -1,0 +1,85 @@
+/**
+ * One demo call per visitor at a time, and a short pause after each: every call is billed to the
+ * owner. Kept in localStorage, so it holds across the visitor's tabs and a reload. (Someone who
+ * calls Vapi's API with the public key skips this page altogether: docs/deploy.md shows the
+ * limits that hold for them, in Vapi's dashboard.)
+ */
+
+/** How long after a call (one that connected) ends before the next one may start. */
+export const COOL_DOWN_MS = 15_000;
+const KEY = 'voice-demo-call';
+
+export type CallGuardRefusal = { reason: 'busy' } | { reason: 'cooling'; seconds: number };
+
+interface Record {
+  state: 'busy' | 'cooling';
+  /** Until when (epoch ms) the record holds; a busy record expires so a closed tab frees it. */
+  until: number;
+}
+
+function read(storage: Storage | null, now: number): Record | null {
+  try {
+    const value = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<Record> | null;
+    if (!value || (value.state !== 'busy' && value.state !== 'cooling')) return null;
+    if (typeof value.until !== 'number' || value.until <= now) return null;
+    return { state: value.state, until: value.until };
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: Storage | null, record: Record) {
+  try {
+    storage?.setItem(KEY, JSON.stringify(record));
+  } catch {
+    // Storage full or blocked: the page's own state still allows one call at a time.
+  }
+}
+
+function defaultStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export interface CallGuard {
+  /** Takes the visitor's one call for up to `holdMs`; null when taken, else why not. */
+  begin: (holdMs: number) => CallGuardRefusal | null;
+  /**
+   * The attempt is over. After a call that connected (`coolDown`), the pause starts now;
+   * otherwise the visitor may press again at once.
+   */
+  finish: (coolDown?: boolean) => void;
+}
+
+export function createCallGuard(
+  storage: Storage | null = defaultStorage(),
+  clock: () => number = Date.now,
+): CallGuard {
+  let mine = false;
+  return {
+    begin(holdMs) {
+      const now = clock();
+      const record = read(storage, now);
+      if (record?.state === 'busy') return { reason: 'busy' };
+      if (record?.state === 'cooling')
+        return { reason: 'cooling', seconds: Math.ceil((record.until - now) / 1000) };
+      write(storage, { state: 'busy', until: now + holdMs });
+      mine = true;
+      return null;
+    },
+    finish(coolDown = true) {
+      if (!mine) return;
+      mine = false;
+      if (coolDown) write(storage, { state: 'cooling', until: clock() + COOL_DOWN_MS });
+      else
+        try {
+          storage?.removeItem(KEY);
+        } catch {
+          // As in write(): nothing more to do.
+        }
+    },
+  };
+}
