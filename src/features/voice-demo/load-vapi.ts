@@ -1,27 +1,26 @@
+import type Vapi from '@vapi-ai/web';
 import { loadOnce } from '@/lib/load-once';
 
+// Types come from the SDK's own declarations (the version in the lock), so a change to its
+// surface fails the typecheck here rather than a call on a visitor's phone.
+
 /** What the voice demo uses of the @vapi-ai/web client. */
-export interface VapiClient {
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  removeListener(event: string, listener: (...args: never[]) => void): unknown;
-  start(assistantId: string, assistantOverrides?: AssistantOverrides): Promise<unknown>;
-  stop(): Promise<void>;
-  setMuted(mute: boolean): void;
-}
+export type VapiClient = Pick<Vapi, 'on' | 'removeListener' | 'start' | 'stop' | 'setMuted'>;
+
+/** The SDK's constructor (public key, API base URL, Daily options). */
+export type VapiConstructor = new (...args: ConstructorParameters<typeof Vapi>) => VapiClient;
 
 /** What a call's start request may change of the assistant, for this call only. */
-export interface AssistantOverrides {
-  /** The call ends after this many seconds (Vapi's own cap is set in its dashboard too). */
-  maxDurationSeconds?: number;
-  /** Values for the `{{name}}` placeholders in the assistant's prompt. */
-  variableValues?: Record<string, string | number>;
-}
+export type AssistantOverrides = NonNullable<Parameters<Vapi['start']>[1]>;
 
-export type VapiConstructor = new (
-  publicKey: string,
-  apiBaseUrl?: string,
-  dailyConfig?: { avoidEval?: boolean },
-) => VapiClient;
+/** The names of the SDK's events. */
+export type VapiEventName = Parameters<Vapi['on']>[0];
+
+// A type-only handle: `typeof vapi.on<E>` instantiates the SDK's generic `on` for one event.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used in a type position only
+declare const vapi: Vapi;
+/** The listener the SDK calls for event `E`, with the arguments it passes. */
+export type VapiListener<E extends VapiEventName> = Parameters<typeof vapi.on<E>>[1];
 
 /**
  * @vapi-ai/web is CommonJS (`exports.default = Vapi`). Depending on the bundler's interop the

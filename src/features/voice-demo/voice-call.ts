@@ -1,6 +1,12 @@
 // Loaded on the visitor's first intent (hover, focus or press of the voice button), with the SDK.
 import { classifyVoiceError, describeError, isNonFatalSdkError } from './classify-error';
-import type { AssistantOverrides, VapiClient, VapiConstructor } from './load-vapi';
+import type {
+  AssistantOverrides,
+  VapiClient,
+  VapiConstructor,
+  VapiEventName,
+  VapiListener,
+} from './load-vapi';
 import type { VoiceErrorKind, VoiceEvent } from './voice-machine';
 
 export interface VoiceCallOptions {
@@ -74,32 +80,33 @@ export function startVoiceCall({
   };
 
   const attach = (sdk: VapiClient) => {
-    const handlers: Record<string, (...args: never[]) => void> = {
-      'call-start': () => !over && onEvent({ type: 'call-started' }),
-      'call-end': () => finish() && onEvent({ type: 'call-ended' }),
-      'speech-start': () => !over && onEvent({ type: 'speech-start' }),
-      'speech-end': () => !over && onEvent({ type: 'speech-end' }),
-      'volume-level': (level: number) => !over && onEvent({ type: 'volume', level }),
-      message: (message: VapiMessage) => {
-        if (over || message?.type !== 'transcript' || message.transcriptType !== 'final') return;
-        onEvent({
-          type: 'transcript',
-          speaker: message.role === 'user' ? 'user' : 'assistant',
-          text: String(message.transcript ?? ''),
-        });
-      },
-      'call-start-failed': (event: unknown) => {
-        console.error('Voice demo: the call could not start:', describeError(event));
-      },
-      error: (error: unknown) => {
-        console.error('Voice demo error:', describeError(error));
-        if (!isNonFatalSdkError(error)) fail(classifyVoiceError(error));
-      },
+    const detachers: (() => void)[] = [];
+    /** Listens to one SDK event, typed by the SDK's own declarations. */
+    const listen = <E extends VapiEventName>(event: E, listener: VapiListener<E>) => {
+      sdk.on(event, listener);
+      detachers.push(() => sdk.removeListener(event, listener));
     };
-    for (const [event, handler] of Object.entries(handlers)) sdk.on(event, handler);
-    return () => {
-      for (const [event, handler] of Object.entries(handlers)) sdk.removeListener(event, handler);
-    };
+    listen('call-start', () => !over && onEvent({ type: 'call-started' }));
+    listen('call-end', () => finish() && onEvent({ type: 'call-ended' }));
+    listen('speech-start', () => !over && onEvent({ type: 'speech-start' }));
+    listen('speech-end', () => !over && onEvent({ type: 'speech-end' }));
+    listen('volume-level', (level) => !over && onEvent({ type: 'volume', level }));
+    listen('message', (message: VapiMessage | undefined) => {
+      if (over || message?.type !== 'transcript' || message.transcriptType !== 'final') return;
+      onEvent({
+        type: 'transcript',
+        speaker: message.role === 'user' ? 'user' : 'assistant',
+        text: String(message.transcript ?? ''),
+      });
+    });
+    listen('call-start-failed', (event) => {
+      console.error('Voice demo: the call could not start:', describeError(event));
+    });
+    listen('error', (error: unknown) => {
+      console.error('Voice demo error:', describeError(error));
+      if (!isNonFatalSdkError(error)) fail(classifyVoiceError(error));
+    });
+    return () => detachers.forEach((detach) => detach());
   };
 
   void (async () => {
@@ -116,7 +123,7 @@ export function startVoiceCall({
       // The SDK's stop() does nothing to a start() whose call object does not exist yet (an open
       // issue of its repository). So a call given up meanwhile (Cancel, timeout, page left) is
       // ended the moment its call object appears, before it joins the room.
-      const endIfGivenUp = (progress: { stage?: string; status?: string }) => {
+      const endIfGivenUp: VapiListener<'call-start-progress'> = (progress) => {
         if (
           over &&
           progress?.stage === 'daily-call-object-creation' &&

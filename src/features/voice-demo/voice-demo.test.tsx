@@ -2,15 +2,18 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COOL_DOWN_MS, createCallGuard, type CallGuard } from './call-guard';
-import type { VapiClient, VapiConstructor } from './load-vapi';
+import type { VapiConstructor } from './load-vapi';
 import { CONNECT_TIMEOUT_MS } from './use-voice-demo';
 import { resetVisit, setVisitEstimate, triedDemoCall } from '@/lib/visit';
 import { VoiceDemo } from './voice-demo';
 
 type Listener = (...args: never[]) => void;
 
-/** A stand-in for the Vapi client: records calls, lets the test emit SDK events. */
-class FakeVapi implements VapiClient {
+/**
+ * A stand-in for the Vapi client: records calls, lets the test emit SDK events. It has the
+ * methods the site uses (VapiClient), loosely typed so a test can emit anything.
+ */
+class FakeVapi {
   static instances: FakeVapi[] = [];
   listeners = new Map<string, Set<Listener>>();
   startCalls: string[] = [];
