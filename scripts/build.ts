@@ -23,7 +23,7 @@ import {
   renderVercelConfig,
 } from './lib/security-headers';
 import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
-import { resolveSiteConfig } from './lib/site-config';
+import { describeLocalOverrides, localOrigin, resolveSiteConfig } from './lib/site-config';
 
 type ServerEntry = typeof ServerEntryModule;
 
@@ -98,7 +98,9 @@ async function main() {
   const distDir = resolve(root, argValue(argv, '--out') ?? 'dist');
   let config: SiteConfig;
   try {
-    config = resolveSiteConfig(viteMode(mode), root);
+    const overridden: string[] = [];
+    config = resolveSiteConfig(viteMode(mode), root, process.env, (name) => overridden.push(name));
+    for (const line of describeLocalOverrides(overridden, localOrigin())) console.log(line);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`\nThe build needs these variables fixed (see README, "Configuration"):`);

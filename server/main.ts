@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
+import { portTakenLine } from '../scripts/lib/port';
 import { createLocalStack } from './app';
 
 const port = Number(process.env.PORT ?? 4173);
@@ -18,6 +19,12 @@ const stack = await createLocalStack({
 const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
   console.log(`\n  Site:        http://localhost:${port}/`);
   console.log(`  Leads inbox: http://localhost:${port}/local/leads\n`);
+});
+server.on('error', (error: NodeJS.ErrnoException) => {
+  // Taken since the check in scripts/start.ts (or started without it): one line, not a stack.
+  if (error.code === 'EADDRINUSE') console.error(portTakenLine(port));
+  else console.error(error);
+  void stack.close().finally(() => process.exit(1));
 });
 
 let closing = false;

@@ -14,14 +14,41 @@ const TEST_VALUES = {
 };
 
 /**
+ * What a local build always takes from the local stack, whatever .env or the shell say: a local
+ * run never sends test leads to the owner's real database, automation or canonical address.
+ */
+export const LOCAL_STACK_VARIABLES = [
+  'VITE_SUPABASE_URL',
+  'VITE_SUPABASE_ANON_KEY',
+  'VITE_CONTACT_WEBHOOK_URL',
+  'VITE_SITE_URL',
+] as const;
+
+/** Where the local stack answers (`npm start`, `npm run dev`). */
+export function localOrigin(processEnv = process.env): string {
+  return `http://localhost:${processEnv.PORT ?? '4173'}`;
+}
+
+/** One line per value a local build set aside for the local stack's own. */
+export function describeLocalOverrides(overridden: string[], origin: string): string[] {
+  return overridden.map(
+    (name) =>
+      `Local mode: ${name} from .env or the shell is ignored; the local stack at ${origin} answers instead (leads stay in ${origin}/local/leads).`,
+  );
+}
+
+/**
  * The validated site configuration for a Vite mode: .env files, then the shell's variables.
- * In local mode (`npm start`, the tests) whatever is unset points at the local stack.
- * Throws a ConfigError that lists every missing or malformed variable.
+ * In local mode (`npm start`, `npm run dev`, the tests) the local stack's addresses always win
+ * (LOCAL_STACK_VARIABLES; each one set aside is passed to `onOverride`), and whatever else is
+ * unset points at the local stack too. Throws a ConfigError that lists every missing or
+ * malformed variable.
  */
 export function resolveSiteConfig(
   viteMode: string,
   root: string,
   processEnv = process.env,
+  onOverride: (name: string) => void = () => undefined,
 ): SiteConfig {
   const isLocal = viteMode === LOCAL_VITE_MODE || viteMode === 'test' || viteMode === 'development';
   const env: Record<string, string> = { ...loadEnv(viteMode, root, 'VITE_') };
@@ -29,13 +56,16 @@ export function resolveSiteConfig(
     if (key.startsWith('VITE_') && value !== undefined) env[key] = value;
   }
   if (isLocal) {
-    const origin = `http://localhost:${processEnv.PORT ?? '4173'}`;
+    const origin = localOrigin(processEnv);
     const defaults = {
       ...localDefaults(origin, processEnv.LOCAL_ANON_KEY ?? LOCAL_ANON_KEY_DEFAULT),
       ...(viteMode === 'test' ? TEST_VALUES : {}),
     };
     for (const [key, value] of Object.entries(defaults)) {
-      if (!env[key]) env[key] = value;
+      const forced = (LOCAL_STACK_VARIABLES as readonly string[]).includes(key);
+      // The anon key may be set to the local stack's own (LOCAL_ANON_KEY): only others count.
+      if (forced && env[key] && env[key] !== value) onOverride(key);
+      if (forced || !env[key]) env[key] = value;
     }
   }
   return parseConfig(env, isLocal ? 'local' : 'production');
