@@ -20,24 +20,8 @@ export const MAX_CALL_SECONDS_LIMIT = 600;
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 export type RawEnv = Partial<Record<string, string | boolean | undefined>>;
 
-export interface SiteConfig {
-  mode: 'production' | 'local';
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-  contactWebhookUrl: string;
-  /** Null only in local mode, where the voice demo may be left unconfigured. */
-  vapi: {
-    publicKey: string;
-    assistantId: string;
-    /** Sent with every call's start request as assistantOverrides.maxDurationSeconds. */
-    maxCallSeconds: number;
-  } | null;
-  demoVideoUrl: string;
-  /** Canonical origin without a trailing slash. */
-  siteUrl: string;
-  /** Optional booking page (Cal.com, Calendly) offered after a sent message; null when unset. */
-  bookingUrl: string | null;
-}
+/** What the build runs in: `local` lets the voice demo be left unconfigured. */
+export type ConfigMode = 'production' | 'local';
 
 const httpUrl = z
   .string({ error: 'is missing' })
@@ -135,10 +119,41 @@ export class ConfigError extends Error {
 }
 
 /**
+ * The site's configuration, made from the validated variables. Its type, SiteConfig, is
+ * inferred from here and from the schema's output: there is no second description to keep in
+ * step.
+ */
+function toSiteConfig(v: z.output<typeof localSchema>, mode: ConfigMode) {
+  const publicKey = v.VITE_VAPI_PUBLIC_KEY;
+  const assistantId = v.VITE_VAPI_ASSISTANT_ID;
+  return {
+    mode,
+    supabaseUrl: v.VITE_SUPABASE_URL.replace(/\/+$/, ''),
+    supabaseAnonKey: v.VITE_SUPABASE_ANON_KEY,
+    contactWebhookUrl: v.VITE_CONTACT_WEBHOOK_URL,
+    /**
+     * Null only in local mode, where the voice demo may be left unconfigured. maxCallSeconds
+     * goes with every call's start request as assistantOverrides.maxDurationSeconds.
+     */
+    vapi:
+      publicKey && assistantId
+        ? { publicKey, assistantId, maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS }
+        : null,
+    demoVideoUrl: v.VITE_DEMO_VIDEO_URL,
+    /** Canonical origin without a trailing slash. */
+    siteUrl: new URL(v.VITE_SITE_URL).origin,
+    /** Optional booking page (Cal.com, Calendly) offered after a sent message; null when unset. */
+    bookingUrl: v.VITE_BOOKING_URL ?? null,
+  };
+}
+
+export type SiteConfig = ReturnType<typeof toSiteConfig>;
+
+/**
  * Validates the raw environment and returns the typed configuration.
  * Throws a ConfigError listing every missing or malformed variable at once.
  */
-export function parseConfig(env: RawEnv, mode: SiteConfig['mode']): SiteConfig {
+export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
   const schema = mode === 'local' ? localSchema : productionSchema;
   const picked = Object.fromEntries(
     CONFIG_VARIABLES.map((name) => [name, typeof env[name] === 'string' ? env[name] : undefined]),
@@ -148,22 +163,7 @@ export function parseConfig(env: RawEnv, mode: SiteConfig['mode']): SiteConfig {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
     throw new ConfigError(problems);
   }
-  const v = result.data;
-  const publicKey = v.VITE_VAPI_PUBLIC_KEY;
-  const assistantId = v.VITE_VAPI_ASSISTANT_ID;
-  return {
-    mode,
-    supabaseUrl: v.VITE_SUPABASE_URL.replace(/\/+$/, ''),
-    supabaseAnonKey: v.VITE_SUPABASE_ANON_KEY,
-    contactWebhookUrl: v.VITE_CONTACT_WEBHOOK_URL,
-    vapi:
-      publicKey && assistantId
-        ? { publicKey, assistantId, maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS }
-        : null,
-    demoVideoUrl: v.VITE_DEMO_VIDEO_URL,
-    siteUrl: new URL(v.VITE_SITE_URL).origin,
-    bookingUrl: v.VITE_BOOKING_URL ?? null,
-  };
+  return toSiteConfig(result.data, mode);
 }
 
 /** Vite's mode name for local builds ("local" itself is reserved by Vite for .env.local files). */
