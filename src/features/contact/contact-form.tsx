@@ -16,9 +16,9 @@ import { onMessagePrefill } from '@/lib/visit';
 import { loadOnce } from '@/lib/load-once';
 import { earlySubmitProps, useEarlyPress } from '@/lib/early-press';
 import { useHydrated } from '@/lib/use-hydrated';
-import { newSubmissionId } from './new-submission-id';
-import type { ContactValues, SubmissionResult } from './submission';
+import type { ContactValues } from './submission';
 import { CALL_TIMEOUT_MS } from './timeouts';
+import { useContactSubmission, type Send } from './use-contact-submission';
 import {
   FIELD_ORDER,
   MAX_LENGTH,
@@ -45,13 +45,10 @@ const INPUT_TYPES: Record<Exclude<ContactField, 'message'>, string> = {
  */
 const loadSender = loadOnce(() => import('./send-contact'), CALL_TIMEOUT_MS);
 
-let toastIds = 0;
-function makeToast(ok: boolean): ToastMessage {
+function makeToast(id: number, ok: boolean): ToastMessage {
   const words = ok ? copy.toasts.success : copy.toasts.error;
-  return { id: (toastIds += 1), ...words, variant: ok ? 'success' : 'destructive' };
+  return { id, ...words, variant: ok ? 'success' : 'destructive' };
 }
-
-type Send = (id: string, values: ContactValues) => Promise<SubmissionResult>;
 
 /** The real sender, loaded on first use. */
 const sendLazily: Send = async (id, values) => (await loadSender()).sendContact(id, values);
@@ -69,9 +66,11 @@ export function ContactForm({
 }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [submitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
-  const [sent, setSent] = useState(false);
+  const toastCount = useRef(0);
+  const { state, submit } = useContactSubmission(send);
+  const submitting = state.status === 'submitting';
+  const sent = state.status === 'succeeded';
   const form = useRef<HTMLFormElement>(null);
   // A press of Send Message before the app took over is replayed once, as a submit. Until then
   // the button is not a submit button: a native submit would be a GET that puts the visitor's
@@ -80,10 +79,6 @@ export function ContactForm({
   const pressProps = useEarlyPress(EARLY_KEY, () => form.current?.requestSubmit(), {
     ready: live,
   });
-  // A ref, not state: a second Enter in the same tick must see the first submit at once.
-  const inFlight = useRef(false);
-  // One logical submission: the same id for every retry of the same content.
-  const submission = useRef<{ id: string; content: string } | null>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const fields = useRef<
     Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>
@@ -121,9 +116,11 @@ export function ContactForm({
       if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
     };
 
+  const showToast = (ok: boolean) => setToast(makeToast((toastCount.current += 1), ok));
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (submitting) return;
 
     const found = validateContact(values);
     setErrors(found);
@@ -136,32 +133,15 @@ export function ContactForm({
     if (honeypot.current?.value) {
       // A bot filled the field no person can see: look successful, send nothing.
       setValues(EMPTY);
-      setToast(makeToast(true));
+      showToast(true);
       return;
     }
 
-    inFlight.current = true;
-    setSubmitting(true);
-    setSent(false);
     setToast(null);
-    const content = JSON.stringify(values);
-    if (submission.current?.content !== content)
-      submission.current = { id: newSubmissionId(), content };
-    let result: SubmissionResult;
-    try {
-      result = await send(submission.current.id, values);
-    } catch (error) {
-      console.error('Contact form: the sender could not be loaded', error);
-      result = { ok: false, step: 'insert', reason: 'network', detail: String(error) };
-    }
-    if (result.ok) {
-      submission.current = null;
-      setValues(EMPTY);
-      setSent(true);
-    }
-    setToast(makeToast(result.ok));
-    inFlight.current = false;
-    setSubmitting(false);
+    const outcome = await submit(values);
+    if (!outcome) return; // one was already on its way
+    if (outcome.status === 'succeeded') setValues(EMPTY);
+    showToast(outcome.status === 'succeeded');
   }
 
   const field = (name: ContactField) => {

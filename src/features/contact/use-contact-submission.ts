@@ -1,0 +1,59 @@
+import { useCallback, useRef, useState } from 'react';
+import { newSubmissionId } from './new-submission-id';
+import type { ContactValues, FailureReason, SubmissionResult } from './submission';
+
+/** Sends one submission under `id` (the real one loads the sender and supabase-js first). */
+export type Send = (id: string, values: ContactValues) => Promise<SubmissionResult>;
+
+/** Where a submission failed: loading the sender's code, the database insert, or the webhook. */
+export type FailedStep = 'load' | 'insert' | 'webhook';
+
+/** A submission's life: idle, then submitting, then succeeded or failed (naming the step). */
+export type SubmissionState =
+  | { status: 'idle' }
+  | { status: 'submitting' }
+  | { status: 'succeeded' }
+  | { status: 'failed'; step: FailedStep; reason: FailureReason; detail: string };
+
+/**
+ * The contact form's submission, apart from what it looks like: one submission in flight at a
+ * time (a second press while one is on does nothing), the same id for every try of the same
+ * content (so a retry never stores a second row) and a new one once the content changes or a
+ * submission succeeded. `submit` resolves with the state it ended in, or null when it was
+ * ignored.
+ */
+export function useContactSubmission(send: Send) {
+  const [state, setState] = useState<SubmissionState>({ status: 'idle' });
+  // A ref, not state: a second Enter in the same tick must see the first submit at once.
+  const inFlight = useRef(false);
+  const current = useRef<{ id: string; content: string } | null>(null);
+
+  const submit = useCallback(
+    async (values: ContactValues): Promise<SubmissionState | null> => {
+      if (inFlight.current) return null;
+      inFlight.current = true;
+      setState({ status: 'submitting' });
+      const content = JSON.stringify(values);
+      if (current.current?.content !== content)
+        current.current = { id: newSubmissionId(), content };
+      let next: SubmissionState;
+      try {
+        const result = await send(current.current.id, values);
+        next = result.ok
+          ? { status: 'succeeded' }
+          : { status: 'failed', step: result.step, reason: result.reason, detail: result.detail };
+      } catch (error) {
+        // The sender's code (and supabase-js) did not arrive: nothing was sent.
+        console.error('Contact form: the sender could not be loaded', error);
+        next = { status: 'failed', step: 'load', reason: 'network', detail: String(error) };
+      }
+      if (next.status === 'succeeded') current.current = null;
+      inFlight.current = false;
+      setState(next);
+      return next;
+    },
+    [send],
+  );
+
+  return { state, submit };
+}
