@@ -2,11 +2,24 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { brand } from '@/content/brand';
 import { loadOnce } from '@/lib/load-once';
 
+/*
+ * Module state, and who owns it. `islands` is a registry: filled once, when the modules that
+ * declare islands load (defineIsland), and read by the prerender (loadAllIslands). `served` is
+ * written once per page load, by entry-client.tsx before it hydrates (collectServedIslands), and
+ * only read afterwards. Nothing else writes either; tests start from a clean page with
+ * forgetServedIslands() (src/test/setup.ts).
+ */
+
 /**
  * The HTML of each island as the prerendered page served it, read once before hydration.
  * A static island's words and markup then never travel as JavaScript to a first visit.
  */
 const served = new Map<string, string>();
+
+/** For tests: forgets what the last page served. */
+export function forgetServedIslands(): void {
+  served.clear();
+}
 
 /** Remembers the served HTML of every island in the page (call before hydrating). */
 export function collectServedIslands(root: ParentNode): void {

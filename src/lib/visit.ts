@@ -31,6 +31,13 @@ function storage(): Storage | null {
   }
 }
 
+/*
+ * Module state, and who owns it: this module alone. `memory` backs sessionStorage when it is
+ * blocked, `estimate` is the calculator's latest and `prefillListeners` are the contact forms
+ * listening for a prefilled message. They live as long as the page (one visit) and are written
+ * only through the functions below; tests start from a clean visit with resetVisit()
+ * (src/test/setup.ts).
+ */
 const memory = new Map<string, string>();
 function read(key: string): string | null {
   return storage()?.getItem(key) ?? memory.get(key) ?? null;
@@ -113,6 +120,7 @@ export function onMessagePrefill(listener: Listener): () => void {
 export function resetVisit(): void {
   memory.clear();
   estimate = null;
+  prefillListeners.clear();
   storage()?.removeItem(UTM_KEY);
   storage()?.removeItem(DEMO_KEY);
 }

@@ -5,6 +5,8 @@ import { landingUtm, triedDemoCall, visitEstimate } from '@/lib/visit';
 import { submitContact, type ContactValues, type SubmissionResult } from './submission';
 import { createSupabaseInsert } from './supabase-insert';
 
+// The page's one supabase-js client, made on the first send and kept for the page's life (this
+// module is its only owner; unit tests use submitContact with their own clients instead).
 let insert: ReturnType<typeof createSupabaseInsert> | undefined;
 
 /** Sends one submission through the configured Supabase project and webhook. */
