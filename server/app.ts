@@ -6,7 +6,8 @@ import { createRestApi, type InsertedRow } from './postgrest';
 import { loadStaticSite } from './static-site';
 
 export interface LocalStackOptions {
-  distDir: string;
+  /** The built site to serve; none under `npm run dev`, where Vite serves the pages. */
+  distDir?: string;
   dataDir: string;
   anonKey: string;
   /** What a new table gives the API roles before migrations: Supabase's default now is none. */
@@ -29,7 +30,7 @@ function leadLine(row: InsertedRow): string {
 export async function createLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? ((line: string) => console.log(line));
   const db = await openDatabase(options.dataDir, { defaultGrants: options.defaultGrants, log });
-  const serveStatic = await loadStaticSite(options.distDir);
+  const serveStatic = options.distDir ? await loadStaticSite(options.distDir) : null;
 
   const app = new Hono();
   app.route(
@@ -41,8 +42,10 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
     }),
   );
   app.route('/local', createLocalRoutes(db));
-  app.on(['GET', 'HEAD'], '*', (c) => serveStatic(c));
-  app.all('*', (c) => c.text('Method not allowed', 405));
+  if (serveStatic) {
+    app.on(['GET', 'HEAD'], '*', (c) => serveStatic(c));
+    app.all('*', (c) => c.text('Method not allowed', 405));
+  }
   app.onError((error, c) => {
     console.error(error);
     return c.json(

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@/lib/router';
 import '@/styles/index.css';
 import { collectServedIslands } from '@/components/static-island';
@@ -13,15 +13,21 @@ collectServedIslands(root);
 // The campaign this visit landed with (utm_* parameters) goes out with a lead.
 rememberLanding(window.location.search);
 
-// As a transition, hydration yields to the browser between components instead of blocking
-// the main thread in one long task (the page is already painted and readable meanwhile).
-startTransition(() => {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
+);
+if (root.firstElementChild) {
+  // As a transition, hydration yields to the browser between components instead of blocking
+  // the main thread in one long task (the page is already painted and readable meanwhile).
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  // Nothing was prerendered (`npm run dev`, Vite's dev server): render, there is nothing to
+  // hydrate (hydrating an empty root would only warn of a mismatch).
+  createRoot(root).render(app);
+}

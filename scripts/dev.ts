@@ -1,0 +1,72 @@
+// `npm run dev`: the edit loop. Vite's dev server (hot reload) for the pages, and the local
+// stack (embedded Postgres behind the data API, the webhook and the leads inbox) on the same
+// port, under the same PORT rules as `npm start`. Pages render in the browser here (nothing is
+// prerendered), so there is nothing to hydrate and no mismatch to warn about; the security
+// headers are `npm start`'s business, which serves the built site as a CDN does.
+import { createServer as createHttpServer } from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createServer as createViteServer } from 'vite';
+import { createLocalStack } from '../server/app';
+import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
+import { portIsFree, portTakenLine } from './lib/port';
+import { describeLocalOverrides, localOrigin, resolveSiteConfig } from './lib/site-config';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 4173);
+const host = process.env.HOST ?? 'localhost';
+/** Vite's mode for the dev server: local (scripts/lib/site-config.ts). */
+const DEV_MODE = 'development';
+
+if (!(await portIsFree(port, host))) {
+  console.error(portTakenLine(port));
+  process.exit(1);
+}
+process.env.PORT = String(port);
+const overridden: string[] = [];
+resolveSiteConfig(DEV_MODE, root, process.env, (name) => overridden.push(name));
+for (const line of describeLocalOverrides(overridden, localOrigin())) console.log(line);
+
+const stack = await createLocalStack({
+  dataDir: resolve(process.env.DATA_DIR ?? '.data'),
+  anonKey: process.env.LOCAL_ANON_KEY ?? LOCAL_ANON_KEY_DEFAULT,
+});
+const api = getRequestListener(stack.app.fetch);
+const httpServer = createHttpServer();
+const vite = await createViteServer({
+  root,
+  mode: DEV_MODE,
+  appType: 'spa',
+  server: { middlewareMode: true, hmr: { server: httpServer } },
+});
+
+httpServer.on('request', (request, response) => {
+  const path = (request.url ?? '/').split('?')[0] ?? '/';
+  if (path.startsWith('/rest/v1/') || path === '/rest/v1' || path.startsWith('/local/')) {
+    void api(request, response);
+    return;
+  }
+  vite.middlewares(request, response);
+});
+httpServer.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE') console.error(portTakenLine(port));
+  else console.error(error);
+  void shutdown(1);
+});
+httpServer.listen(port, host, () => {
+  console.log(`\n  Site (hot reload): http://localhost:${port}/`);
+  console.log(`  Leads inbox:       http://localhost:${port}/local/leads\n`);
+});
+
+let closing = false;
+async function shutdown(code = 0) {
+  if (closing) return;
+  closing = true;
+  httpServer.close();
+  await vite.close();
+  await stack.close();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
