@@ -22,8 +22,27 @@ export interface LocalStack {
   close: () => Promise<void>;
 }
 
+/**
+ * Visitor text as it may go to a terminal: control characters (which could move the cursor,
+ * clear the screen or fake another line) are written as escapes.
+ */
+export function escapeControlCharacters(text: unknown): string {
+  return String(text).replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 function leadLine(row: InsertedRow): string {
-  return `[lead] ${new Date().toISOString()} ${row.name} <${row.email}> id=${row.id}`;
+  const [name, email, id] = [row.name, row.email, row.id].map(escapeControlCharacters);
+  return `[lead] ${new Date().toISOString()} ${name} <${email}> id=${id}`;
+}
+
+/** Whether a request was addressed to this machine by name (not a DNS-rebound hostname). */
+export function isLoopbackHost(hostHeader: string | undefined): boolean {
+  if (!hostHeader) return false;
+  const host = hostHeader.replace(/:\d+$/, '').toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** The local stand-in for a CDN, Supabase's data API and the automation webhook, on one app. */
@@ -41,10 +60,18 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
       onInsert: (rows) => rows.forEach((row) => log(leadLine(row))),
     }),
   );
+  // The inbox shows leads: only to a request addressed to this machine by name, so a page on
+  // another site cannot reach it through a hostname that resolves here (DNS rebinding).
+  app.use('/local/*', async (c, next) => {
+    // An in-process request (tests) has no Host header: its URL says where it was addressed.
+    if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host))
+      return c.text('The local stack answers /local/ only at localhost.', 403);
+    return next();
+  });
   app.route('/local', createLocalRoutes(db));
   if (serveStatic) {
     app.on(['GET', 'HEAD'], '*', (c) => serveStatic(c));
-    app.all('*', (c) => c.text('Method not allowed', 405));
+    app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
   }
   app.onError((error, c) => {
     console.error(error);

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { ContactPayload } from '../src/features/contact/submission';
@@ -127,6 +127,13 @@ ${deliveries.length ? `<table><thead><tr><th>Received</th><th>Payload</th></tr><
       ),
     );
   });
+
+  // A known path asked with another method: 405 and what it does accept.
+  const allow = (methods: string) => (c: Context) =>
+    c.text('Method not allowed', 405, { Allow: methods });
+  local.all('/webhook', allow('POST, OPTIONS'));
+  for (const path of ['/leads', '/leads.json', '/webhook-deliveries.json', '/demo-video'])
+    local.on(['POST', 'PUT', 'PATCH', 'DELETE'], path, allow('GET, HEAD'));
 
   local.get('/demo-video', (c) =>
     c.html(

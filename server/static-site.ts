@@ -88,7 +88,8 @@ export async function loadStaticSite(distDir: string) {
     try {
       path = decodeURIComponent(new URL(c.req.url).pathname);
     } catch {
-      path = '/404';
+      // A malformed escape (`/%`, `/%zz`): no file has that name, and it is the request's fault.
+      return c.text('Bad request: malformed path', 400);
     }
     const found = resolve(path);
     const notFound = files.get('/404.html');

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStack, escapeControlCharacters, isLoopbackHost, type LocalStack } from './app';
+import { makeTempSite, nextAddress, randomLead } from './test-helpers';
+
+const KEY = 'hygiene-key';
+let stack: LocalStack;
+let site: Awaited<ReturnType<typeof makeTempSite>>;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  site = await makeTempSite();
+  stack = await createLocalStack({
+    distDir: site.distDir,
+    dataDir: site.dataDir,
+    anonKey: KEY,
+    log: (line) => logged.push(line),
+  });
+});
+
+afterAll(async () => {
+  await stack.close();
+  await site.remove();
+});
+
+describe('the local stack keeps to itself', () => {
+  it('answers /local/ only to a request addressed to localhost (no DNS rebinding)', async () => {
+    const get = (host: string) =>
+      stack.app.request('http://localhost/local/leads.json', { headers: { host } });
+    expect((await get('localhost:4173')).status).toBe(200);
+    expect((await get('127.0.0.1:4173')).status).toBe(200);
+    expect((await get('[::1]:4173')).status).toBe(200);
+    const rebound = await get('attacker.example:4173');
+    expect(rebound.status).toBe(403);
+    expect(await rebound.text()).not.toContain('Dana');
+    expect(isLoopbackHost('localhost.attacker.example')).toBe(false);
+  });
+
+  it('answers a method a path does not take with 405 and Allow', async () => {
+    const cases: [string, string, string][] = [
+      ['POST', '/', 'GET, HEAD'],
+      ['DELETE', '/about-me', 'GET, HEAD'],
+      ['GET', '/local/webhook', 'POST, OPTIONS'],
+      ['DELETE', '/local/leads', 'GET, HEAD'],
+      ['PUT', '/local/leads.json', 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const response = await stack.app.request(path, { method });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow);
+    }
+  });
+
+  it('answers a malformed path with 400, not a page', async () => {
+    for (const path of ['/%', '/%zz', '/about-%E0%A4%A']) {
+      const response = await stack.app.request(path);
+      expect(response.status, path).toBe(400);
+    }
+  });
+
+  it('writes control characters of visitor text to the terminal as escapes', async () => {
+    const lead = randomLead({ name: 'Dana\u001b[2J\r\n[lead] fake line', email: 'd@example.com' });
+    const response = await stack.app.request('/rest/v1/contact_submissions', {
+      method: 'POST',
+      headers: {
+        apikey: KEY,
+        'content-type': 'application/json',
+        'x-forwarded-for': nextAddress(),
+      },
+      body: JSON.stringify(lead),
+    });
+    expect(response.status).toBe(201);
+    const line = logged.find((entry) => entry.includes(lead.id)) ?? '';
+    expect(line).toContain('Dana\\u001b[2J\\u000d\\u000a[lead] fake line');
+    expect(line).not.toMatch(/[\u0000-\u001f]/);
+    expect(escapeControlCharacters('a\u2028b\u007f')).toBe('a\\u2028b\\u007f');
+  });
+});
