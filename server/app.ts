@@ -28,6 +28,7 @@ export interface LocalStack {
  */
 export function escapeControlCharacters(text: unknown): string {
   return String(text).replace(
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

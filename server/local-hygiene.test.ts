@@ -71,6 +71,7 @@ describe('the local stack keeps to itself', () => {
     expect(response.status).toBe(201);
     const line = logged.find((entry) => entry.includes(lead.id)) ?? '';
     expect(line).toContain('Dana\\u001b[2J\\u000d\\u000a[lead] fake line');
+    // eslint-disable-next-line no-control-regex -- no raw control character may reach the terminal
     expect(line).not.toMatch(/[\u0000-\u001f]/);
     expect(escapeControlCharacters('a\u2028b\u007f')).toBe('a\\u2028b\\u007f');
   });
