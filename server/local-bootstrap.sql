@@ -44,3 +44,10 @@ create table if not exists local_stack.webhook_deliveries (
   received_at timestamptz not null default now(),
   payload jsonb not null
 );
+
+-- What browsers reported against the Content-Security-Policy (VITE_CSP_REPORT_URI, local default).
+create table if not exists local_stack.csp_reports (
+  seq bigint generated always as identity primary key,
+  received_at timestamptz not null default now(),
+  report jsonb not null
+);

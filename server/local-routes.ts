@@ -51,6 +51,22 @@ function source(s: StoredSubmission): string {
   return parts.filter(Boolean).join(', ');
 }
 
+export interface CspReport {
+  seq: number;
+  received_at: string;
+  report: unknown;
+}
+
+/** What browsers reported against the CSP, newest first. */
+export async function listCspReports(db: PGlite): Promise<CspReport[]> {
+  const result = await db.query<CspReport>(
+    `select seq::int as seq,
+            to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, report
+       from local_stack.csp_reports order by seq desc`,
+  );
+  return result.rows;
+}
+
 export async function listDeliveries(db: PGlite): Promise<WebhookDelivery[]> {
   const result = await db.query<WebhookDelivery>(
     `select seq::int as seq,
@@ -97,11 +113,42 @@ export function createLocalRoutes(db: PGlite): Hono {
     },
   );
 
+  // Where browsers report CSP violations in local mode (report-uri and report-to both land
+  // here): the owner's endpoint stand-in. Each report is kept as sent, one row per violation.
+  local.post(
+    '/csp-reports',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: 'Report too large' }, 413, CLOSE_CONNECTION),
+    }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return c.json({ error: 'Body must be JSON' }, 400);
+      }
+      // report-to sends an array of reports; report-uri one {"csp-report": ...} object.
+      const reports = Array.isArray(body) ? body : [body];
+      for (const report of reports.slice(0, 100)) {
+        await db.query('insert into local_stack.csp_reports (report) values ($1::jsonb)', [
+          JSON.stringify(report),
+        ]);
+      }
+      return c.body(null, 204);
+    },
+  );
+  local.get('/csp-reports.json', async (c) => c.json(await listCspReports(db)));
+
   local.get('/leads.json', async (c) => c.json(await listSubmissions(db)));
   local.get('/webhook-deliveries.json', async (c) => c.json(await listDeliveries(db)));
 
   local.get('/leads', async (c) => {
-    const [submissions, deliveries] = await Promise.all([listSubmissions(db), listDeliveries(db)]);
+    const [submissions, deliveries, reports] = await Promise.all([
+      listSubmissions(db),
+      listDeliveries(db),
+      listCspReports(db),
+    ]);
     const rows = submissions
       .map(
         (s) =>
@@ -123,7 +170,9 @@ export function createLocalRoutes(db: PGlite): Hono {
 <h2>Submissions (${submissions.length})</h2>
 ${submissions.length ? `<table><thead><tr><th>Created (Pacific)</th><th>Name</th><th>Email</th><th>Phone</th><th>Company</th><th>Message</th><th>Source</th><th>id</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No submissions yet.</p>'}
 <h2>Webhook deliveries (${deliveries.length})</h2>
-${deliveries.length ? `<table><thead><tr><th>Received</th><th>Payload</th></tr></thead><tbody>${hooks}</tbody></table>` : '<p>No deliveries yet.</p>'}`,
+${deliveries.length ? `<table><thead><tr><th>Received</th><th>Payload</th></tr></thead><tbody>${hooks}</tbody></table>` : '<p>No deliveries yet.</p>'}
+<h2>Content-Security-Policy reports (${reports.length})</h2>
+${reports.length ? `<table><thead><tr><th>Received</th><th>Report</th></tr></thead><tbody>${reports.map((r) => `<tr><td>${escapeHtml(pacific(r.received_at))}</td><td><pre>${escapeHtml(JSON.stringify(r.report, null, 2))}</pre></td></tr>`).join('')}</tbody></table>` : '<p>No violations reported.</p>'}`,
       ),
     );
   });
@@ -132,7 +181,14 @@ ${deliveries.length ? `<table><thead><tr><th>Received</th><th>Payload</th></tr><
   const allow = (methods: string) => (c: Context) =>
     c.text('Method not allowed', 405, { Allow: methods });
   local.all('/webhook', allow('POST, OPTIONS'));
-  for (const path of ['/leads', '/leads.json', '/webhook-deliveries.json', '/demo-video'])
+  local.on(['GET', 'PUT', 'PATCH', 'DELETE'], '/csp-reports', allow('POST'));
+  for (const path of [
+    '/leads',
+    '/leads.json',
+    '/webhook-deliveries.json',
+    '/csp-reports.json',
+    '/demo-video',
+  ])
     local.on(['POST', 'PUT', 'PATCH', 'DELETE'], path, allow('GET, HEAD'));
 
   local.get('/demo-video', (c) =>

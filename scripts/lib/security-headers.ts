@@ -81,7 +81,30 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
   };
   const parts = Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`);
   if (config.siteUrl.startsWith('https:')) parts.push('upgrade-insecure-requests');
+  if (config.csp.reportUri) {
+    parts.push(`report-uri ${config.csp.reportUri}`);
+    // report-to for browsers with the Reporting API (report-uri stays for the others). Chromium
+    // then ignores report-uri and sends its reports in batches, a minute or more later; locally
+    // report-uri alone makes each violation show at /local/csp-reports at once.
+    if (usesReportTo(config)) parts.push(`report-to ${CSP_REPORT_GROUP}`);
+  }
   return parts.join('; ');
+}
+
+/** The Reporting API endpoint name the CSP's report-to names. */
+export const CSP_REPORT_GROUP = 'csp-endpoint';
+
+function usesReportTo(config: SiteConfig): boolean {
+  return config.csp.reportUri !== null && config.mode === 'production';
+}
+
+/** The HSTS header: a year on this host; subdomains and preload only when the owner opts in. */
+export function strictTransportSecurity(config: SiteConfig): string {
+  return [
+    'max-age=31536000',
+    ...(config.hsts.includeSubDomains ? ['includeSubDomains'] : []),
+    ...(config.hsts.preload ? ['preload'] : []),
+  ].join('; ');
 }
 
 export interface HeaderRule {
@@ -95,15 +118,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Every header rule of the site, for every host format and for the local stack. */
 export function headerRules(config: SiteConfig, hashes: InlineHashes): HeaderRule[] {
+  const cspHeader = config.csp.reportOnly
+    ? 'Content-Security-Policy-Report-Only'
+    : 'Content-Security-Policy';
   const security: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(config, hashes),
+    [cspHeader]: contentSecurityPolicy(config, hashes),
+    ...(usesReportTo(config)
+      ? { 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${config.csp.reportUri}"` }
+      : {}),
     'Permissions-Policy': 'microphone=(self), camera=(), geolocation=()',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
   if (config.siteUrl.startsWith('https:')) {
-    security['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains; preload';
+    security['Strict-Transport-Security'] = strictTransportSecurity(config);
   }
   const pages = ROUTES.flatMap(servedPaths);
   return [

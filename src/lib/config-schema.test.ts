@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, CONFIG_VARIABLES, localDefaults, parseConfig } from './config-schema';
+import {
+  ConfigError,
+  CONFIG_VARIABLES,
+  localDefaults,
+  OPTIONAL_CONFIG_VARIABLES,
+  parseConfig,
+} from './config-schema';
 
 const complete = {
   VITE_SUPABASE_URL: 'https://abc.supabase.co/',
@@ -38,7 +44,53 @@ describe('parseConfig', () => {
       demoVideoUrl: 'https://video.example.com/demo',
       siteUrl: 'https://www.example.com',
       bookingUrl: null,
+      csp: { reportUri: null, reportOnly: false },
+      hsts: { includeSubDomains: false, preload: false },
     });
+  });
+
+  it('refuses n8n test webhooks and a Supabase URL with a path, each in a clear line', () => {
+    expect(
+      problemsOf(() =>
+        parseConfig(
+          {
+            ...complete,
+            VITE_SUPABASE_URL: 'https://abc.supabase.co/rest/v1/',
+            VITE_CONTACT_WEBHOOK_URL: 'https://n8n.example.com/webhook-test/lead',
+          },
+          'production',
+        ),
+      ),
+    ).toEqual([
+      'VITE_SUPABASE_URL must be the project URL with no path, like https://<ref>.supabase.co (not …/rest/v1/)',
+      "VITE_CONTACT_WEBHOOK_URL is n8n's test URL (/webhook-test/), which answers only while the editor listens; use the Production URL (/webhook/)",
+    ]);
+    expect(
+      parseConfig(
+        { ...complete, VITE_CONTACT_WEBHOOK_URL: 'https://n8n.example.com/webhook/lead' },
+        'production',
+      ).contactWebhookUrl,
+    ).toBe('https://n8n.example.com/webhook/lead');
+  });
+
+  it('takes CSP reporting and HSTS opt-ins as settings, off by default', () => {
+    const config = parseConfig(
+      {
+        ...complete,
+        VITE_CSP_REPORT_URI: 'https://reports.example.com/csp',
+        VITE_CSP_REPORT_ONLY: 'true',
+        VITE_HSTS_PRELOAD: 'TRUE',
+      },
+      'production',
+    );
+    expect(config.csp).toEqual({ reportUri: 'https://reports.example.com/csp', reportOnly: true });
+    // Preload needs includeSubDomains.
+    expect(config.hsts).toEqual({ includeSubDomains: true, preload: true });
+    expect(
+      problemsOf(() =>
+        parseConfig({ ...complete, VITE_HSTS_INCLUDE_SUBDOMAINS: 'yes' }, 'production'),
+      ),
+    ).toEqual(['VITE_HSTS_INCLUDE_SUBDOMAINS must be true or false']);
   });
 
   it('takes an optional booking page, which must be an http(s) URL', () => {
@@ -70,8 +122,9 @@ describe('parseConfig', () => {
 
   it('lists every missing variable at once in production', () => {
     const problems = problemsOf(() => parseConfig({}, 'production'));
-    const optional: string[] = ['VITE_BOOKING_URL', 'VITE_VAPI_MAX_CALL_SECONDS'];
-    const requiredNames = CONFIG_VARIABLES.filter((name) => !optional.includes(name));
+    const requiredNames = CONFIG_VARIABLES.filter(
+      (name) => !OPTIONAL_CONFIG_VARIABLES.includes(name),
+    );
     expect(problems).toHaveLength(requiredNames.length);
     for (const name of requiredNames) {
       expect(problems).toContain(`${name} is missing`);

@@ -11,6 +11,10 @@ export const CONFIG_VARIABLES = [
   'VITE_SITE_URL',
   'VITE_BOOKING_URL',
   'VITE_VAPI_MAX_CALL_SECONDS',
+  'VITE_CSP_REPORT_URI',
+  'VITE_CSP_REPORT_ONLY',
+  'VITE_HSTS_INCLUDE_SUBDOMAINS',
+  'VITE_HSTS_PRELOAD',
 ] as const;
 
 /** A demo call's length cap when VITE_VAPI_MAX_CALL_SECONDS is unset, and the most it may be. */
@@ -18,6 +22,16 @@ export const DEFAULT_MAX_CALL_SECONDS = 180;
 export const MAX_CALL_SECONDS_LIMIT = 600;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
+/** The variables a production build may leave unset. */
+export const OPTIONAL_CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  'VITE_BOOKING_URL',
+  'VITE_VAPI_MAX_CALL_SECONDS',
+  'VITE_CSP_REPORT_URI',
+  'VITE_CSP_REPORT_ONLY',
+  'VITE_HSTS_INCLUDE_SUBDOMAINS',
+  'VITE_HSTS_PRELOAD',
+];
 export type RawEnv = Partial<Record<string, string | boolean | undefined>>;
 
 /** What the build runs in: `local` lets the voice demo be left unconfigured. */
@@ -94,16 +108,44 @@ const maxCallSeconds = z
       ),
   );
 
+// The project URL alone: supabase-js adds /rest/v1 itself, so a URL with a path fails only on
+// the live site.
+const supabaseUrl = httpUrl.refine(
+  (value) => /^\/?$/.test(new URL(value).pathname) && !new URL(value).search,
+  'must be the project URL with no path, like https://<ref>.supabase.co (not …/rest/v1/)',
+);
+
+// n8n's test address answers only while the workflow editor listens: on a live site every lead
+// would fail. Its Production URL has /webhook/.
+const webhookUrl = httpUrl.refine(
+  (value) => !new URL(value).pathname.includes('/webhook-test/'),
+  "is n8n's test URL (/webhook-test/), which answers only while the editor listens; use the Production URL (/webhook/)",
+);
+
+/** `true` or `false` (unset: false). */
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((value) => value || 'false')
+  .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
+  .transform((value) => value === 'true');
+
 const productionSchema = z.object({
-  VITE_SUPABASE_URL: httpUrl,
+  VITE_SUPABASE_URL: supabaseUrl,
   VITE_SUPABASE_ANON_KEY: anonKey,
-  VITE_CONTACT_WEBHOOK_URL: httpUrl,
+  VITE_CONTACT_WEBHOOK_URL: webhookUrl,
   VITE_VAPI_PUBLIC_KEY: required,
   VITE_VAPI_ASSISTANT_ID: required,
   VITE_DEMO_VIDEO_URL: httpUrl,
   VITE_SITE_URL: httpUrl,
   VITE_BOOKING_URL: optionalHttpUrl,
   VITE_VAPI_MAX_CALL_SECONDS: maxCallSeconds,
+  VITE_CSP_REPORT_URI: optionalHttpUrl,
+  VITE_CSP_REPORT_ONLY: flag,
+  VITE_HSTS_INCLUDE_SUBDOMAINS: flag,
+  VITE_HSTS_PRELOAD: flag,
 });
 
 const localSchema = productionSchema.extend({
@@ -144,6 +186,16 @@ function toSiteConfig(v: z.output<typeof localSchema>, mode: ConfigMode) {
     siteUrl: new URL(v.VITE_SITE_URL).origin,
     /** Optional booking page (Cal.com, Calendly) offered after a sent message; null when unset. */
     bookingUrl: v.VITE_BOOKING_URL ?? null,
+    /** Where browsers report CSP violations (null: nowhere); Report-Only for a first deploy. */
+    csp: { reportUri: v.VITE_CSP_REPORT_URI ?? null, reportOnly: v.VITE_CSP_REPORT_ONLY },
+    /**
+     * HSTS beyond this host, only when the owner opts in: preload asks browsers to hard-code
+     * HTTPS for the whole domain (it needs includeSubDomains, and is slow to undo).
+     */
+    hsts: {
+      includeSubDomains: v.VITE_HSTS_INCLUDE_SUBDOMAINS || v.VITE_HSTS_PRELOAD,
+      preload: v.VITE_HSTS_PRELOAD,
+    },
   };
 }
 
@@ -184,5 +236,10 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
     VITE_SITE_URL: origin,
     VITE_BOOKING_URL: '',
     VITE_VAPI_MAX_CALL_SECONDS: '',
+    // The local stack lists what browsers report: /local/csp-reports.
+    VITE_CSP_REPORT_URI: `${origin}/local/csp-reports`,
+    VITE_CSP_REPORT_ONLY: '',
+    VITE_HSTS_INCLUDE_SUBDOMAINS: '',
+    VITE_HSTS_PRELOAD: '',
   };
 }
