@@ -5,7 +5,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, OPTIONAL_CONFIG_VARIABLES } from '../src/lib/config-schema';
+import { ROUTES, servedPaths } from '../src/app/routes';
+import { headersForPath, parseHeadersFile } from '../server/headers-file';
 import { findSecrets } from './lib/secret-scan';
+import { vercelHeadersForPath, type VercelOutputConfig } from './lib/security-headers';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -80,15 +83,21 @@ describe('npm run build', () => {
     expect(result.stderr).toContain('VITE_SUPABASE_ANON_KEY is a JWT whose role is not "anon"');
   });
 
-  describe('a production build', () => {
+  describe('a production build (run as Vercel runs it)', () => {
     let out: string;
+    let vercelOut: string;
     beforeAll(async () => {
       out = await mkdtemp(join(tmpdir(), 'site-build-'));
-      const result = runBuild({ ...PUBLIC, ...SECRETS }, out);
+      vercelOut = await mkdtemp(join(tmpdir(), 'site-vercel-'));
+      const result = runBuild(
+        { ...PUBLIC, ...SECRETS, VERCEL: '1', VERCEL_OUTPUT_DIR: vercelOut },
+        out,
+      );
       expect(result.status, result.stderr).toBe(0);
     }, 120_000);
     afterAll(async () => {
       await rm(out, { recursive: true, force: true });
+      await rm(vercelOut, { recursive: true, force: true });
     });
 
     it('writes every file of the contract', async () => {
@@ -99,7 +108,6 @@ describe('npm run build', () => {
         'robots.txt',
         'sitemap.xml',
         '_headers',
-        'vercel.json',
       ]) {
         await expect(readFile(join(out, file), 'utf8'), file).resolves.toBeTruthy();
       }
@@ -163,29 +171,70 @@ describe('npm run build', () => {
       expect(headers).toMatch(/\/about-me\n {2}Cache-Control: public, max-age=0, must-revalidate/);
     });
 
-    it('gives vercel.json the same headers', async () => {
-      const vercel = JSON.parse(await readFile(join(out, 'vercel.json'), 'utf8')) as {
-        headers: { source: string; headers: { key: string; value: string }[] }[];
-      };
-      const all = vercel.headers.find((rule) => rule.source === '/(.*)');
-      const headers = await readFile(join(out, '_headers'), 'utf8');
-      const csp = /Content-Security-Policy: (.+)/.exec(headers)?.[1];
-      expect(all?.headers).toContainEqual({ key: 'Content-Security-Policy', value: csp });
-      expect(vercel.headers.find((rule) => rule.source === '/assets/(.*)')?.headers).toContainEqual(
-        {
-          key: 'Cache-Control',
-          value: 'public, max-age=31536000, immutable',
-        },
-      );
+    it("writes Vercel's Build Output: the same files, the same headers, clean URLs", async () => {
+      const config = JSON.parse(
+        await readFile(join(vercelOut, 'config.json'), 'utf8'),
+      ) as VercelOutputConfig;
+      expect(config.version).toBe(3);
+      expect(config.overrides['about-me/index.html']).toEqual({ path: 'about-me' });
+      for (const file of ['index.html', 'about-me/index.html', '404.html', 'sitemap.xml']) {
+        expect(await readFile(join(vercelOut, 'static', file), 'utf8')).toBe(
+          await readFile(join(out, file), 'utf8'),
+        );
+      }
+      await expect(readFile(join(vercelOut, 'static', '_headers'), 'utf8')).rejects.toThrow();
+      const netlify = parseHeadersFile(await readFile(join(out, '_headers'), 'utf8'));
+      for (const path of ['/', '/about-me', '/assets/index-abc.js', '/404.html']) {
+        expect(vercelHeadersForPath(config, path), path).toEqual(headersForPath(netlify, path));
+      }
+      expect(config.routes.at(-1)).toEqual({ src: '^/.*$', status: 404, dest: '/404.html' });
     });
 
-    it('every inline script and style of every page is allowed by a hash', async () => {
-      const headers = await readFile(join(out, '_headers'), 'utf8');
+    it('every inline script and style of every page is allowed by every CSP each host sends with it, and nothing else is', async () => {
       const { cspHash, inlineScripts, inlineStyles } = await import('./lib/security-headers');
-      for (const page of ['index.html', 'about-me/index.html', '404.html']) {
-        const html = await readFile(join(out, page), 'utf8');
-        for (const code of [...inlineScripts(html), ...inlineStyles(html)])
-          expect(headers).toContain(cspHash(code));
+      const netlify = parseHeadersFile(await readFile(join(out, '_headers'), 'utf8'));
+      const vercel = JSON.parse(
+        await readFile(join(vercelOut, 'config.json'), 'utf8'),
+      ) as VercelOutputConfig;
+      const pages = ROUTES.flatMap((route) => servedPaths(route).map((path) => ({ path, route })));
+      const inline = new Map<string, { scripts: string[]; styles: string[] }>();
+      for (const route of ROUTES) {
+        const html = await readFile(join(out, route.file), 'utf8');
+        inline.set(route.file, {
+          scripts: inlineScripts(html).map(cspHash),
+          styles: inlineStyles(html).map(cspHash),
+        });
+      }
+      const built = [...inline.values()];
+      const allScripts = new Set(built.flatMap((page) => page.scripts));
+      const allStyles = new Set(built.flatMap((page) => page.styles));
+      const hashesIn = (directive: string | undefined) =>
+        (directive ?? '').split(' ').filter((token) => token.startsWith("'sha256-"));
+      for (const { path, route } of pages) {
+        const own = inline.get(route.file)!;
+        expect(own.scripts.length, route.file).toBeGreaterThan(0);
+        for (const [host, headers] of [
+          ['Netlify / Cloudflare Pages', headersForPath(netlify, path)],
+          ['Vercel', vercelHeadersForPath(vercel, path)],
+        ] as const) {
+          const policies = Object.entries(headers)
+            .filter(([name]) => name.toLowerCase().startsWith('content-security-policy'))
+            .map(([, value]) => value);
+          expect(policies, `${host} ${path}`).toHaveLength(1);
+          for (const policy of policies) {
+            const directives = new Map(
+              policy.split('; ').map((d) => [d.split(' ')[0], d] as [string, string]),
+            );
+            const scriptHashes = hashesIn(directives.get('script-src'));
+            const styleHashes = hashesIn(directives.get('style-src'));
+            for (const hash of own.scripts) expect(scriptHashes, `${host} ${path}`).toContain(hash);
+            for (const hash of own.styles) expect(styleHashes, `${host} ${path}`).toContain(hash);
+            // Nothing else: no hash of a script or style that is not in this build.
+            for (const hash of scriptHashes) expect(allScripts.has(hash), hash).toBe(true);
+            for (const hash of styleHashes) expect(allStyles.has(hash), hash).toBe(true);
+            expect(policy).not.toContain("'unsafe-inline'");
+          }
+        }
       }
     });
   });

@@ -1,10 +1,11 @@
 /**
  * `npm run build` (production) and `npm run build:local` (the local stack).
  * Validates the configuration, builds the client and a server bundle, prerenders every route
- * to static HTML, and writes robots.txt, sitemap.xml, _headers and vercel.json.
+ * to static HTML, and writes robots.txt, sitemap.xml and _headers (and, on Vercel, its Build
+ * Output API in .vercel/output).
  */
-import { mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { cp, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import {
@@ -20,7 +21,7 @@ import {
   inlineScripts,
   inlineStyles,
   renderHeadersFile,
-  renderVercelConfig,
+  vercelOutputConfig,
 } from './lib/security-headers';
 import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
 import { describeLocalOverrides, localOrigin, resolveSiteConfig } from './lib/site-config';
@@ -160,13 +161,12 @@ async function main() {
     writeFile(join(distDir, 'robots.txt'), robots(config)),
     writeFile(join(distDir, 'sitemap.xml'), sitemap(config, indexable)),
     writeFile(join(distDir, '_headers'), renderHeadersFile(rules)),
-    writeFile(join(distDir, 'vercel.json'), renderVercelConfig(rules)),
     rm(join(distDir, '.vite'), { recursive: true, force: true }),
     rm(ssrDir, { recursive: true, force: true }),
   ]);
   await rmdir(dirname(ssrDir)).catch(() => undefined); // gone once no other build is running
 
-  // Last: nothing secret may ship. A finding fails the build and empties its output, so no
+  // Nothing secret may ship. A finding fails the build and empties its output, so no
   // deploy step can upload it.
   const findings = await findSecrets(
     distDir,
@@ -182,6 +182,24 @@ async function main() {
     );
     process.exit(1);
   }
+  // On Vercel (VERCEL=1) the build also writes Vercel's Build Output API: the files and a config
+  // holding this build's headers. Nothing host-specific is kept in the repository.
+  if (process.env.VERCEL === '1') {
+    const output = resolve(root, process.env.VERCEL_OUTPUT_DIR ?? join('.vercel', 'output'));
+    await rm(output, { recursive: true, force: true });
+    await mkdir(output, { recursive: true });
+    await cp(distDir, join(output, 'static'), {
+      recursive: true,
+      filter: (source) => !source.endsWith(`${sep}_headers`),
+    });
+    const pageFiles = server.PRERENDERED_ROUTES.map((route) => route.file);
+    await writeFile(
+      join(output, 'config.json'),
+      JSON.stringify(vercelOutputConfig(rules, pageFiles), null, 2) + '\n',
+    );
+    console.log(`Wrote Vercel's Build Output (${relative(root, output)}/)`);
+  }
+
   console.log(
     `Prerendered ${server.PRERENDERED_ROUTES.map((r) => r.file).join(', ')} into ${relative(root, distDir) || '.'}/`,
   );

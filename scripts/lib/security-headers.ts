@@ -156,21 +156,63 @@ export function renderHeadersFile(rules: HeaderRule[]): string {
   );
 }
 
-/** `vercel.json` with the same headers, clean URLs and the not-found page. */
-export function renderVercelConfig(rules: HeaderRule[]): string {
-  const toSource = (path: string) => (path.endsWith('*') ? `${path.slice(0, -1)}(.*)` : path);
-  return (
-    JSON.stringify(
-      {
-        cleanUrls: true,
-        trailingSlash: false,
-        headers: rules.map((rule) => ({
-          source: toSource(rule.path),
-          headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })),
-        })),
-      },
-      null,
-      2,
-    ) + '\n'
-  );
+/** One route of Vercel's Build Output API (v3) config: headers, a redirect, a rewrite or a phase. */
+export type VercelRoute =
+  | { src: string; headers: Record<string, string>; continue: true }
+  | { src: string; status: number; headers?: Record<string, string>; dest?: string }
+  | { handle: 'filesystem' };
+
+export interface VercelOutputConfig {
+  version: 3;
+  routes: VercelRoute[];
+  /** Serves `about-me/index.html` at `/about-me` (clean URLs). */
+  overrides: Record<string, { path: string }>;
+}
+
+/** The `_headers` path pattern as a Vercel route regex. */
+function vercelSource(path: string): string {
+  const escaped = path.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  return path.endsWith('*') ? `^${escaped.slice(0, -1)}.*$` : `^${escaped}$`;
+}
+
+/**
+ * `.vercel/output/config.json` for Vercel's Build Output API (v3), written by the build itself
+ * when it runs on Vercel, so the headers (and the CSP's hashes) always match the files deployed
+ * with them. The same rules as `_headers`, clean URLs, no trailing slash, and 404.html.
+ */
+export function vercelOutputConfig(rules: HeaderRule[], pageFiles: string[]): VercelOutputConfig {
+  const overrides: Record<string, { path: string }> = {};
+  for (const file of pageFiles) {
+    if (file.endsWith('/index.html'))
+      overrides[file] = { path: file.slice(0, -'/index.html'.length) };
+  }
+  return {
+    version: 3,
+    routes: [
+      // No trailing slash: /about-me/ goes to /about-me (the canonical address).
+      { src: '^/(.+)/$', status: 308, headers: { Location: '/$1' } },
+      ...rules.map((rule): VercelRoute => ({
+        src: vercelSource(rule.path),
+        headers: rule.headers,
+        continue: true,
+      })),
+      { handle: 'filesystem' },
+      { src: '^/.*$', status: 404, dest: '/404.html' },
+    ],
+    overrides,
+  };
+}
+
+/** The headers Vercel would send with `path` under `config`: every header route that matches. */
+export function vercelHeadersForPath(
+  config: VercelOutputConfig,
+  path: string,
+): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const route of config.routes) {
+    if ('handle' in route) break;
+    if ('continue' in route && new RegExp(route.src).test(path))
+      Object.assign(merged, route.headers);
+  }
+  return merged;
 }
