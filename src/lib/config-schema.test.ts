@@ -40,6 +40,7 @@ describe('parseConfig', () => {
       supabaseUrl: 'https://abc.supabase.co',
       supabaseAnonKey: 'sb_publishable_123',
       contactWebhookUrl: 'https://hooks.example.com/lead',
+      contactWebhookMode: 'json',
       vapi: { publicKey: 'pk_123', assistantId: 'asst_123', maxCallSeconds: 180 },
       demoVideoUrl: 'https://video.example.com/demo',
       siteUrl: 'https://www.example.com',

@@ -15,6 +15,7 @@ export const CONFIG_VARIABLES = [
   'VITE_CSP_REPORT_ONLY',
   'VITE_HSTS_INCLUDE_SUBDOMAINS',
   'VITE_HSTS_PRELOAD',
+  'VITE_CONTACT_WEBHOOK_MODE',
 ] as const;
 
 /** A demo call's length cap when VITE_VAPI_MAX_CALL_SECONDS is unset, and the most it may be. */
@@ -31,6 +32,7 @@ export const OPTIONAL_CONFIG_VARIABLES: readonly ConfigVariable[] = [
   'VITE_CSP_REPORT_ONLY',
   'VITE_HSTS_INCLUDE_SUBDOMAINS',
   'VITE_HSTS_PRELOAD',
+  'VITE_CONTACT_WEBHOOK_MODE',
 ];
 export type RawEnv = Partial<Record<string, string | boolean | undefined>>;
 
@@ -132,6 +134,19 @@ const flag = z
   .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
   .transform((value) => value === 'true');
 
+/**
+ * How the webhook is posted: `json` (a JSON POST, which browsers preflight; the automation must
+ * answer CORS) or `simple` (the same JSON as text/plain, no-cors: no preflight, for an automation
+ * that cannot answer one, such as Zapier's Catch Hook; the site then cannot read its answer).
+ */
+const webhookMode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((value) => value || 'json')
+  .pipe(z.enum(['json', 'simple'], { error: 'must be json or simple' }));
+
 const productionSchema = z.object({
   VITE_SUPABASE_URL: supabaseUrl,
   VITE_SUPABASE_ANON_KEY: anonKey,
@@ -146,6 +161,7 @@ const productionSchema = z.object({
   VITE_CSP_REPORT_ONLY: flag,
   VITE_HSTS_INCLUDE_SUBDOMAINS: flag,
   VITE_HSTS_PRELOAD: flag,
+  VITE_CONTACT_WEBHOOK_MODE: webhookMode,
 });
 
 const localSchema = productionSchema.extend({
@@ -173,6 +189,7 @@ function toSiteConfig(v: z.output<typeof localSchema>, mode: ConfigMode) {
     supabaseUrl: v.VITE_SUPABASE_URL.replace(/\/+$/, ''),
     supabaseAnonKey: v.VITE_SUPABASE_ANON_KEY,
     contactWebhookUrl: v.VITE_CONTACT_WEBHOOK_URL,
+    contactWebhookMode: v.VITE_CONTACT_WEBHOOK_MODE,
     /**
      * Null only in local mode, where the voice demo may be left unconfigured. maxCallSeconds
      * goes with every call's start request as assistantOverrides.maxDurationSeconds.
@@ -241,5 +258,6 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
     VITE_CSP_REPORT_ONLY: '',
     VITE_HSTS_INCLUDE_SUBDOMAINS: '',
     VITE_HSTS_PRELOAD: '',
+    VITE_CONTACT_WEBHOOK_MODE: '',
   };
 }

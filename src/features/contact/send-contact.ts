@@ -19,6 +19,7 @@ export function sendContact(id: string, values: ContactValues): Promise<Submissi
       insert,
       fetch: (input, init) => fetch(input, init),
       webhookUrl: config.contactWebhookUrl,
+      webhookMode: config.contactWebhookMode,
     },
     {
       page: window.location.pathname,

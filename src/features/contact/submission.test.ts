@@ -119,6 +119,34 @@ describe('submitContact', () => {
     expect(inits[0]).toMatchObject({ method: 'POST', keepalive: true });
   });
 
+  it('in simple mode posts the same JSON as text/plain with no-cors, and takes an opaque answer as delivered', async () => {
+    const inits: RequestInit[] = [];
+    const { clients } = fakeClients([], []);
+    clients.webhookMode = 'simple';
+    clients.fetch = (_url, init) => {
+      inits.push(init ?? {});
+      // What a no-cors answer looks like to the page: no status, no body.
+      return Promise.resolve({ type: 'opaque', ok: false, status: 0 } as Response);
+    };
+    expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
+    expect(inits).toHaveLength(1);
+    expect(inits[0]).toMatchObject({
+      method: 'POST',
+      mode: 'no-cors',
+      keepalive: true,
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    });
+    expect(JSON.parse(String(inits[0]?.body))).toMatchObject({ id: ID, name: 'Dana Lee' });
+    // A network failure still fails (and is retried) in simple mode.
+    const down = fakeClients([], ['throw', 'throw', 'throw']);
+    down.clients.webhookMode = 'simple';
+    expect(await submitContact(ID, VALUES, down.clients)).toMatchObject({
+      ok: false,
+      step: 'webhook',
+      reason: 'network',
+    });
+  });
+
   it('counts a duplicate key on any other constraint as a refusal, not as stored', async () => {
     const other = fail(
       409,

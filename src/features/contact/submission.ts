@@ -67,6 +67,12 @@ export interface SubmissionClients {
   /** `fetch`, for the webhook. */
   fetch: typeof fetch;
   webhookUrl: string;
+  /**
+   * `json` (default): a JSON POST, preflighted by the browser, its answer read. `simple`: the
+   * same JSON as text/plain with no-cors (no preflight); the answer cannot be read, so only a
+   * network failure counts as a failure.
+   */
+  webhookMode?: 'json' | 'simple';
   now?: () => Date;
   /** Waits between retries (replaced in tests). */
   sleep?: (ms: number) => Promise<void>;
@@ -167,11 +173,13 @@ async function postWebhookOnce(
   payload: ContactPayload,
 ): Promise<Attempt> {
   const body = JSON.stringify(payload);
+  const simple = clients.webhookMode === 'simple';
   try {
     const response = await withTimeout((signal) =>
       clients.fetch(clients.webhookUrl, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': simple ? 'text/plain;charset=UTF-8' : 'application/json' },
+        ...(simple ? { mode: 'no-cors' as const } : {}),
         body,
         // A tab closed mid-send still delivers. Browsers cap a keepalive body at 64 KiB; a
         // lead is far smaller (the database's limits), but a larger one still goes, without it.
@@ -179,7 +187,8 @@ async function postWebhookOnce(
         signal,
       }),
     );
-    if (response.ok) return { done: true };
+    // An opaque answer (simple mode) arrived, whatever it says: the request was delivered.
+    if (response.ok || (simple && response.type === 'opaque')) return { done: true };
     return {
       done: false,
       retry: RETRYABLE_STATUSES.has(response.status),
