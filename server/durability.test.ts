@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempSite, nextAddress, randomLead } from './test-helpers';
+import { insertHeaders, makeTempSite, randomLead } from './test-helpers';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 4600 + Math.floor(Math.random() * 300);
@@ -67,11 +67,7 @@ describe('the local stack under a crash', () => {
         leads.slice(i, i + 20).map((lead) =>
           fetch(`http://localhost:${PORT}/rest/v1/contact_submissions`, {
             method: 'POST',
-            headers: {
-              apikey: KEY,
-              'content-type': 'application/json',
-              'x-forwarded-for': nextAddress(),
-            },
+            headers: insertHeaders(KEY),
             body: JSON.stringify(lead),
           }),
         ),

@@ -4,45 +4,21 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStack, type LocalStack } from './app';
+import { describe, expect, it } from 'vitest';
 import { forwardedFor, isLoopback } from './client-address';
 import { listSubmissions } from './local-routes';
-import { makeTempSite, nextAddress, randomLead } from './test-helpers';
+import { insertHeaders, localStackForTests, nextAddress, randomLead } from './test-helpers';
 
 const KEY = 'guards-anon-key';
-let stack: LocalStack;
-let site: Awaited<ReturnType<typeof makeTempSite>>;
-
-const headers = (extra: Record<string, string> = {}) => ({
-  apikey: KEY,
-  authorization: `Bearer ${KEY}`,
-  'content-type': 'application/json',
-  'x-forwarded-for': nextAddress(),
-  ...extra,
-});
+const local = localStackForTests(KEY);
+const headers = (extra: Record<string, string> = {}) => insertHeaders(KEY, extra);
 const post = (body: unknown, extra: Record<string, string> = {}, query = '') =>
-  stack.app.request(`/rest/v1/contact_submissions${query}`, {
+  local.stack.app.request(`/rest/v1/contact_submissions${query}`, {
     method: 'POST',
     headers: headers(extra),
     body: JSON.stringify(body),
   });
-const storedIds = async () => new Set((await listSubmissions(stack.db)).map((row) => row.id));
-
-beforeAll(async () => {
-  site = await makeTempSite();
-  stack = await createLocalStack({
-    distDir: site.distDir,
-    dataDir: site.dataDir,
-    anonKey: KEY,
-    log: () => undefined,
-  });
-});
-
-afterAll(async () => {
-  await stack.close();
-  await site.remove();
-});
+const storedIds = async () => new Set((await listSubmissions(local.stack.db)).map((row) => row.id));
 
 describe('the guards of the lead path, over HTTP', () => {
   it('refuses a two-row insert with 400 LG001 and stores neither row', async () => {
@@ -63,7 +39,7 @@ describe('the guards of the lead path, over HTTP', () => {
     for (const created_at of ['infinity', '2099-06-01T00:00:00Z']) {
       const lead = randomLead({ created_at });
       expect((await post(lead)).status).toBe(201);
-      const row = (await listSubmissions(stack.db)).find((r) => r.id === lead.id);
+      const row = (await listSubmissions(local.stack.db)).find((r) => r.id === lead.id);
       expect(Math.abs(Date.parse(row?.created_at ?? '') - Date.now())).toBeLessThan(60_000);
     }
   });
@@ -101,10 +77,10 @@ describe('the guards of the lead path, over HTTP', () => {
   });
 
   it('holds the whole table to its hourly ceiling whatever the addresses (429 LG003)', async () => {
-    const recent = await stack.db.query<{ n: number }>(
+    const recent = await local.stack.db.query<{ n: number }>(
       `select count(*)::int as n from private.lead_arrivals where arrived_at > now() - interval '1 hour'`,
     );
-    await stack.db.query('update private.lead_guard_settings set table_max = $1', [
+    await local.stack.db.query('update private.lead_guard_settings set table_max = $1', [
       (recent.rows[0]?.n ?? 0) + 1,
     ]);
     try {
@@ -113,7 +89,7 @@ describe('the guards of the lead path, over HTTP', () => {
       expect(response.status).toBe(429);
       expect(await response.json()).toMatchObject({ code: 'LG003' });
     } finally {
-      await stack.db.query('update private.lead_guard_settings set table_max = 1000');
+      await local.stack.db.query('update private.lead_guard_settings set table_max = 1000');
     }
   });
 
@@ -129,14 +105,14 @@ describe('the guards of the lead path, over HTTP', () => {
       expect(response.status, resolution).toBe(401);
       expect(await response.json()).toMatchObject({ code: '42501' });
     }
-    const row = (await listSubmissions(stack.db)).find((r) => r.id === lead.id);
+    const row = (await listSubmissions(local.stack.db)).find((r) => r.id === lead.id);
     expect(row?.message).toBe(lead.message);
   });
 
   it('refuses an unfiltered PATCH or DELETE with 400, as pg-safeupdate does, changing nothing', async () => {
-    const before = await listSubmissions(stack.db);
+    const before = await listSubmissions(local.stack.db);
     for (const method of ['PATCH', 'DELETE']) {
-      const response = await stack.app.request('/rest/v1/contact_submissions', {
+      const response = await local.stack.app.request('/rest/v1/contact_submissions', {
         method,
         headers: headers(),
         ...(method === 'PATCH' ? { body: JSON.stringify({ message: 'x' }) } : {}),
@@ -149,7 +125,7 @@ describe('the guards of the lead path, over HTTP', () => {
         hint: null,
       });
     }
-    expect(await listSubmissions(stack.db)).toEqual(before);
+    expect(await listSubmissions(local.stack.db)).toEqual(before);
   });
 
   it('answers 409 23505 naming the primary key for a repeated id', async () => {
@@ -179,7 +155,7 @@ describe('the client address the local stack hands to Postgres', () => {
   it('over a real socket from loopback: the X-Forwarded-For sent is the key', async () => {
     let server: ServerType | undefined;
     const port = await new Promise<number>((resolve) => {
-      server = serve({ fetch: stack.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      server = serve({ fetch: local.stack.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
         resolve((info as AddressInfo).port),
       );
     });

@@ -11,22 +11,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasVisibleText } from '../src/features/contact/validate';
 import { openDatabase, type DefaultGrants } from './database';
+import { CONTACT_COLUMNS } from './postgrest';
 import { asRequest } from './request-role';
 import { nextAddress, randomLead } from './test-helpers';
 
-const COLUMNS = [
-  'id',
-  'name',
-  'email',
-  'phone',
-  'company',
-  'message',
-  'created_at',
-  'page',
-  'utm',
-  'estimate',
-  'demo_call',
-];
+const COLUMNS = [...CONTACT_COLUMNS];
 
 interface Refusal {
   code: string;

@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStack, escapeControlCharacters, isLoopbackHost, type LocalStack } from './app';
-import { makeTempSite, nextAddress, randomLead } from './test-helpers';
+import { describe, expect, it } from 'vitest';
+import { escapeControlCharacters, isLoopbackHost } from './app';
+import { insertHeaders, localStackForTests, randomLead } from './test-helpers';
 
 const KEY = 'hygiene-key';
-let stack: LocalStack;
-let site: Awaited<ReturnType<typeof makeTempSite>>;
 const logged: string[] = [];
-
-beforeAll(async () => {
-  site = await makeTempSite();
-  stack = await createLocalStack({
-    distDir: site.distDir,
-    dataDir: site.dataDir,
-    anonKey: KEY,
-    log: (line) => logged.push(line),
-  });
-});
-
-afterAll(async () => {
-  await stack.close();
-  await site.remove();
-});
+const local = localStackForTests(KEY, (line) => logged.push(line));
 
 describe('the local stack keeps to itself', () => {
   it('answers /local/ only to a request addressed to localhost (no DNS rebinding)', async () => {
     const get = (host: string) =>
-      stack.app.request('http://localhost/local/leads.json', { headers: { host } });
+      local.stack.app.request('http://localhost/local/leads.json', { headers: { host } });
     expect((await get('localhost:4173')).status).toBe(200);
     expect((await get('127.0.0.1:4173')).status).toBe(200);
     expect((await get('[::1]:4173')).status).toBe(200);
@@ -44,7 +28,7 @@ describe('the local stack keeps to itself', () => {
       ['PUT', '/local/leads.json', 'GET, HEAD'],
     ];
     for (const [method, path, allow] of cases) {
-      const response = await stack.app.request(path, { method });
+      const response = await local.stack.app.request(path, { method });
       expect(response.status, `${method} ${path}`).toBe(405);
       expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow);
     }
@@ -52,20 +36,16 @@ describe('the local stack keeps to itself', () => {
 
   it('answers a malformed path with 400, not a page', async () => {
     for (const path of ['/%', '/%zz', '/about-%E0%A4%A']) {
-      const response = await stack.app.request(path);
+      const response = await local.stack.app.request(path);
       expect(response.status, path).toBe(400);
     }
   });
 
   it('writes control characters of visitor text to the terminal as escapes', async () => {
     const lead = randomLead({ name: 'Dana\u001b[2J\r\n[lead] fake line', email: 'd@example.com' });
-    const response = await stack.app.request('/rest/v1/contact_submissions', {
+    const response = await local.stack.app.request('/rest/v1/contact_submissions', {
       method: 'POST',
-      headers: {
-        apikey: KEY,
-        'content-type': 'application/json',
-        'x-forwarded-for': nextAddress(),
-      },
+      headers: insertHeaders(KEY),
       body: JSON.stringify(lead),
     });
     expect(response.status).toBe(201);

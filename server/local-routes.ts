@@ -57,23 +57,23 @@ export interface CspReport {
   report: unknown;
 }
 
-/** What browsers reported against the CSP, newest first. */
-export async function listCspReports(db: PGlite): Promise<CspReport[]> {
-  const result = await db.query<CspReport>(
+/** The rows of one local_stack table, newest first, with received_at as ISO 8601 in UTC. */
+async function listReceived<T>(db: PGlite, table: string, column: string): Promise<T[]> {
+  const result = await db.query<T>(
     `select seq::int as seq,
-            to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, report
-       from local_stack.csp_reports order by seq desc`,
+            to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, ${column}
+       from local_stack.${table} order by seq desc`,
   );
   return result.rows;
 }
 
-export async function listDeliveries(db: PGlite): Promise<WebhookDelivery[]> {
-  const result = await db.query<WebhookDelivery>(
-    `select seq::int as seq,
-            to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, payload
-       from local_stack.webhook_deliveries order by seq desc`,
-  );
-  return result.rows;
+/** What browsers reported against the CSP, newest first. */
+export function listCspReports(db: PGlite): Promise<CspReport[]> {
+  return listReceived<CspReport>(db, 'csp_reports', 'report');
+}
+
+export function listDeliveries(db: PGlite): Promise<WebhookDelivery[]> {
+  return listReceived<WebhookDelivery>(db, 'webhook_deliveries', 'payload');
 }
 
 const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#0f172a}
@@ -82,6 +82,28 @@ th{background:#f1f5f9}pre{white-space:pre-wrap;margin:0;font-size:.85rem}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body>${body}</body></html>`;
+}
+
+/**
+ * A POST endpoint that takes a JSON body of at most MAX_BODY_BYTES (413 above, 400 when it is
+ * not JSON) and hands it to `handle`.
+ */
+function receiveJson(handle: (c: Context, body: unknown) => Promise<Response>) {
+  return [
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: 'Body too large' }, 413, CLOSE_CONNECTION),
+    }),
+    async (c: Context) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return c.json({ error: 'Body must be JSON' }, 400);
+      }
+      return handle(c, body);
+    },
+  ] as const;
 }
 
 /** Routes of the local stack that no deploy has: the webhook's stand-in and the leads inbox. */
@@ -95,39 +117,19 @@ export function createLocalRoutes(db: PGlite): Hono {
   );
   local.post(
     '/webhook',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: 'Payload too large' }, 413, CLOSE_CONNECTION),
-    }),
-    async (c) => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(await c.req.text());
-      } catch {
-        return c.json({ error: 'Body must be JSON' }, 400);
-      }
+    ...receiveJson(async (c, payload) => {
       await db.query('insert into local_stack.webhook_deliveries (payload) values ($1::jsonb)', [
         JSON.stringify(payload),
       ]);
       return c.json({ ok: true });
-    },
+    }),
   );
 
   // Where browsers report CSP violations in local mode (report-uri and report-to both land
   // here): the owner's endpoint stand-in. Each report is kept as sent, one row per violation.
   local.post(
     '/csp-reports',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: 'Report too large' }, 413, CLOSE_CONNECTION),
-    }),
-    async (c) => {
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return c.json({ error: 'Body must be JSON' }, 400);
-      }
+    ...receiveJson(async (c, body) => {
       // report-to sends an array of reports; report-uri one {"csp-report": ...} object.
       const reports = Array.isArray(body) ? body : [body];
       for (const report of reports.slice(0, 100)) {
@@ -136,7 +138,7 @@ export function createLocalRoutes(db: PGlite): Hono {
         ]);
       }
       return c.body(null, 204);
-    },
+    }),
   );
   local.get('/csp-reports.json', async (c) => c.json(await listCspReports(db)));
 

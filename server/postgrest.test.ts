@@ -1,44 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSupabaseInsert } from '../src/features/contact/supabase-insert';
-import { createLocalStack, type LocalStack } from './app';
 import { listSubmissions } from './local-routes';
-import { makeTempSite, nextAddress, randomLead } from './test-helpers';
+import { insertHeaders, localStackForTests, nextAddress, randomLead } from './test-helpers';
 
 const KEY = 'test-anon-key';
-let stack: LocalStack;
-let site: Awaited<ReturnType<typeof makeTempSite>>;
 const logged: string[] = [];
+const local = localStackForTests(KEY, (line) => logged.push(line));
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  stack.app.request('/rest/v1/contact_submissions', {
+  local.stack.app.request('/rest/v1/contact_submissions', {
     method: 'POST',
-    headers: {
-      apikey: KEY,
-      authorization: `Bearer ${KEY}`,
-      'content-type': 'application/json',
-      // Each request from its own address unless a test says otherwise (the per-address limit).
-      'x-forwarded-for': nextAddress(),
-      ...headers,
-    },
+    // Each request from its own address unless a test says otherwise (the per-address limit).
+    headers: insertHeaders(KEY, headers),
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-const count = async () => (await listSubmissions(stack.db)).length;
-
-beforeAll(async () => {
-  site = await makeTempSite();
-  stack = await createLocalStack({
-    distDir: site.distDir,
-    dataDir: site.dataDir,
-    anonKey: KEY,
-    log: (l) => logged.push(l),
-  });
-});
-
-afterAll(async () => {
-  await stack.close();
-  await site.remove();
-});
+const count = async () => (await listSubmissions(local.stack.db)).length;
 
 describe("the local stand-in for Supabase's data API", () => {
   it('stores where a lead came from (page, utm, estimate, demo_call), all optional', async () => {
@@ -49,7 +26,7 @@ describe("the local stand-in for Supabase's data API", () => {
       demo_call: true,
     });
     expect((await post(lead)).status).toBe(201);
-    const stored = (await listSubmissions(stack.db)).find((row) => row.id === lead.id);
+    const stored = (await listSubmissions(local.stack.db)).find((row) => row.id === lead.id);
     expect(stored).toMatchObject({
       page: '/about-me',
       utm: { utm_source: 'google', utm_campaign: 'spring' },
@@ -66,7 +43,7 @@ describe("the local stand-in for Supabase's data API", () => {
     const response = await post(lead);
     expect(response.status).toBe(201);
     expect(await response.text()).toBe('');
-    const stored = (await listSubmissions(stack.db)).find((row) => row.id === lead.id);
+    const stored = (await listSubmissions(local.stack.db)).find((row) => row.id === lead.id);
     expect(stored).toMatchObject({
       name: 'Dana Lee',
       company: 'Lee Roofing',
@@ -94,7 +71,7 @@ describe("the local stand-in for Supabase's data API", () => {
     ['a wrong bearer', { authorization: 'Bearer nope' }],
   ])('refuses %s with 401', async (_what, headers) => {
     const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== ''));
-    const response = await stack.app.request('/rest/v1/contact_submissions', {
+    const response = await local.stack.app.request('/rest/v1/contact_submissions', {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -190,19 +167,22 @@ describe("the local stand-in for Supabase's data API", () => {
   it('lets anon neither read, change nor delete rows: 401 permission denied, rows untouched', async () => {
     const lead = randomLead();
     await post(lead);
-    const before = await listSubmissions(stack.db);
+    const before = await listSubmissions(local.stack.db);
     for (const method of ['GET', 'PATCH', 'PUT', 'DELETE']) {
-      const response = await stack.app.request(`/rest/v1/contact_submissions?id=eq.${lead.id}`, {
-        method,
-        headers: {
-          apikey: KEY,
-          authorization: `Bearer ${KEY}`,
-          'content-type': 'application/json',
+      const response = await local.stack.app.request(
+        `/rest/v1/contact_submissions?id=eq.${lead.id}`,
+        {
+          method,
+          headers: {
+            apikey: KEY,
+            authorization: `Bearer ${KEY}`,
+            'content-type': 'application/json',
+          },
+          ...(method === 'PATCH' || method === 'PUT'
+            ? { body: JSON.stringify({ message: 'hacked' }) }
+            : {}),
         },
-        ...(method === 'PATCH' || method === 'PUT'
-          ? { body: JSON.stringify({ message: 'hacked' }) }
-          : {}),
-      });
+      );
       expect(response.status, method).toBe(401);
       const body = (await response.json()) as Record<string, unknown>;
       expect(body).toMatchObject({ code: '42501' });
@@ -211,7 +191,7 @@ describe("the local stand-in for Supabase's data API", () => {
     // Asking for the row back after an insert needs SELECT, which anon does not have.
     const withReturn = await post(randomLead(), { prefer: 'return=representation' });
     expect(withReturn.status).toBe(401);
-    expect(await listSubmissions(stack.db)).toEqual(before);
+    expect(await listSubmissions(local.stack.db)).toEqual(before);
   });
 
   it('stores 300 concurrent inserts exactly once each, and refuses every duplicate', async () => {
@@ -221,7 +201,7 @@ describe("the local stand-in for Supabase's data API", () => {
     expect(first.map((r) => r.status)).toEqual(leads.map(() => 201));
     const again = await Promise.all(leads.map((lead) => post(lead)));
     expect(again.map((r) => r.status)).toEqual(leads.map(() => 409));
-    const stored = await listSubmissions(stack.db);
+    const stored = await listSubmissions(local.stack.db);
     expect(stored.length).toBe(before + 300);
     const ids = new Set(stored.map((row) => row.id));
     expect(leads.every((lead) => ids.has(lead.id))).toBe(true);
@@ -233,7 +213,7 @@ describe("the local stand-in for Supabase's data API", () => {
     const viaApp: typeof fetch = async (input, init) => {
       const headers = new Headers(init?.headers);
       headers.set('x-forwarded-for', nextAddress());
-      return stack.app.request(input instanceof Request ? input : String(input), {
+      return local.stack.app.request(input instanceof Request ? input : String(input), {
         ...init,
         headers,
       });
@@ -256,25 +236,25 @@ describe("the local stand-in for Supabase's data API", () => {
 
   it('keeps the webhook deliveries it receives, and refuses non-JSON', async () => {
     const payload = { ...randomLead(), created_at: 'November 22, 2026 at 6:17 AM PST' };
-    const ok = await stack.app.request('/local/webhook', {
+    const ok = await local.stack.app.request('/local/webhook', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
     });
     expect(ok.status).toBe(200);
     const deliveries = (await (
-      await stack.app.request('/local/webhook-deliveries.json')
+      await local.stack.app.request('/local/webhook-deliveries.json')
     ).json()) as { payload: unknown }[];
     expect(deliveries[0]?.payload).toEqual(payload);
-    const bad = await stack.app.request('/local/webhook', { method: 'POST', body: 'nope' });
+    const bad = await local.stack.app.request('/local/webhook', { method: 'POST', body: 'nope' });
     expect(bad.status).toBe(400);
   });
 
   it('shows submissions, newest first, in the inbox page and JSON', async () => {
-    const html = await (await stack.app.request('/local/leads')).text();
+    const html = await (await local.stack.app.request('/local/leads')).text();
     expect(html).toContain('Local leads inbox');
     expect(html).toContain('Dana Lee');
-    const json = (await (await stack.app.request('/local/leads.json')).json()) as unknown[];
+    const json = (await (await local.stack.app.request('/local/leads.json')).json()) as unknown[];
     expect(json.length).toBe(await count());
   });
 });

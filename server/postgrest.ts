@@ -14,7 +14,8 @@ import { asRequest } from './request-role';
  */
 
 const TABLE = 'contact_submissions';
-const COLUMNS = new Set([
+/** The columns of contact_submissions a request may name (all of them, for anon: INSERT). */
+export const CONTACT_COLUMNS = [
   'id',
   'name',
   'email',
@@ -26,7 +27,8 @@ const COLUMNS = new Set([
   'utm',
   'estimate',
   'demo_call',
-]);
+] as const;
+const COLUMNS = new Set<string>(CONTACT_COLUMNS);
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**

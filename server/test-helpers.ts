@@ -1,6 +1,8 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createLocalStack, type LocalStack } from './app';
 
 /** A temporary folder with the smallest site the static host accepts. */
 export async function makeTempSite(): Promise<{
@@ -49,4 +51,43 @@ export function randomLead(overrides: Record<string, unknown> = {}) {
     demo_call: false,
     ...overrides,
   };
+}
+
+/** The headers of an insert as supabase-js sends it, from a client address of its own. */
+export function insertHeaders(
+  anonKey: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    apikey: anonKey,
+    authorization: `Bearer ${anonKey}`,
+    'content-type': 'application/json',
+    'x-forwarded-for': nextAddress(),
+    ...extra,
+  };
+}
+
+/**
+ * A local stack on a temporary site for the tests of one file: opened before them, closed and
+ * removed after. Read `.stack` inside the tests.
+ */
+export function localStackForTests(
+  anonKey: string,
+  log: (line: string) => void = () => undefined,
+): { stack: LocalStack } {
+  const handle = {} as { stack: LocalStack; site: Awaited<ReturnType<typeof makeTempSite>> };
+  beforeAll(async () => {
+    handle.site = await makeTempSite();
+    handle.stack = await createLocalStack({
+      distDir: handle.site.distDir,
+      dataDir: handle.site.dataDir,
+      anonKey,
+      log,
+    });
+  });
+  afterAll(async () => {
+    await handle.stack.close();
+    await handle.site.remove();
+  });
+  return handle;
 }

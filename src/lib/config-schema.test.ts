@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
-  CONFIG_VARIABLES,
   localDefaults,
-  OPTIONAL_CONFIG_VARIABLES,
   parseConfig,
+  REQUIRED_CONFIG_VARIABLES,
 } from './config-schema';
 
 const complete = {
@@ -123,9 +122,7 @@ describe('parseConfig', () => {
 
   it('lists every missing variable at once in production', () => {
     const problems = problemsOf(() => parseConfig({}, 'production'));
-    const requiredNames = CONFIG_VARIABLES.filter(
-      (name) => !OPTIONAL_CONFIG_VARIABLES.includes(name),
-    );
+    const requiredNames = REQUIRED_CONFIG_VARIABLES;
     expect(problems).toHaveLength(requiredNames.length);
     for (const name of requiredNames) {
       expect(problems).toContain(`${name} is missing`);

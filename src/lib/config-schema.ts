@@ -1,14 +1,7 @@
 import { z } from 'zod';
 
-/** The public, build-time variables the site reads. Nothing secret belongs here: all of it ships in the bundle. */
-export const CONFIG_VARIABLES = [
-  'VITE_SUPABASE_URL',
-  'VITE_SUPABASE_ANON_KEY',
-  'VITE_CONTACT_WEBHOOK_URL',
-  'VITE_VAPI_PUBLIC_KEY',
-  'VITE_VAPI_ASSISTANT_ID',
-  'VITE_DEMO_VIDEO_URL',
-  'VITE_SITE_URL',
+/** The variables a production build may leave unset. */
+export const OPTIONAL_CONFIG_VARIABLES = [
   'VITE_BOOKING_URL',
   'VITE_VAPI_MAX_CALL_SECONDS',
   'VITE_CSP_REPORT_URI',
@@ -18,22 +11,29 @@ export const CONFIG_VARIABLES = [
   'VITE_CONTACT_WEBHOOK_MODE',
 ] as const;
 
+/** The variables a production build must have. */
+export const REQUIRED_CONFIG_VARIABLES = [
+  'VITE_SUPABASE_URL',
+  'VITE_SUPABASE_ANON_KEY',
+  'VITE_CONTACT_WEBHOOK_URL',
+  'VITE_VAPI_PUBLIC_KEY',
+  'VITE_VAPI_ASSISTANT_ID',
+  'VITE_DEMO_VIDEO_URL',
+  'VITE_SITE_URL',
+] as const;
+
+/** The public, build-time variables the site reads. Nothing secret belongs here: all of it ships in the bundle. */
+export const CONFIG_VARIABLES = [
+  ...REQUIRED_CONFIG_VARIABLES,
+  ...OPTIONAL_CONFIG_VARIABLES,
+] as const;
+
 /** A demo call's length cap when VITE_VAPI_MAX_CALL_SECONDS is unset, and the most it may be. */
 export const DEFAULT_MAX_CALL_SECONDS = 180;
 export const MAX_CALL_SECONDS_LIMIT = 600;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 
-/** The variables a production build may leave unset. */
-export const OPTIONAL_CONFIG_VARIABLES: readonly ConfigVariable[] = [
-  'VITE_BOOKING_URL',
-  'VITE_VAPI_MAX_CALL_SECONDS',
-  'VITE_CSP_REPORT_URI',
-  'VITE_CSP_REPORT_ONLY',
-  'VITE_HSTS_INCLUDE_SUBDOMAINS',
-  'VITE_HSTS_PRELOAD',
-  'VITE_CONTACT_WEBHOOK_MODE',
-];
 export type RawEnv = Partial<Record<string, string | boolean | undefined>>;
 
 /** What the build runs in: `local` lets the voice demo be left unconfigured. */
