@@ -93,6 +93,20 @@ describe('parseConfig', () => {
     ).toEqual(['VITE_HSTS_INCLUDE_SUBDOMAINS must be true or false']);
   });
 
+  it('posts the webhook as JSON unless VITE_CONTACT_WEBHOOK_MODE says simple', () => {
+    const mode = (value?: string) =>
+      parseConfig({ ...complete, VITE_CONTACT_WEBHOOK_MODE: value }, 'production')
+        .contactWebhookMode;
+    expect(mode()).toBe('json');
+    expect(mode(' ')).toBe('json');
+    expect(mode('Simple')).toBe('simple');
+    expect(
+      problemsOf(() =>
+        parseConfig({ ...complete, VITE_CONTACT_WEBHOOK_MODE: 'form' }, 'production'),
+      ),
+    ).toEqual(['VITE_CONTACT_WEBHOOK_MODE must be json or simple']);
+  });
+
   it('takes an optional booking page, which must be an http(s) URL', () => {
     expect(
       parseConfig({ ...complete, VITE_BOOKING_URL: ' https://cal.com/jordan/intro ' }, 'production')

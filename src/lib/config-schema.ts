@@ -124,28 +124,29 @@ const webhookUrl = httpUrl.refine(
   "is n8n's test URL (/webhook-test/), which answers only while the editor listens; use the Production URL (/webhook/)",
 );
 
+/** One of `values`, case-insensitive; `fallback` when unset or blank. */
+function optionalChoice<const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number],
+) {
+  return z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value) => value || fallback)
+    .pipe(z.enum(values, { error: `must be ${values.join(' or ')}` }));
+}
+
 /** `true` or `false` (unset: false). */
-const flag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .optional()
-  .transform((value) => value || 'false')
-  .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
-  .transform((value) => value === 'true');
+const flag = optionalChoice(['true', 'false'], 'false').transform((value) => value === 'true');
 
 /**
  * How the webhook is posted: `json` (a JSON POST, which browsers preflight; the automation must
  * answer CORS) or `simple` (the same JSON as text/plain, no-cors: no preflight, for an automation
  * that cannot answer one, such as Zapier's Catch Hook; the site then cannot read its answer).
  */
-const webhookMode = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .optional()
-  .transform((value) => value || 'json')
-  .pipe(z.enum(['json', 'simple'], { error: 'must be json or simple' }));
+const webhookMode = optionalChoice(['json', 'simple'], 'json');
 
 const productionSchema = z.object({
   VITE_SUPABASE_URL: supabaseUrl,
