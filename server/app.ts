@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
+import { isLoopbackHost } from './client-address';
 import { openDatabase, type DefaultGrants } from './database';
 import { createLocalRoutes } from './local-routes';
 import { createRestApi, type InsertedRow } from './postgrest';
@@ -37,13 +38,6 @@ export function escapeControlCharacters(text: unknown): string {
 function leadLine(row: InsertedRow): string {
   const [name, email, id] = [row.name, row.email, row.id].map(escapeControlCharacters);
   return `[lead] ${new Date().toISOString()} ${name} <${email}> id=${id}`;
-}
-
-/** Whether a request was addressed to this machine by name (not a DNS-rebound hostname). */
-export function isLoopbackHost(hostHeader: string | undefined): boolean {
-  if (!hostHeader) return false;
-  const host = hostHeader.replace(/:\d+$/, '').toLowerCase();
-  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** The local stand-in for a CDN, Supabase's data API and the automation webhook, on one app. */

@@ -7,6 +7,19 @@ export function isLoopback(address: string | undefined): boolean {
   return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
 
+/**
+ * Whether a request was addressed to this machine by name or loopback address (a Host header
+ * such as `localhost:4173` or `[::1]:4173`), not through a DNS-rebound hostname.
+ */
+export function isLoopbackHost(hostHeader: string | undefined): boolean {
+  if (!hostHeader) return false;
+  const host = hostHeader
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || isLoopback(host);
+}
+
 /** The address of the peer of this connection; undefined for an in-process request (tests). */
 function peerAddress(c: Context): string | undefined {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControlCharacters, isLoopbackHost } from './app';
+import { escapeControlCharacters } from './app';
+import { isLoopbackHost } from './client-address';
 import { insertHeaders, localStackForTests, randomLead } from './test-helpers';
 
 const KEY = 'hygiene-key';
@@ -26,6 +27,9 @@ describe('the local stack keeps to itself', () => {
       ['GET', '/local/webhook', 'POST, OPTIONS'],
       ['DELETE', '/local/leads', 'GET, HEAD'],
       ['PUT', '/local/leads.json', 'GET, HEAD'],
+      ['GET', '/local/csp-reports', 'POST'],
+      ['POST', '/local/csp-reports.json', 'GET, HEAD'],
+      ['PATCH', '/local/demo-video', 'GET, HEAD'],
     ];
     for (const [method, path, allow] of cases) {
       const response = await local.stack.app.request(path, { method });

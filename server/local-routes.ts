@@ -106,9 +106,27 @@ function receiveJson(handle: (c: Context, body: unknown) => Promise<Response>) {
   ] as const;
 }
 
+/** Table rows of what arrived (the webhook's payloads, CSP reports): when, and the JSON. */
+function receivedRows(items: [receivedAt: string, json: unknown][]): string {
+  return items
+    .map(
+      ([receivedAt, json]) =>
+        `<tr><td>${escapeHtml(pacific(receivedAt))}</td><td><pre>${escapeHtml(JSON.stringify(json, null, 2))}</pre></td></tr>`,
+    )
+    .join('');
+}
+
 /** Routes of the local stack that no deploy has: the webhook's stand-in and the leads inbox. */
 export function createLocalRoutes(db: PGlite): Hono {
   const local = new Hono();
+  // A known path asked with another method: 405 and what it does accept.
+  const allow = (methods: string) => (c: Context) =>
+    c.text('Method not allowed', 405, { Allow: methods });
+  /** A page or listing: GET (and HEAD) only. */
+  const readOnly = (path: string, handler: (c: Context) => Response | Promise<Response>) => {
+    local.get(path, handler);
+    local.on(['POST', 'PUT', 'PATCH', 'DELETE'], path, allow('GET, HEAD'));
+  };
 
   // Same contract as a hosted automation: CORS open, JSON in, 2xx back.
   local.use(
@@ -124,6 +142,7 @@ export function createLocalRoutes(db: PGlite): Hono {
       return c.json({ ok: true });
     }),
   );
+  local.all('/webhook', allow('POST, OPTIONS'));
 
   // Where browsers report CSP violations in local mode (report-uri and report-to both land
   // here): the owner's endpoint stand-in. Each report is kept as sent, one row per violation.
@@ -140,12 +159,13 @@ export function createLocalRoutes(db: PGlite): Hono {
       return c.body(null, 204);
     }),
   );
-  local.get('/csp-reports.json', async (c) => c.json(await listCspReports(db)));
+  local.on(['GET', 'PUT', 'PATCH', 'DELETE'], '/csp-reports', allow('POST'));
+  readOnly('/csp-reports.json', async (c) => c.json(await listCspReports(db)));
 
-  local.get('/leads.json', async (c) => c.json(await listSubmissions(db)));
-  local.get('/webhook-deliveries.json', async (c) => c.json(await listDeliveries(db)));
+  readOnly('/leads.json', async (c) => c.json(await listSubmissions(db)));
+  readOnly('/webhook-deliveries.json', async (c) => c.json(await listDeliveries(db)));
 
-  local.get('/leads', async (c) => {
+  readOnly('/leads', async (c) => {
     const [submissions, deliveries, reports] = await Promise.all([
       listSubmissions(db),
       listDeliveries(db),
@@ -157,12 +177,8 @@ export function createLocalRoutes(db: PGlite): Hono {
           `<tr><td>${escapeHtml(pacific(s.created_at))}</td><td>${escapeHtml(s.name)}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(s.phone)}</td><td>${escapeHtml(s.company)}</td><td>${escapeHtml(s.message)}</td><td>${escapeHtml(source(s))}</td><td><code>${escapeHtml(s.id)}</code></td></tr>`,
       )
       .join('');
-    const hooks = deliveries
-      .map(
-        (d) =>
-          `<tr><td>${escapeHtml(pacific(d.received_at))}</td><td><pre>${escapeHtml(JSON.stringify(d.payload, null, 2))}</pre></td></tr>`,
-      )
-      .join('');
+    const hooks = receivedRows(deliveries.map((d) => [d.received_at, d.payload]));
+    const violations = receivedRows(reports.map((r) => [r.received_at, r.report]));
     c.header('Cache-Control', 'no-store');
     return c.html(
       page(
@@ -174,26 +190,12 @@ ${submissions.length ? `<table><thead><tr><th>Created (Pacific)</th><th>Name</th
 <h2>Webhook deliveries (${deliveries.length})</h2>
 ${deliveries.length ? `<table><thead><tr><th>Received</th><th>Payload</th></tr></thead><tbody>${hooks}</tbody></table>` : '<p>No deliveries yet.</p>'}
 <h2>Content-Security-Policy reports (${reports.length})</h2>
-${reports.length ? `<table><thead><tr><th>Received</th><th>Report</th></tr></thead><tbody>${reports.map((r) => `<tr><td>${escapeHtml(pacific(r.received_at))}</td><td><pre>${escapeHtml(JSON.stringify(r.report, null, 2))}</pre></td></tr>`).join('')}</tbody></table>` : '<p>No violations reported.</p>'}`,
+${reports.length ? `<table><thead><tr><th>Received</th><th>Report</th></tr></thead><tbody>${violations}</tbody></table>` : '<p>No violations reported.</p>'}`,
       ),
     );
   });
 
-  // A known path asked with another method: 405 and what it does accept.
-  const allow = (methods: string) => (c: Context) =>
-    c.text('Method not allowed', 405, { Allow: methods });
-  local.all('/webhook', allow('POST, OPTIONS'));
-  local.on(['GET', 'PUT', 'PATCH', 'DELETE'], '/csp-reports', allow('POST'));
-  for (const path of [
-    '/leads',
-    '/leads.json',
-    '/webhook-deliveries.json',
-    '/csp-reports.json',
-    '/demo-video',
-  ])
-    local.on(['POST', 'PUT', 'PATCH', 'DELETE'], path, allow('GET, HEAD'));
-
-  local.get('/demo-video', (c) =>
+  readOnly('/demo-video', (c) =>
     c.html(
       page(
         'Demo video (local placeholder)',
