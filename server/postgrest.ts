@@ -45,7 +45,11 @@ interface PostgrestErrorBody {
   hint: string | null;
 }
 
-type Status = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500;
+/** The statuses this stand-in answers with (a raised 'PGRST' error may name any of them). */
+const STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 429, 500] as const;
+type Status = (typeof STATUSES)[number];
+const isStatus = (value: number): value is Status =>
+  (STATUSES as readonly number[]).includes(value);
 
 function fail(
   c: Context,
@@ -55,8 +59,6 @@ function fail(
 ) {
   return c.json(body, status, headers);
 }
-
-const KNOWN_STATUSES = new Set<number>([400, 401, 403, 404, 405, 409, 413, 415, 429, 500]);
 
 interface DatabaseErrorLike {
   code?: string;
@@ -89,13 +91,13 @@ export function fromRaisedResponse(e: DatabaseErrorLike): {
     const body = JSON.parse(e.message ?? '') as Partial<PostgrestErrorBody>;
     const detail = JSON.parse(e.detail ?? '') as { status?: unknown; headers?: unknown };
     const status = Number(detail.status);
-    if (!KNOWN_STATUSES.has(status)) throw new Error(`status ${String(detail.status)}`);
+    if (!isStatus(status)) throw new Error(`status ${String(detail.status)}`);
     const headers =
       typeof detail.headers === 'object' && detail.headers !== null
         ? Object.fromEntries(Object.entries(detail.headers).map(([k, v]) => [k, String(v)]))
         : {};
     return {
-      status: status as Status,
+      status,
       body: {
         code: String(body.code ?? ''),
         message: String(body.message ?? ''),
