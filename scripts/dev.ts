@@ -10,12 +10,12 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { createLocalStack } from '../server/app';
 import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
-import { portIsFree, portTakenLine } from './lib/port';
+import { localHost, localPort, portIsFree, portTakenLine } from './lib/port';
 import { describeLocalOverrides, localOrigin, resolveSiteConfig } from './lib/site-config';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.PORT ?? 4173);
-const host = process.env.HOST ?? 'localhost';
+const port = localPort();
+const host = localHost();
 /** Vite's mode for the dev server: local (scripts/lib/site-config.ts). */
 const DEV_MODE = 'development';
 

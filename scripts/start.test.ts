@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -11,13 +11,22 @@ import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Holds a port on localhost while `run` goes on, as another program would. */
+async function withTakenPort(run: (port: number) => Promise<void> | void) {
+  const blocker: Server = createServer();
+  const port = await new Promise<number>((done) =>
+    blocker.listen(0, 'localhost', () => done((blocker.address() as { port: number }).port)),
+  );
+  try {
+    await run(port);
+  } finally {
+    await new Promise((done) => blocker.close(done));
+  }
+}
+
 describe('npm start', () => {
   it('reports a taken port in one line, before any build', async () => {
-    const blocker: Server = createServer();
-    const port = await new Promise<number>((done) =>
-      blocker.listen(0, 'localhost', () => done((blocker.address() as { port: number }).port)),
-    );
-    try {
+    await withTakenPort((port) => {
       const started = Date.now();
       const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
         cwd: root,
@@ -28,8 +37,30 @@ describe('npm start', () => {
       expect(result.stderr.trim()).toBe(portTakenLine(port));
       expect(result.stdout).not.toContain('Building the site');
       expect(Date.now() - started).toBeLessThan(15_000);
+    });
+  });
+
+  it('npm run serve (the server alone) reports a port taken meanwhile in one line too', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-serve-'));
+    try {
+      await mkdir(join(dir, 'dist'));
+      await writeFile(join(dir, 'dist', 'index.html'), '<!doctype html><title>site</title>');
+      await withTakenPort((port) => {
+        const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+          cwd: root,
+          env: {
+            ...process.env,
+            PORT: String(port),
+            DIST_DIR: join(dir, 'dist'),
+            DATA_DIR: join(dir, 'data'),
+          },
+          encoding: 'utf8',
+        });
+        expect(result.status).toBe(1);
+        expect(result.stderr.trim()).toBe(portTakenLine(port));
+      });
     } finally {
-      await new Promise((done) => blocker.close(done));
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -3,11 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { portIsFree, portTakenLine } from './lib/port';
+import { localHost, localPort, portIsFree, portTakenLine } from './lib/port';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.PORT ?? 4173);
-const host = process.env.HOST ?? 'localhost';
+const port = localPort();
+const host = localHost();
 
 if (!(await portIsFree(port, host))) {
   console.error(portTakenLine(port));

@@ -5,11 +5,11 @@
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
-import { portTakenLine } from '../scripts/lib/port';
+import { localHost, localPort, portTakenLine } from '../scripts/lib/port';
 import { createLocalStack } from './app';
 
-const port = Number(process.env.PORT ?? 4173);
-const host = process.env.HOST ?? 'localhost';
+const port = localPort();
+const host = localHost();
 const stack = await createLocalStack({
   distDir: resolve(process.env.DIST_DIR ?? 'dist'),
   dataDir: resolve(process.env.DATA_DIR ?? '.data'),

@@ -1,5 +1,14 @@
 import { createServer } from 'node:net';
 
+/** Where `npm start`, `npm run dev` and `npm run serve` listen: PORT and HOST, or these. */
+export const DEFAULT_PORT = 4173;
+export function localPort(env: NodeJS.ProcessEnv = process.env): number {
+  return Number(env.PORT ?? DEFAULT_PORT);
+}
+export function localHost(env: NodeJS.ProcessEnv = process.env): string {
+  return env.HOST ?? 'localhost';
+}
+
 /** Whether `port` can be listened on at `host` now (it is released again at once). */
 export function portIsFree(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {

@@ -6,6 +6,7 @@ import {
   parseConfig,
   type SiteConfig,
 } from '../../src/lib/config-schema.ts';
+import { localPort } from './port.ts';
 
 /** Configuration the unit tests run with: the local stack's values and a voice demo set up. */
 const TEST_VALUES = {
@@ -26,7 +27,7 @@ export const LOCAL_STACK_VARIABLES = [
 
 /** Where the local stack answers (`npm start`, `npm run dev`). */
 export function localOrigin(processEnv = process.env): string {
-  return `http://localhost:${processEnv.PORT ?? '4173'}`;
+  return `http://localhost:${localPort(processEnv)}`;
 }
 
 /** One line per value a local build set aside for the local stack's own. */
