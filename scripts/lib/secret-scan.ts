@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
-const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+/g;
+const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+/;
 const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
 /** A Supabase secret key, bare, quoted or after `Bearer`: the prefix alone gives it away. */
 const SUPABASE_SECRET = /sb_secret_[A-Za-z0-9_-]{8,}/;
@@ -55,7 +55,7 @@ export async function findSecrets(
     const path = join(entry.parentPath, entry.name);
     const text = (await readFile(path)).toString('latin1');
     const where = relative(dir, path);
-    for (const token of text.match(JWT) ?? []) {
+    for (const [token] of text.matchAll(new RegExp(JWT, 'g'))) {
       const role = jwtRole(token);
       if (role !== 'anon') findings.push(`${where}: a JWT with role ${JSON.stringify(role)}`);
     }
@@ -64,7 +64,6 @@ export async function findSecrets(
     for (const [, token] of text.matchAll(LITERAL_BEARER)) {
       if (token && !publicValues.includes(token) && !JWT.test(token) && !token.startsWith('sb_'))
         findings.push(`${where}: a bearer credential written into the code`);
-      JWT.lastIndex = 0;
     }
     for (const value of forbiddenValues) {
       if (value.length >= 8 && text.includes(value))
