@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { loadOnce } from '@/lib/load-once';
 import { markDemoCall, visitEstimate } from '@/lib/visit';
 import { createCallGuard, type CallGuard } from './call-guard';
@@ -47,8 +47,8 @@ export function useVoiceDemo({
   guard: givenGuard,
 }: VoiceDemoOptions) {
   const [state, dispatch] = useReducer(voiceReducer, initialVoiceState);
-  const ownGuard = useRef<CallGuard | null>(null);
-  const guard = givenGuard ?? (ownGuard.current ??= createCallGuard());
+  const [ownGuard] = useState(createCallGuard);
+  const guard = givenGuard ?? ownGuard;
   // The same reducer on a ref, so a press sees the state of this instant, not of the last render.
   const current = useRef<VoiceState>(initialVoiceState);
   const attempt = useRef(0);
