@@ -10,11 +10,6 @@ export interface PageWatch {
   cspViolations: string[];
 }
 
-/**
- * Every test's page is watched: console errors, uncaught exceptions, requests leaving the site
- * and CSP violations are collected, and requests to other origins are refused so that no test
- * ever reaches the internet.
- */
 let addressesUsed = 0;
 
 /**
@@ -27,6 +22,11 @@ function nextClientAddress(workerIndex: number): string {
   return `10.${workerIndex % 256}.${Math.floor(addressesUsed / 256) % 256}.${addressesUsed % 256}`;
 }
 
+/**
+ * Every test's page is watched: console errors, uncaught exceptions, requests leaving the site
+ * and CSP violations are collected, and requests to other origins are refused so that no test
+ * ever reaches the internet.
+ */
 export const test = base.extend<{ watch: PageWatch }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's parameters.
   extraHTTPHeaders: async ({}, use, testInfo) => {
