@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   boundedContext,
   CALL_TIMEOUT_MS,
+  KEEPALIVE_MAX_BYTES,
   MAX_STORED_ESTIMATE,
   submitContact,
   type ContactPayload,
@@ -117,6 +118,19 @@ describe('submitContact', () => {
     expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
     expect(inits).toHaveLength(1);
     expect(inits[0]).toMatchObject({ method: 'POST', keepalive: true });
+  });
+
+  it('posts a body over the keepalive limit without keepalive (browsers would refuse it)', async () => {
+    const inits: RequestInit[] = [];
+    const { clients } = fakeClients([], []);
+    const recordingFetch = clients.fetch;
+    clients.fetch = (url, init) => {
+      inits.push(init ?? {});
+      return recordingFetch(url, init);
+    };
+    const long = { ...VALUES, message: 'é'.repeat(KEEPALIVE_MAX_BYTES / 2) };
+    expect(await submitContact(ID, long, clients)).toEqual({ ok: true });
+    expect(inits[0]).toMatchObject({ method: 'POST', keepalive: false });
   });
 
   it('in simple mode posts the same JSON as text/plain with no-cors, and takes an opaque answer as delivered', async () => {
