@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { makeTempSite } from '../server/test-helpers';
 import { LOCAL_VITE_MODE } from '../src/lib/config-schema';
 import { portTakenLine } from './lib/port';
 import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
@@ -41,18 +42,16 @@ describe('npm start', () => {
   });
 
   it('npm run serve (the server alone) reports a port taken meanwhile in one line too', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'site-serve-'));
+    const site = await makeTempSite();
     try {
-      await mkdir(join(dir, 'dist'));
-      await writeFile(join(dir, 'dist', 'index.html'), '<!doctype html><title>site</title>');
       await withTakenPort((port) => {
         const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
           cwd: root,
           env: {
             ...process.env,
             PORT: String(port),
-            DIST_DIR: join(dir, 'dist'),
-            DATA_DIR: join(dir, 'data'),
+            DIST_DIR: site.distDir,
+            DATA_DIR: site.dataDir,
           },
           encoding: 'utf8',
         });
@@ -60,7 +59,7 @@ describe('npm start', () => {
         expect(result.stderr.trim()).toBe(portTakenLine(port));
       });
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await site.remove();
     }
   });
 
