@@ -97,7 +97,11 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
       <p
         id="voice-demo-message"
         role="status"
-        className="min-h-0 text-center text-sm font-medium text-danger"
+        // The pause after a call is a notice, not a failure: it is not shown as an error.
+        className={cn(
+          'min-h-0 text-center text-sm font-medium',
+          error === 'cooling' ? 'text-slate-700' : 'text-danger',
+        )}
       >
         {error ? errorLine(error, waitSeconds) : null}
       </p>
