@@ -30,6 +30,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     settings: {
+      // Without these, import-x reads only .js files and no-cycle sees no TypeScript module.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
@@ -59,9 +62,16 @@ export default tseslint.config(
               from: ['./src/features', './src/app'],
             },
             { target: './src', from: ['./server', './scripts', './e2e'] },
+            // The layout serves every page; a page's own parts reach it through the app.
+            { target: './src/app/layout', from: ['./src/app/home', './src/app/about'] },
+            // The local stack stands alone: the build and bench scripts use it, never the reverse.
+            { target: './server', from: './scripts' },
+            // Edge Functions run on Deno: nothing from the Node side.
+            { target: './supabase', from: ['./src', './server', './scripts', './e2e'] },
           ],
         },
       ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

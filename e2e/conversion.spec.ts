@@ -102,8 +102,11 @@ test.describe('the demo call', () => {
     await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
     await held.answer?.();
-    // The SDK goes on and creates its call object: it is ended at once, so nothing joins.
-    await page.waitForTimeout(1500);
+    // The SDK goes on and creates its call object (daily-js asks for its call machine then): it
+    // is ended at once, so nothing joins the room.
+    await expect
+      .poll(() => watch.thirdParty.some((url) => url.includes('daily.co/call-machine/')))
+      .toBe(true);
     expect(watch.thirdParty.filter((url) => url.includes('example.daily.co'))).toEqual([]);
     await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
     await expect(page.locator('#voice-demo-message')).toHaveText('');

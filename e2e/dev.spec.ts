@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
+import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { expect, test } from './fixtures';
 
 /** `npm run dev`: Vite's dev server with hot reload, and the local stack on the same port. */

@@ -146,7 +146,19 @@ test.describe('acting before the app has taken over', () => {
     scripts.release();
     await expect(page.getByRole('button', { name: 'Connecting...' })).toBeVisible();
     await expect.poll(() => calls).toBe(1);
-    await page.waitForTimeout(500);
+    // The press was replayed and its key is live: nothing is left that could start a second call
+    // (later presses go to React, which shows Connecting... and ignores them).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const early = window.__earlyPresses;
+          return { queue: early?.queue, live: early?.live['voice-demo'] };
+        }),
+      )
+      .toEqual({ queue: [], live: true });
+    await expect(page.locator('[data-early-press="voice-demo"]')).not.toHaveAttribute(
+      'data-early-pressed',
+    );
     expect(calls).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { INDEXABLE_ROUTES } from '../src/app/routes';
+import { INDEXABLE_ROUTES, ROUTES, servedPaths, type Route } from '../src/app/routes';
 import { expect, isInViewport, seriousA11yViolations, test } from './fixtures';
 
 const HOME_SECTIONS_IN_ORDER = [
@@ -212,6 +212,43 @@ test.describe('the about page', () => {
   });
 });
 
+/** What each page's h1 says. */
+const ROUTE_HEADINGS: Record<Route['path'], RegExp> = {
+  '/': /Every call answered/,
+  '/about-me': /Jordan/,
+  '/privacy': /Privacy/,
+  '/404': /Page not found/,
+};
+
+test.describe('every served path', () => {
+  // One list decides what a path shows, for the host and the browser alike: a path the host
+  // serves a page at keeps that page once the app takes over, and a wrong-case path is the
+  // not-found page on both sides. Any console error (React's hydration error #418) fails.
+  const cases: { path: string; status: number; heading: RegExp }[] = [
+    ...ROUTES.flatMap((route) =>
+      servedPaths(route).map((path) => ({
+        path,
+        status: 200,
+        heading: ROUTE_HEADINGS[route.path],
+      })),
+    ),
+    { path: '/About-Me', status: 404, heading: ROUTE_HEADINGS['/404'] },
+    { path: '/Index.html', status: 404, heading: ROUTE_HEADINGS['/404'] },
+  ];
+  for (const { path, status, heading } of cases) {
+    test(`${path} shows the same page before and after the take-over`, async ({ page, watch }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(status);
+      // Read after the take-over (the page fixture waits for it): a router that disagreed with
+      // the host would have replaced the page and logged a hydration error by now.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      // (The browser reports the 404 status of the document itself, which is the point.)
+      const documentStatus = `Failed to load resource: the server responded with a status of ${status} (Not Found)`;
+      expect(watch.errors.filter((line) => line !== documentStatus)).toEqual([]);
+    });
+  }
+});
+
 test.describe('unknown paths', () => {
   test('get the not-found page with status 404 and a way home', async ({ page }) => {
     const response = await page.goto('/no-such-page');
@@ -295,7 +332,8 @@ test.describe('prerendered HTML', () => {
     await send.click();
     await page.getByLabel('Email').press('Enter');
     await page.getByLabel('Name').press('Enter');
-    await page.waitForTimeout(300); // (no script runs here to wait on)
+    // (Playwright's press and click wait for a navigation they start to commit: had any of them
+    // submitted the form, the count below would show it.)
     expect(navigations).toBe(0);
     expect(page.url()).toBe(`${baseURL}/`);
     await context.close();

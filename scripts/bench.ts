@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createLocalStack } from '../server/app';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
-import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
+import { localDefaults } from '../src/lib/config-schema';
+import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { firstLoad, sizesOf, type FirstLoad, type Sizes } from './lib/bundle-report';
 import {
   launchChromium,
@@ -42,13 +43,9 @@ function build() {
   // as in a real deploy, and nothing leaves this machine.
   const env = {
     ...process.env,
-    VITE_SUPABASE_URL: ORIGIN,
-    VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY_DEFAULT,
-    VITE_CONTACT_WEBHOOK_URL: `${ORIGIN}/local/webhook`,
+    ...localDefaults(ORIGIN, LOCAL_ANON_KEY_DEFAULT),
     VITE_VAPI_PUBLIC_KEY: 'bench-public-key',
     VITE_VAPI_ASSISTANT_ID: 'bench-assistant-id',
-    VITE_DEMO_VIDEO_URL: `${ORIGIN}/local/demo-video`,
-    VITE_SITE_URL: ORIGIN,
   };
   const result = spawnSync(
     process.execPath,

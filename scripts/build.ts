@@ -23,10 +23,15 @@ import {
   renderHeadersFile,
   vercelOutputConfig,
 } from './lib/security-headers';
+import { appLoaderScript, earlyCaptureScript } from './lib/inline-script';
 import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
-import { describeLocalOverrides, localOrigin, resolveSiteConfig } from './lib/site-config';
+import { localOrigin } from '../server/local-config';
+import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
 
 type ServerEntry = typeof ServerEntryModule;
+
+/** Where index.html takes each page's head tags. */
+const APP_HEAD = '<!--app-head-->';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // The server bundle for prerendering lives inside the project (it imports node_modules), one
@@ -65,23 +70,18 @@ async function inlineStylesheets(html: string, distDir: string): Promise<string>
 }
 
 /**
- * Replaces the entry's module script with an inline loader that adds it once the page has
- * painted its first content: the prerendered page is complete and readable without it, so its
- * bytes should not compete with the page's own on a slow phone connection. Only hydration waits.
- * Browsers without paint timing (or a tab opened in the background) get it 1 s after load.
+ * Replaces the entry's module script with the inline loader (src/inline/app-loader.ts) that adds
+ * it once the page has painted, and puts the early-press capture (src/inline/early-capture.ts)
+ * first in <head>, so it listens before any control is on screen.
  */
-export function deferEntryScript(html: string): string {
+export async function placeInlineScripts(html: string): Promise<string> {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('The built index.html has no entry module script.');
-  const loader =
-    'var d=0;function h(){if(d)return;d=1;var s=document.createElement("script");' +
-    `s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)}` +
-    'try{new PerformanceObserver(function(l){l.getEntriesByName("first-contentful-paint").length&&h()})' +
-    '.observe({type:"paint",buffered:!0})}catch(e){}' +
-    // The observer's callback is delivered late (a low-priority task): look every frame as well.
-    'function f(){d||(performance.getEntriesByName("first-contentful-paint").length?h():requestAnimationFrame(f))}requestAnimationFrame(f);' +
-    'addEventListener("load",function(){setTimeout(h,1e3)})';
-  return html.replace(entry[0], () => `<script>${loader}</script>`);
+  if (!html.includes(APP_HEAD)) throw new Error(`The built index.html has no ${APP_HEAD}.`);
+  const [loader, capture] = await Promise.all([appLoaderScript(entry[1]!), earlyCaptureScript()]);
+  return html
+    .replace(entry[0], () => `<script>${loader}</script>`)
+    .replace(APP_HEAD, () => `<script>${capture}</script>${APP_HEAD}`);
 }
 
 function sitemap(config: SiteConfig, paths: string[]): string {
@@ -135,14 +135,14 @@ async function main() {
   // The stylesheet is small: inlined, it costs no render-blocking request. The app's script
   // is requested after the first paint, so the prerendered page gets the bandwidth first.
   // (CSP allows both inline elements by hash.)
-  const template = deferEntryScript(
+  const template = await placeInlineScripts(
     await inlineStylesheets(await readFile(join(distDir, 'index.html'), 'utf8'), distDir),
   );
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   for (const route of server.PRERENDERED_ROUTES) {
     const { html, head } = await server.render(route.path, config.siteUrl);
-    const page = template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+    const page = template.replace(APP_HEAD, head).replace('<!--app-html-->', html);
     for (const script of inlineScripts(page)) scriptHashes.add(cspHash(script));
     for (const style of inlineStyles(page)) styleHashes.add(cspHash(style));
     const file = join(distDir, route.file);

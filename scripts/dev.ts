@@ -9,9 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { createLocalStack } from '../server/app';
-import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
-import { localHost, localPort, portIsFree, portTakenLine } from './lib/port';
-import { describeLocalOverrides, localOrigin, resolveSiteConfig } from './lib/site-config';
+import {
+  localAnonKey,
+  localHost,
+  localOrigin,
+  localPort,
+  portIsFree,
+  portTakenLine,
+} from '../server/local-config';
+import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = localPort();
@@ -30,7 +36,7 @@ for (const line of describeLocalOverrides(overridden, localOrigin())) console.lo
 
 const stack = await createLocalStack({
   dataDir: resolve(process.env.DATA_DIR ?? '.data'),
-  anonKey: process.env.LOCAL_ANON_KEY ?? LOCAL_ANON_KEY_DEFAULT,
+  anonKey: localAnonKey(),
 });
 const api = getRequestListener(stack.app.fetch);
 const httpServer = createHttpServer();

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { makeTempSite } from '../server/test-helpers';
 import { LOCAL_VITE_MODE } from '../src/lib/config-schema';
-import { portTakenLine } from './lib/port';
+import { portTakenLine } from '../server/local-config';
 import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { localHost, localPort, portIsFree, portTakenLine } from './lib/port';
+import { localHost, localPort, portIsFree, portTakenLine } from '../server/local-config';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = localPort();

@@ -4,8 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { LOCAL_ANON_KEY_DEFAULT } from '../src/lib/config-schema';
-import { localHost, localPort, portTakenLine } from '../scripts/lib/port';
+import { localAnonKey, localHost, localPort, portTakenLine } from './local-config';
 import { createLocalStack } from './app';
 
 const port = localPort();
@@ -13,13 +12,20 @@ const host = localHost();
 const stack = await createLocalStack({
   distDir: resolve(process.env.DIST_DIR ?? 'dist'),
   dataDir: resolve(process.env.DATA_DIR ?? '.data'),
-  anonKey: process.env.LOCAL_ANON_KEY ?? LOCAL_ANON_KEY_DEFAULT,
+  anonKey: localAnonKey(),
 });
 
 const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
   console.log(`\n  Site:        http://localhost:${port}/`);
   console.log(`  Leads inbox: http://localhost:${port}/local/leads\n`);
 });
+// Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
+// (Playwright's request context, a browser) gets ECONNRESET. CDNs keep them far longer: so does
+// the local host, so the client is always the side that closes.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 server.on('error', (error: NodeJS.ErrnoException) => {
   // Taken since the check in scripts/start.ts (or started without it): one line, not a stack.
   if (error.code === 'EADDRINUSE') console.error(portTakenLine(port));

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSupabaseInsert } from '../src/features/contact/supabase-insert';
 import { listSubmissions } from './local-routes';
-import { fromRaisedResponse } from './postgrest';
 import { insertHeaders, localStackForTests, nextAddress, randomLead } from './test-helpers';
 
 const KEY = 'test-anon-key';
@@ -257,34 +256,5 @@ describe("the local stand-in for Supabase's data API", () => {
     expect(html).toContain('Dana Lee');
     const json = (await (await local.stack.app.request('/local/leads.json')).json()) as unknown[];
     expect(json.length).toBe(await count());
-  });
-});
-
-describe("a raised sqlstate 'PGRST', as PostgREST answers it", () => {
-  it('takes the body from the message, and the status and headers from the detail', () => {
-    expect(
-      fromRaisedResponse({
-        code: 'PGRST',
-        message: '{"code":"LG002","message":"Too many","details":"At most 5","hint":"Wait"}',
-        detail: '{"status":429,"headers":{"Retry-After":600}}',
-      }),
-    ).toEqual({
-      status: 429,
-      body: { code: 'LG002', message: 'Too many', details: 'At most 5', hint: 'Wait' },
-      headers: { 'Retry-After': '600' },
-    });
-  });
-
-  it('answers 500 PGRST121 when the message or detail is not JSON, or the status is not one it knows', () => {
-    for (const [message, detail] of [
-      ['not json', '{"status":400}'],
-      ['{"code":"X"}', 'not json'],
-      ['{"code":"X"}', '{"status":418}'],
-      ['{"code":"X"}', '{}'],
-    ]) {
-      const answer = fromRaisedResponse({ code: 'PGRST', message, detail });
-      expect(answer.status, `${message} / ${detail}`).toBe(500);
-      expect(answer.body.code).toBe('PGRST121');
-    }
   });
 });

@@ -39,6 +39,22 @@ describe('the static host of the local stack', () => {
     expect(await (await app.request('/about-me/')).text()).toBe('<h1>about</h1>');
   });
 
+  it('serves a page at exactly the paths the route list gives it, case and all', async () => {
+    for (const [path, text] of [
+      ['/index.html', '<h1>home</h1>'],
+      ['/about-me/index.html', '<h1>about</h1>'],
+    ]) {
+      const response = await app.request(path!);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toBe(text);
+    }
+    for (const path of ['/About-Me', '/index', '/about-me.html', '/about-me//', '/assets/']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toBe('<h1>not found</h1>');
+    }
+  });
+
   it('answers unknown paths with 404.html and status 404', async () => {
     const response = await app.request('/nothing/here');
     expect(response.status).toBe(404);

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { ROUTES, servedPaths } from '../src/app/routes';
 import { headersForPath, parseHeadersFile, type HeaderRule } from './headers-file';
 
 const TYPES: Record<string, string> = {
@@ -71,16 +72,17 @@ export async function loadStaticSite(distDir: string) {
     ? parseHeadersFile(await readFile(headersFile, 'utf8'))
     : [];
 
-  /** The file for a request path, as static hosts resolve clean URLs. */
+  /**
+   * The file for a request path. A page comes from the route list, exactly as the browser's
+   * router reads it (src/app/routes.ts), so the two never disagree on what a path shows; any
+   * other file only at its own path.
+   */
   function resolve(path: string): { key: string; file: StaticFile } | null {
-    const candidates = path.endsWith('/')
-      ? [`${path}index.html`]
-      : [path, `${path}/index.html`, `${path}.html`];
-    for (const key of candidates) {
-      const file = files.get(key);
-      if (file) return { key, file };
-    }
-    return null;
+    const route = ROUTES.find((candidate) => servedPaths(candidate).includes(path));
+    const key = route ? `/${route.file}` : path;
+    if (!route && (key.endsWith('/') || key.endsWith('.html'))) return null;
+    const file = files.get(key);
+    return file ? { key, file } : null;
   }
 
   return function serveStatic(c: Context): Response {

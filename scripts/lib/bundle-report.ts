@@ -41,7 +41,10 @@ export async function firstLoad(distDir: string, htmlFile: string): Promise<Firs
   const html = await readFile(join(distDir, htmlFile), 'utf8');
   const entries = [
     ...html.matchAll(/<script[^>]*\ssrc="\/(assets\/[^"]+\.js)"/g),
-    ...html.matchAll(/s\.src="\/(assets\/[^"]+\.js)"/g),
+    // The app's entry, as the inline loader's argument (src/inline/app-loader.ts).
+    ...[...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap((script) => [
+      ...script[1]!.matchAll(/"\/(assets\/[^"]+\.js)"/g),
+    ]),
     ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g),
   ].map((m) => m[1]!);
   const seen = new Set<string>();

@@ -1,12 +1,11 @@
 import { loadEnv } from 'vite';
 import {
-  LOCAL_ANON_KEY_DEFAULT,
   LOCAL_VITE_MODE,
   localDefaults,
   parseConfig,
   type SiteConfig,
 } from '../../src/lib/config-schema.ts';
-import { localPort } from './port.ts';
+import { localAnonKey, localOrigin } from '../../server/local-config.ts';
 
 /** Configuration the unit tests run with: the local stack's values and a voice demo set up. */
 const TEST_VALUES = {
@@ -24,11 +23,6 @@ export const LOCAL_STACK_VARIABLES = [
   'VITE_CONTACT_WEBHOOK_URL',
   'VITE_SITE_URL',
 ] as const;
-
-/** Where the local stack answers (`npm start`, `npm run dev`). */
-export function localOrigin(processEnv = process.env): string {
-  return `http://localhost:${localPort(processEnv)}`;
-}
 
 /** One line per value a local build set aside for the local stack's own. */
 export function describeLocalOverrides(overridden: string[], origin: string): string[] {
@@ -59,7 +53,7 @@ export function resolveSiteConfig(
   if (isLocal) {
     const origin = localOrigin(processEnv);
     const defaults = {
-      ...localDefaults(origin, processEnv.LOCAL_ANON_KEY ?? LOCAL_ANON_KEY_DEFAULT),
+      ...localDefaults(origin, localAnonKey(processEnv)),
       ...(viteMode === 'test' ? TEST_VALUES : {}),
     };
     for (const [key, value] of Object.entries(defaults)) {

@@ -1,23 +1,25 @@
 import type { ComponentType } from 'react';
-import { normalizePath, useLocation } from '@/lib/router';
+import { useLocation } from '@/lib/router';
 import { AboutPage } from './about/about-page';
 import { HomePage } from './home/home-page';
 import { NotFoundPage } from './not-found-page';
 import { PrivacyPage } from './privacy/privacy-page';
-import type { PagePath } from './routes';
+import { routeForPath, type Route } from './routes';
 
 /** Every route the site prerenders: path in the browser, and the file it becomes in dist/. */
 export { ROUTES as PRERENDERED_ROUTES } from './routes';
 
-/** The page for each path the site has; any other path shows the not-found page. */
-const PAGES: Record<PagePath, ComponentType> = {
+/** The page of each route (the type checker asks for one per route). */
+const PAGES: Record<Route['path'], ComponentType> = {
   '/': HomePage,
   '/about-me': AboutPage,
   '/privacy': PrivacyPage,
+  '/404': NotFoundPage,
 };
 
+/** The page the route list gives this path: as the host served it, so hydration matches. */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const Page = PAGES[normalizePath(pathname) as PagePath] ?? NotFoundPage;
+  const Page = PAGES[routeForPath(pathname).path];
   return <Page />;
 }

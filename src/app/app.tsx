@@ -1,19 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from '@/lib/router';
 import { AppRoutes } from './app-routes';
+import { useBookCall } from './home/use-book-call';
+import { BookCallContext } from './layout/book-call';
 
 /**
  * A page reached by a link opens at its top, as it would on a full load. The first load is
- * left alone: the browser already places it (at the top, or where a reload left it).
+ * left alone: the browser already places it (at the top, or where a reload left it). It
+ * compares with the path it saw last, not with "first run": under StrictMode a dev reload runs
+ * effects twice, and the second run is not a navigation.
  */
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
-  const firstRender = useRef(true);
+  const previous = useRef(pathname);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (previous.current === pathname) return;
+    previous.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;
@@ -28,12 +30,17 @@ function MarkHydrated() {
   return null;
 }
 
+/** Book a Call for the layout, from the page that owns the contact form. */
+function BookCallProvider({ children }: { children: ReactNode }) {
+  return <BookCallContext value={useBookCall()}>{children}</BookCallContext>;
+}
+
 export function App() {
   return (
-    <>
+    <BookCallProvider>
       <MarkHydrated />
       <ScrollToTopOnNavigate />
       <AppRoutes />
-    </>
+    </BookCallProvider>
   );
 }

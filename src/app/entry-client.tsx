@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@/lib/router';
 import '@/styles/index.css';
-import { collectServedIslands } from '@/components/static-island';
+import { collectServedIslands } from '@/components/served-html';
 import { rememberLanding } from '@/lib/visit';
 import { App } from './app';
 

@@ -2,8 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '@/lib/router';
 import { seo, type PageSeo } from '@/content/seo';
-import { loadAllIslands } from '@/components/static-island';
-import { earlyCaptureScript } from '@/lib/early-press';
+import { loadAllIslands } from '@/components/served-html';
 import { App } from './app';
 import { renderHeadTags } from './seo/head-tags';
 
@@ -29,7 +28,5 @@ export async function render(
       </StaticRouter>
     </StrictMode>,
   );
-  // The early-press capture comes first, so it listens before any control is on screen.
-  const capture = `<script>${earlyCaptureScript()}</script>`;
-  return { html, head: capture + renderHeadTags(PAGE_SEO[path] ?? seo.notFound, siteUrl) };
+  return { html, head: renderHeadTags(PAGE_SEO[path] ?? seo.notFound, siteUrl) };
 }

@@ -21,9 +21,22 @@ export const INDEXABLE_ROUTES = ROUTES.filter(
   (route): route is Extract<Route, { indexable: true }> => route.indexable,
 );
 
+/** The route of the page hosts show for an unknown path (with status 404). */
+export const NOT_FOUND_ROUTE: Route = ROUTES.find((route) => !route.indexable)!;
+
 /** The addresses a host serves a page at: `/about-me`, `/about-me/` and its file. */
 export function servedPaths(route: Route): string[] {
   if (!route.indexable) return [`/${route.file}`];
   if (route.path === '/') return ['/', `/${route.file}`];
   return [route.path, `${route.path}/`, `/${route.file}`];
+}
+
+/**
+ * The route whose page a path shows: one answer for the host, the prerender and the browser.
+ * A path is matched exactly as the host serves it (case included, no clean-up), so the browser
+ * never shows a page the host answered with 404, or the other way round. Anything else is the
+ * not-found route.
+ */
+export function routeForPath(pathname: string): Route {
+  return ROUTES.find((route) => servedPaths(route).includes(pathname)) ?? NOT_FOUND_ROUTE;
 }

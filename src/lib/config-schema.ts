@@ -239,9 +239,6 @@ export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
 /** Vite's mode name for local builds ("local" itself is reserved by Vite for .env.local files). */
 export const LOCAL_VITE_MODE = 'local-stack';
 
-/** The key the local stack accepts in place of a Supabase anon key. */
-export const LOCAL_ANON_KEY_DEFAULT = 'local-anon-key';
-
 /** Values `npm start` uses for whatever is unset: everything points at the local stack. */
 export function localDefaults(origin: string, anonKey: string): Record<ConfigVariable, string> {
   return {

@@ -1,7 +1,8 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveAndHydrate, settle } from '@/test/hydrate';
-import { earlyCaptureScript, installEarlyCapture, useEarlyPress } from './early-press';
+import { installEarlyCapture } from '@/inline/early-capture';
+import { useEarlyPress } from './early-press';
 
 let uninstall: () => void = () => undefined;
 function install() {
@@ -65,16 +66,6 @@ describe('the early capture script', () => {
     document.body.innerHTML = '<button data-early-press="voice">Press</button>';
     click(document.querySelector('button')!);
     expect(state?.queue).toEqual(['voice']);
-  });
-
-  it('ships as a self-contained script that installs the same capture', () => {
-    const script = earlyCaptureScript();
-    expect(script).not.toMatch(/\bimport\b|\brequire\(/);
-    // The script is one expression; its value is the uninstaller (for this test's cleanup).
-    uninstall = new Function(`return ${script}`)() as () => void;
-    document.body.innerHTML = '<button data-early-press="book">Book</button>';
-    expect(click(document.querySelector('button')!).defaultPrevented).toBe(true);
-    expect(window.__earlyPresses?.queue).toEqual(['book']);
   });
 });
 

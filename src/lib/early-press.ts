@@ -1,74 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
+import { EARLY_PRESS_ATTR, EARLY_PRESSED_ATTR, EARLY_SUBMIT_ATTR } from '@/inline/early-capture';
 
 /**
  * Presses made before the app has taken over the prerendered page.
  *
- * The page paints long before its script runs. A tiny inline script in <head> (the same idea as
- * Angular's event replay and Qwik's loader, cut down to what this site needs) listens on the
- * document, before anything else can: a press of a control marked `data-early-press="key"`, or a
- * submit of a form marked `data-early-submit="key"`, is stopped (so nothing happens natively),
- * marked on the element (`data-early-pressed`, styled as "working") and remembered by key.
- * When the component that owns the key has taken over, `useEarlyPress` marks the key live (from
- * then on the capture lets its presses through to React) and replays a remembered press once.
- * Typing needs no capture: the fields keep what was typed, and the components adopt it.
+ * The page paints long before its script runs. A tiny inline script in <head>
+ * (src/inline/early-capture.ts) listens on the document before anything else can, and holds
+ * presses of marked controls by key. When the component that owns the key has taken over,
+ * `useEarlyPress` marks the key live (from then on the capture lets its presses through to
+ * React) and replays a remembered press once. Typing needs no capture: the contact form's
+ * fields are uncontrolled and keep what was typed; the calculator reads its fields at take-over.
  */
-
-/** What the capture script keeps on `window`: remembered keys, and the keys that are live. */
-export interface EarlyPresses {
-  queue: string[];
-  live: Record<string, boolean>;
-}
-
-declare global {
-  interface Window {
-    __earlyPresses?: EarlyPresses;
-  }
-}
-
-export const EARLY_PRESS_ATTR = 'data-early-press';
-export const EARLY_SUBMIT_ATTR = 'data-early-submit';
-export const EARLY_PRESSED_ATTR = 'data-early-pressed';
-
-/**
- * The capture. It runs as an inline script before the page's content is parsed, so it is
- * written to stand alone: no imports, no names from this module (its text is what ships).
- */
-export function installEarlyCapture(win: Window): () => void {
-  if (win.__earlyPresses) return function () {};
-  const doc = win.document;
-  const state: EarlyPresses = { queue: [], live: {} };
-  win.__earlyPresses = state;
-  function hold(event: Event, element: Element, key: string) {
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    if (state.queue.indexOf(key) < 0) state.queue.push(key);
-    element.setAttribute('data-early-pressed', '');
-  }
-  function onClick(event: Event) {
-    const target = event.target as Element | null;
-    const element = target && target.closest ? target.closest('[data-early-press]') : null;
-    const key = element && element.getAttribute('data-early-press');
-    if (element && key && !state.live[key]) hold(event, element, key);
-  }
-  function onSubmit(event: Event) {
-    const form = event.target as Element | null;
-    const key = form && form.getAttribute ? form.getAttribute('data-early-submit') : null;
-    if (form && key && !state.live[key]) hold(event, form, key);
-  }
-  doc.addEventListener('click', onClick, true);
-  doc.addEventListener('submit', onSubmit, true);
-  // For tests: the page itself keeps the capture for its whole life.
-  return function () {
-    doc.removeEventListener('click', onClick, true);
-    doc.removeEventListener('submit', onSubmit, true);
-    delete win.__earlyPresses;
-  };
-}
-
-/** The inline script's text, placed first in every page's <head> (hashed into the CSP). */
-export function earlyCaptureScript(): string {
-  return `(${installEarlyCapture.toString()})(window)`;
-}
 
 /** The props of a form whose early submits are captured under `key`. */
 export function earlySubmitProps(key: string) {
@@ -107,10 +49,8 @@ export function useEarlyPress(
   onPress: () => void,
   { ready = true }: { ready?: boolean } = {},
 ): EarlyPressProps {
-  const handler = useRef(onPress);
-  useEffect(() => {
-    handler.current = onPress;
-  });
+  // The latest handler, called from the replay without making it a dependency of the effect.
+  const replayPress = useEffectEvent(onPress);
   useEffect(() => {
     if (!ready) return;
     const early = window.__earlyPresses;
@@ -125,7 +65,7 @@ export function useEarlyPress(
       replay = setTimeout(() => {
         replay = undefined;
         unmark(key);
-        handler.current();
+        replayPress();
       }, 0);
     }
     return () => {

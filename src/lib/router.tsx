@@ -15,7 +15,8 @@ import {
  * The site's router: a few static pages, client-side navigation between them with the History
  * API, and the same HTML on the server. It does what the site used React Router (library mode)
  * for, at a fraction of the bytes the first load has to fetch, parse and run before the page
- * can act (docs/performance.md, "paint to interactive").
+ * can act (docs/performance.md, "paint to interactive"). Which page a path shows is not its
+ * business: src/app/routes.ts decides that, for the host and the prerender as well.
  */
 
 export interface Location {
@@ -24,18 +25,15 @@ export interface Location {
   hash: string;
   /** What the navigation that led here passed as `state` (null when none). */
   state: unknown;
-  /** Unique per history entry. */
-  key: string;
 }
-
-export type To = string | Partial<Pick<Location, 'pathname' | 'search' | 'hash'>>;
 
 export interface NavigateOptions {
   replace?: boolean;
   state?: unknown;
 }
 
-export type Navigate = (to: To, options?: NavigateOptions) => void;
+/** Goes to `to`, a path with its query and hash, resolved as an `<a href>` would be. */
+export type Navigate = (to: string, options?: NavigateOptions) => void;
 
 interface RouterValue {
   location: Location;
@@ -44,36 +42,11 @@ interface RouterValue {
 
 const RouterContext = createContext<RouterValue | null>(null);
 
-/** What this router keeps in `history.state`. */
-interface HistoryEntry {
-  usr: unknown;
-  key: string;
-}
-
-function isHistoryEntry(value: unknown): value is HistoryEntry {
-  return typeof value === 'object' && value !== null && 'key' in value && 'usr' in value;
-}
-
+/** The router keeps a navigation's `state` as the history entry's own state. */
 function currentLocation(): Location {
   const { pathname, search, hash } = window.location;
-  const entry: unknown = window.history.state;
-  return isHistoryEntry(entry)
-    ? { pathname, search, hash, state: entry.usr, key: entry.key }
-    : { pathname, search, hash, state: null, key: 'default' };
+  return { pathname, search, hash, state: (window.history.state as unknown) ?? null };
 }
-
-/** The path and query of `to` (strings resolve against `from`, as an <a href> would). */
-export function createHref(to: To, from: Pick<Location, 'pathname' | 'search'>): string {
-  if (typeof to === 'string') return to;
-  const pathname = to.pathname ?? from.pathname;
-  const search = to.search ?? (to.pathname === undefined ? from.search : '');
-  const hash = to.hash ?? '';
-  const withPrefix = (part: string, prefix: string) =>
-    part && !part.startsWith(prefix) ? prefix + part : part;
-  return pathname + withPrefix(search, '?') + withPrefix(hash, '#');
-}
-
-const newKey = () => Math.random().toString(36).slice(2, 10);
 
 /** The router of the browser: the address bar is the state; Back and Forward work. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
@@ -87,15 +60,14 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
   }, []);
 
   const navigate = useCallback<Navigate>((to, { replace = false, state = null } = {}) => {
-    const url = new URL(createHref(to, window.location), window.location.href);
+    const url = new URL(to, window.location.href);
     if (url.origin !== window.location.origin) {
       window.location.assign(url.href);
       return;
     }
-    const entry: HistoryEntry = { usr: state, key: newKey() };
     const path = url.pathname + url.search + url.hash;
-    if (replace) window.history.replaceState(entry, '', path);
-    else window.history.pushState(entry, '', path);
+    if (replace) window.history.replaceState(state, '', path);
+    else window.history.pushState(state, '', path);
     startTransition(() => setLocation(currentLocation()));
   }, []);
 
@@ -108,13 +80,7 @@ export function StaticRouter({ location, children }: { location: string; childre
   const value = useMemo<RouterValue>(() => {
     const url = new URL(location, 'http://prerender.invalid');
     return {
-      location: {
-        pathname: url.pathname,
-        search: url.search,
-        hash: url.hash,
-        state: null,
-        key: 'default',
-      },
+      location: { pathname: url.pathname, search: url.search, hash: url.hash, state: null },
       navigate: () => {
         throw new Error('Navigation is not possible while prerendering.');
       },
@@ -137,14 +103,8 @@ export function useNavigate(): Navigate {
   return useRouter().navigate;
 }
 
-/** A path as the site's routes are written: no trailing slash (except "/"), lower case. */
-export function normalizePath(pathname: string): string {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (trimmed || '/').toLowerCase();
-}
-
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  to: To;
+  to: string;
   replace?: boolean;
   state?: unknown;
 }
@@ -169,12 +129,11 @@ function browserHandles(event: MouseEvent<HTMLAnchorElement>, target?: string): 
  */
 export function Link({ to, replace, state, onClick, target, children, ...rest }: LinkProps) {
   const router = useContext(RouterContext);
-  const from = router?.location ?? { pathname: '/', search: '' };
   return (
     <a
       {...rest}
       target={target}
-      href={createHref(to, from)}
+      href={to}
       onClick={(event) => {
         onClick?.(event);
         if (!router || browserHandles(event, target)) return;
@@ -184,24 +143,5 @@ export function Link({ to, replace, state, onClick, target, children, ...rest }:
     >
       {children}
     </a>
-  );
-}
-
-export interface NavLinkProps extends Omit<LinkProps, 'className'> {
-  className?: string | ((state: { isActive: boolean }) => string);
-}
-
-/** A Link that knows whether it leads to the current page (`aria-current="page"` then). */
-export function NavLink({ className, ...props }: NavLinkProps) {
-  const { location } = useRouter();
-  const target = normalizePath(createHref(props.to, location).split(/[?#]/)[0] ?? '/');
-  const here = normalizePath(location.pathname);
-  const isActive = here === target || (target !== '/' && here.startsWith(`${target}/`));
-  return (
-    <Link
-      {...props}
-      aria-current={isActive ? 'page' : undefined}
-      className={typeof className === 'function' ? className({ isActive }) : className}
-    />
   );
 }

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { forgetServedIslands } from '@/components/static-island';
+import { forgetServedIslands } from '@/components/served-html';
 import { resetVisit } from '@/lib/visit';
 
 afterEach(() => {

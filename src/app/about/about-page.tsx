@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { about } from '@/content/about';
 import { seo } from '@/content/seo';
 import { BannerSection } from '@/components/banner-section';
-import { defineIsland, StaticIsland } from '@/components/static-island';
+import { defineIsland, ServedHtml } from '@/components/served-html';
 import { Button } from '@/components/ui/button';
 import { useEarlyPress } from '@/lib/early-press';
 import { PageShell } from '../layout/page-shell';
-import { useBookCall } from '../layout/use-book-call';
+import { useBookCallAction } from '../layout/book-call';
 import { useDocumentMeta } from '../seo/use-document-meta';
 
 /** The about page's static sections, loaded only for a visitor who arrives from another page. */
@@ -16,7 +16,7 @@ export const aboutStory = defineIsland('about-story', () =>
 
 export function AboutPage() {
   useDocumentMeta(seo.about);
-  const bookCall = useBookCall();
+  const bookCall = useBookCallAction();
   const ctaPress = useEarlyPress('book-call-cta', () => void bookCall());
 
   useEffect(() => {
@@ -25,7 +25,7 @@ export function AboutPage() {
 
   return (
     <PageShell>
-      <StaticIsland island={aboutStory} />
+      <ServedHtml island={aboutStory} />
       <BannerSection id="about-cta-heading" heading={about.cta.heading} body={about.cta.body}>
         <Button {...ctaPress} variant="inverse" onClick={() => void bookCall()}>
           {about.cta.button}

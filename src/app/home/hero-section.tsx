@@ -1,11 +1,11 @@
 import { hero } from '@/content/hero';
 import { voice } from '@/content/voice';
 import { requestMessagePrefill } from '@/lib/visit';
-import { useBookCall } from '../layout/use-book-call';
+import { useBookCallAction } from '../layout/book-call';
 import { VoiceDemo } from '@/features/voice-demo/voice-demo';
 import { buttonVariants } from '@/components/ui/button';
 import { config } from '@/lib/config';
-import { defineIsland, StaticIsland } from '@/components/static-island';
+import { defineIsland, ServedHtml } from '@/components/served-html';
 
 /** The hero's picture: static, so it stays out of the first-load JavaScript. */
 export const heroArt = defineIsland('hero-art', () =>
@@ -13,7 +13,7 @@ export const heroArt = defineIsland('hero-art', () =>
 );
 
 export function HeroSection() {
-  const bookCall = useBookCall();
+  const bookCall = useBookCallAction();
   // After a demo call: the form, with the message started for the visitor (if they had not).
   const bookAfterCall = () => {
     requestMessagePrefill(voice.afterCall.message);
@@ -50,7 +50,7 @@ export function HeroSection() {
           </a>
         </div>
         <div className="mt-12">
-          <StaticIsland island={heroArt} />
+          <ServedHtml island={heroArt} />
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { afterHoursBanner } from '@/content/banners';
 import { seo } from '@/content/seo';
 import { BannerSection } from '@/components/banner-section';
-import { StaticIsland } from '@/components/static-island';
+import { ServedHtml } from '@/components/served-html';
 import { Button } from '@/components/ui/button';
 import { CalculatorSection } from '@/features/calculator/calculator-section';
 import { useEarlyPress } from '@/lib/early-press';
@@ -31,7 +31,7 @@ export function HomePage() {
           {afterHoursBanner.button}
         </Button>
       </BannerSection>
-      <StaticIsland island={homeStory} />
+      <ServedHtml island={homeStory} />
       <ContactSection />
     </PageShell>
   );

@@ -1,4 +1,4 @@
-import { defineIsland } from '@/components/static-island';
+import { defineIsland } from '@/components/served-html';
 
 /** The landing page's static sections, loaded only for a visitor who arrives from another page. */
 export const homeStory = defineIsland('home-story', () =>

@@ -29,10 +29,10 @@ export function useScrollRequest(): void {
     if (!target) return;
     const timer = window.setTimeout(() => {
       scrollToSection(target);
-      void navigate(
-        { pathname: location.pathname, search: location.search, hash: location.hash },
-        { replace: true, state: null },
-      );
+      void navigate(location.pathname + location.search + location.hash, {
+        replace: true,
+        state: null,
+      });
     }, BOOK_CALL_SCROLL_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [target, navigate, location.pathname, location.search, location.hash]);

@@ -1,12 +1,16 @@
-import { Link, NavLink } from '@/lib/router';
+import { Link, useLocation } from '@/lib/router';
 import { brand } from '@/content/brand';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { useEarlyPress } from '@/lib/early-press';
-import { useBookCall } from './use-book-call';
+import { routeForPath } from '../routes';
+import { useBookCallAction } from './book-call';
+
+const ABOUT_PATH = '/about-me';
 
 export function TopBar() {
-  const bookCall = useBookCall();
+  const bookCall = useBookCallAction();
+  const onAbout = routeForPath(useLocation().pathname) === routeForPath(ABOUT_PATH);
   const bookCallPress = useEarlyPress('book-call-top', () => void bookCall());
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -29,17 +33,16 @@ export function TopBar() {
           {brand.name}
         </Link>
         <div className="flex items-center gap-1 sm:gap-4">
-          <NavLink
-            to="/about-me"
-            className={({ isActive }) =>
-              cn(
-                'flex min-h-11 items-center rounded-md px-1.5 text-sm font-medium whitespace-nowrap hover:text-brand-700 sm:px-2 sm:text-base',
-                isActive && 'text-brand-700 underline underline-offset-4',
-              )
-            }
+          <Link
+            to={ABOUT_PATH}
+            aria-current={onAbout ? 'page' : undefined}
+            className={cn(
+              'flex min-h-11 items-center rounded-md px-1.5 text-sm font-medium whitespace-nowrap hover:text-brand-700 sm:px-2 sm:text-base',
+              onAbout && 'text-brand-700 underline underline-offset-4',
+            )}
           >
             {brand.nav.aboutMe}
-          </NavLink>
+          </Link>
           <Button {...bookCallPress} size="sm" onClick={() => void bookCall()}>
             {brand.nav.bookCall}
           </Button>

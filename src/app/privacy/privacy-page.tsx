@@ -1,5 +1,5 @@
 import { seo } from '@/content/seo';
-import { defineIsland, StaticIsland } from '@/components/static-island';
+import { defineIsland, ServedHtml } from '@/components/served-html';
 import { PageShell } from '../layout/page-shell';
 import { useDocumentMeta } from '../seo/use-document-meta';
 
@@ -12,7 +12,7 @@ export function PrivacyPage() {
   useDocumentMeta(seo.privacy);
   return (
     <PageShell>
-      <StaticIsland island={privacyStory} />
+      <ServedHtml island={privacyStory} />
     </PageShell>
   );
 }

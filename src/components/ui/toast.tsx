@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface ToastMessage {
@@ -57,4 +58,19 @@ export function Toaster({ toast, onDismiss, dismissLabel, className }: ToasterPr
       </div>
     </div>
   );
+}
+
+/**
+ * The one toast a part of the page shows: `show` replaces whatever is up (with a new id, so the
+ * same words are announced again), `dismiss` takes it down.
+ */
+export function useToast() {
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const show = useCallback(
+    (message: Omit<ToastMessage, 'id'>) =>
+      setToast((current) => ({ ...message, id: (current?.id ?? 0) + 1 })),
+    [],
+  );
+  const dismiss = useCallback(() => setToast(null), []);
+  return { toast, show, dismiss };
 }

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installEarlyCapture } from '@/lib/early-press';
+import { installEarlyCapture } from '@/inline/early-capture';
 import { requestMessagePrefill } from '@/lib/visit';
 import { serveAndHydrate, settle, typeInto } from '@/test/hydrate';
 import { ContactForm } from './contact-form';

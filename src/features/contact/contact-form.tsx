@@ -1,57 +1,45 @@
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-} from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Toaster, type ToastMessage } from '@/components/ui/toast';
+import { Toaster, useToast } from '@/components/ui/toast';
 import { brand } from '@/content/brand';
 import { contactSection as copy } from '@/content/contact';
-import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { onMessagePrefill } from '@/lib/visit';
 import { loadOnce } from '@/lib/load-once';
 import { earlySubmitProps, useEarlyPress } from '@/lib/early-press';
 import { useHydrated } from '@/lib/use-hydrated';
+import { BookingOffer } from './booking-offer';
+import { ContactFieldControl } from './contact-field';
 import type { ContactValues } from './submission';
 import { CALL_TIMEOUT_MS } from './timeouts';
 import { useContactSubmission, type Send } from './use-contact-submission';
-import {
-  FIELD_ORDER,
-  MAX_LENGTH,
-  validateContact,
-  type ContactErrors,
-  type ContactField,
-} from './validate';
-
-const EMPTY: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
+import { FIELD_ORDER, validateContact, type ContactErrors, type ContactField } from './validate';
 
 /** The key of Send Message's early presses (see src/lib/early-press.ts). */
 const EARLY_KEY = 'contact-submit';
-
-const INPUT_TYPES: Record<Exclude<ContactField, 'message'>, string> = {
-  name: 'text',
-  email: 'email',
-  phone: 'tel',
-  company: 'text',
-};
 
 /**
  * The sender (and supabase-js), loaded on the first focus of the form. A load that stalls fails
  * after the same 10 s as a call, so the button never stays on Sending....
  */
 const loadSender = loadOnce(() => import('./send-contact'), CALL_TIMEOUT_MS);
-
-function makeToast(id: number, ok: boolean): ToastMessage {
-  const words = ok ? copy.toasts.success : copy.toasts.error;
-  return { id, ...words, variant: ok ? 'success' : 'destructive' };
-}
+const preloadSender = () => void loadSender().catch(() => undefined);
 
 /** The real sender, loaded on first use. */
 const sendLazily: Send = async (id, values) => (await loadSender()).sendContact(id, values);
+
+/** What the fields hold now (the browser keeps them: the form is uncontrolled). */
+function readValues(form: HTMLFormElement): ContactValues {
+  const data = new FormData(form);
+  const read = (field: ContactField) => String(data.get(field) ?? '');
+  return {
+    name: read('name'),
+    email: read('email'),
+    phone: read('phone'),
+    company: read('company'),
+    message: read('message'),
+  };
+}
 
 interface ContactFormProps {
   /** Sends one submission; tests pass a fake. */
@@ -64,13 +52,10 @@ export function ContactForm({
   send = sendLazily,
   bookingUrl = config.bookingUrl,
 }: ContactFormProps) {
-  const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [toast, setToast] = useState<ToastMessage | null>(null);
-  const toastCount = useRef(0);
+  const { toast, show, dismiss } = useToast();
   const { state, submit } = useContactSubmission(send);
   const submitting = state.status === 'submitting';
-  const sent = state.status === 'succeeded';
   const form = useRef<HTMLFormElement>(null);
   // A press of Send Message before the app took over is replayed once, as a submit. Until then
   // the button is not a submit button: a native submit would be a GET that puts the visitor's
@@ -79,125 +64,51 @@ export function ContactForm({
   const pressProps = useEarlyPress(EARLY_KEY, () => form.current?.requestSubmit(), {
     ready: live,
   });
-  const honeypot = useRef<HTMLInputElement>(null);
-  const fields = useRef<
-    Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>
-  >({});
 
-  // What the visitor typed into the served page before the app took over is theirs: adopt it.
-  useLayoutEffect(() => {
-    const typed = { ...EMPTY };
-    let any = false;
-    for (const name of FIELD_ORDER) {
-      const value = fields.current[name]?.value ?? '';
-      typed[name] = value.slice(0, MAX_LENGTH[name]);
-      if (value) any = true;
-    }
-    if (!any) return;
-    // The fields are the outside source here; reading them at commit leaves no gap for a keystroke.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setValues(typed);
-    void loadSender().catch(() => undefined);
+  useEffect(() => {
+    // A visitor already in the form when the app took over has had their focus event: load now.
+    if (form.current?.contains(document.activeElement)) preloadSender();
+    // Book a Call after a demo call starts the message for the visitor, unless they already have.
+    return onMessagePrefill((message) => {
+      const box = form.current?.elements.namedItem('message');
+      if (box instanceof HTMLTextAreaElement && box.value.trim() === '') box.value = message;
+    });
   }, []);
 
-  // Book a Call after a demo call starts the message for the visitor, unless they already have.
-  useEffect(
-    () =>
-      onMessagePrefill((message) =>
-        setValues((current) => (current.message.trim() === '' ? { ...current, message } : current)),
-      ),
-    [],
-  );
-
-  const onChange =
-    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-    };
-
-  const showToast = (ok: boolean) => setToast(makeToast((toastCount.current += 1), ok));
+  const toastFor = (ok: boolean) => {
+    const words = ok ? copy.toasts.success : copy.toasts.error;
+    show({ ...words, variant: ok ? 'success' : 'destructive' });
+  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const element = event.currentTarget;
     if (submitting) return;
-
+    const values = readValues(element);
     const found = validateContact(values);
     setErrors(found);
     const firstProblem = FIELD_ORDER.find((field) => found[field]);
     if (firstProblem) {
-      fields.current[firstProblem]?.focus();
+      (element.elements.namedItem(firstProblem) as HTMLElement | null)?.focus();
       return;
     }
-
-    if (honeypot.current?.value) {
+    if (new FormData(element).get('website')) {
       // A bot filled the field no person can see: look successful, send nothing.
-      setValues(EMPTY);
-      showToast(true);
+      element.reset();
+      toastFor(true);
       return;
     }
-
-    setToast(null);
+    dismiss();
     const outcome = await submit(values);
     if (!outcome) return; // one was already on its way
-    if (outcome.status === 'succeeded') setValues(EMPTY);
-    showToast(outcome.status === 'succeeded');
+    if (outcome.status === 'succeeded') element.reset();
+    toastFor(outcome.status === 'succeeded');
   }
 
-  const field = (name: ContactField) => {
-    const id = `contact-${name}`;
-    const errorId = `${id}-error`;
-    const error = errors[name];
-    const common = {
-      id,
-      name,
-      value: values[name],
-      onChange: onChange(name),
-      required: name !== 'company',
-      maxLength: MAX_LENGTH[name],
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? errorId : undefined,
-      className: cn(
-        'w-full rounded-lg border bg-white px-3 py-2.5 text-base text-ink',
-        error ? 'border-danger' : 'border-slate-400',
-      ),
-    };
-    return (
-      <div
-        className={
-          name === 'message' || name === 'company' || name === 'name' ? 'sm:col-span-2' : undefined
-        }
-      >
-        <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
-          {copy.fields[name].label}
-        </label>
-        {name === 'message' ? (
-          <textarea
-            {...common}
-            ref={(el) => {
-              fields.current.message = el;
-            }}
-            rows={5}
-            placeholder={copy.fields.message.placeholder}
-          />
-        ) : (
-          <input
-            {...common}
-            ref={(el) => {
-              fields.current[name] = el;
-            }}
-            type={INPUT_TYPES[name]}
-            autoComplete={copy.fields[name].autoComplete}
-            inputMode={name === 'phone' ? 'tel' : name === 'email' ? 'email' : undefined}
-          />
-        )}
-        {error ? (
-          <p id={errorId} className="mt-1 text-sm font-medium text-danger">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
+  // Typing into a field with a message takes the message away.
+  const clearError = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name as ContactField;
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
   return (
@@ -209,7 +120,8 @@ export function ContactForm({
         {...earlySubmitProps(EARLY_KEY)}
         noValidate
         onSubmit={(event) => void onSubmit(event)}
-        onFocus={() => void loadSender().catch(() => undefined)}
+        onInput={clearError}
+        onFocus={preloadSender}
         aria-labelledby="contact-heading"
         className="grid gap-5 rounded-2xl bg-white p-6 shadow-sm sm:grid-cols-2 sm:p-8"
       >
@@ -219,22 +131,13 @@ export function ContactForm({
             {copy.noScript} <a href={`mailto:${brand.email}`}>{brand.email}</a>.
           </p>
         </noscript>
-        {field('name')}
-        {field('email')}
-        {field('phone')}
-        {field('company')}
-        {field('message')}
+        {FIELD_ORDER.map((name) => (
+          <ContactFieldControl key={name} name={name} error={errors[name]} />
+        ))}
         {/* The honeypot: off-screen, out of the tab order and hidden from assistive tech. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="contact-website">{copy.honeypotLabel}</label>
-          <input
-            id="contact-website"
-            ref={honeypot}
-            type="text"
-            name="website"
-            tabIndex={-1}
-            autoComplete="off"
-          />
+          <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
         </div>
         <div className="sm:col-span-2">
           <Button
@@ -252,25 +155,12 @@ export function ContactForm({
             {submitting ? copy.submitting : copy.submit}
           </Button>
         </div>
-        {sent && bookingUrl ? (
-          <p className="text-slate-700 sm:col-span-2">
-            {copy.booking.intro}{' '}
-            <a
-              href={bookingUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="font-semibold text-brand-700 underline"
-            >
-              {copy.booking.link}
-              <span className="sr-only"> {copy.booking.newTab}</span>
-            </a>
-          </p>
-        ) : null}
+        {state.status === 'succeeded' && bookingUrl ? <BookingOffer url={bookingUrl} /> : null}
       </form>
       {/* In the page's flow on phones (never over the form), in the corner on wide screens. */}
       <Toaster
         toast={toast}
-        onDismiss={() => setToast(null)}
+        onDismiss={dismiss}
         dismissLabel={copy.toasts.dismiss}
         className="mt-4 lg:fixed lg:right-6 lg:bottom-6 lg:z-50 lg:mt-0 lg:w-96"
       />

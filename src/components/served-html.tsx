@@ -87,11 +87,12 @@ export async function loadAllIslands(): Promise<void> {
 }
 
 /**
- * A part of a page with no interactivity. The prerender renders it; in the browser it keeps the
- * served HTML as it is (React does not re-create it), so its code stays out of the first load.
- * Reached by a client-side navigation instead, it loads its component and renders it.
+ * A part of a page with no interactivity (an island), kept as the page served it. The prerender
+ * renders its component; in the browser it hydrates the served HTML as it is (React neither
+ * re-creates nor compares it), so the component's code stays out of the first load. Reached by a
+ * client-side navigation instead, it loads the component and renders it.
  */
-export function StaticIsland({ island }: { island: Island }) {
+export function ServedHtml({ island }: { island: Island }) {
   if (import.meta.env.SSR) {
     const Component = island.loaded;
     if (!Component) throw new Error(`Island "${island.name}" was not loaded before prerendering.`);

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { scrollToSection } from '@/lib/scroll';
 import { useLocation, useNavigate } from '@/lib/router';
-import { CONTACT_SECTION_ID } from '../home/contact-section';
-import { homeStory } from '../home/home-story';
-import type { ScrollRequest } from '../home/use-scroll-request';
+import { CONTACT_SECTION_ID } from './contact-section';
+import { homeStory } from './home-story';
+import type { ScrollRequest } from './use-scroll-request';
 
 /** How long Book a Call waits for the landing page's static sections before going anyway. */
 const STORY_WAIT_MS = 3_000;

@@ -1,24 +1,36 @@
-import type { ComponentType } from 'react';
+import { act, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectServedIslands, defineIsland, StaticIsland } from './static-island';
+import { collectServedIslands, defineIsland, ServedHtml } from './served-html';
 
-describe('StaticIsland', () => {
-  it('keeps the HTML the page was served with, without loading the component', () => {
-    const served = document.createElement('div');
-    served.innerHTML = '<div data-island="story"><section><h2>Served words</h2></section></div>';
-    collectServedIslands(served);
+describe('ServedHtml', () => {
+  it('hydrates the HTML the page was served with as it is, without loading the component', async () => {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    const page = document.createElement('div');
+    page.innerHTML =
+      '<div data-island="story" class="contents"><section><h2>Served words</h2></section></div>';
+    document.body.appendChild(page);
+    const heading = page.querySelector('h2');
+    collectServedIslands(page);
     const load = vi.fn(async () => () => <h2>Rendered words</h2>);
     const story = defineIsland('story', load);
-    render(<StaticIsland island={story} />);
-    expect(screen.getByRole('heading', { name: 'Served words' })).toBeInTheDocument();
+    const recoverable = vi.fn();
+    const root = await act(async () =>
+      hydrateRoot(page, <ServedHtml island={story} />, { onRecoverableError: recoverable }),
+    );
+    // The same element as served: no mismatch, nothing re-created, no chunk fetched.
+    expect(screen.getByRole('heading', { name: 'Served words' })).toBe(heading);
+    expect(recoverable).not.toHaveBeenCalled();
     expect(load).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    page.remove();
   });
 
   it('loads and renders the component when the page was not served with it', async () => {
     const load = vi.fn(async () => () => <h2>Rendered words</h2>);
     const other = defineIsland('not-served', load);
-    render(<StaticIsland island={other} />);
+    render(<ServedHtml island={other} />);
     expect(await screen.findByRole('heading', { name: 'Rendered words' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -33,7 +45,7 @@ describe('StaticIsland', () => {
     const first = render(
       <main>
         <h1>Rest of the page</h1>
-        <StaticIsland island={flaky} />
+        <ServedHtml island={flaky} />
       </main>,
     );
     expect(
@@ -43,7 +55,7 @@ describe('StaticIsland', () => {
     expect(screen.getByRole('heading', { name: 'Rest of the page' })).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalled();
     first.unmount();
-    render(<StaticIsland island={flaky} />);
+    render(<ServedHtml island={flaky} />);
     expect(await screen.findByRole('heading', { name: 'Rendered words' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });

@@ -1,0 +1,115 @@
+import { JSDOM } from 'jsdom';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAfterFirstPaint, type LoaderWindow } from '../../src/inline/app-loader';
+import { placeInlineScripts } from '../build';
+
+const BUILT =
+  '<head><meta charset="UTF-8"><!--app-head--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body></body>';
+
+let html = '';
+let scripts: string[] = [];
+beforeAll(async () => {
+  html = await placeInlineScripts(BUILT);
+  scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+});
+
+/**
+ * Runs the loader against a stand-in browser whose paint, frames and load we drive: as written
+ * (the source function), or as built (the minified text that ships in the page).
+ */
+function runLoader(as: 'source' | 'built') {
+  const appended: { type: string; src: string; crossOrigin: string }[] = [];
+  const paints: { name: string }[] = [];
+  let frame: (() => void) | undefined;
+  let observer: ((list: { getEntriesByName: (n: string) => unknown[] }) => void) | undefined;
+  const timers: (() => void)[] = [];
+  const onLoad: (() => void)[] = [];
+  const env = {
+    document: {
+      createElement: () => ({ type: '', src: '', crossOrigin: '' }),
+      head: { appendChild: (s: (typeof appended)[number]) => appended.push(s) },
+    },
+    performance: { getEntriesByName: (name: string) => paints.filter((p) => p.name === name) },
+    requestAnimationFrame: (callback: () => void) => (frame = callback),
+    PerformanceObserver: class {
+      constructor(callback: typeof observer) {
+        observer = callback;
+      }
+      observe() {}
+    },
+    addEventListener: (type: string, callback: () => void) =>
+      type === 'load' && onLoad.push(callback),
+    setTimeout: (callback: () => void) => timers.push(callback),
+  };
+  if (as === 'source') loadAfterFirstPaint('/assets/index-abc.js', env as unknown as LoaderWindow);
+  else new Function('window', scripts[1]!)(env);
+  return {
+    appended,
+    nextFrame: () => frame?.(),
+    paint: () => paints.push({ name: 'first-contentful-paint' }),
+    observe: () => observer?.({ getEntriesByName: (n) => paints.filter((p) => p.name === n) }),
+    load: () => {
+      onLoad.forEach((callback) => callback());
+      timers.splice(0).forEach((callback) => callback());
+    },
+  };
+}
+
+describe('the inline scripts as built', () => {
+  it('puts the capture first in the head and replaces the module script with the loader', () => {
+    expect(html).not.toContain('<script type="module"');
+    expect(html.indexOf(scripts[0]!)).toBeLessThan(html.indexOf('<!--app-head-->'));
+    expect(html.indexOf(scripts[1]!)).toBeGreaterThan(html.indexOf('<!--app-head-->'));
+    for (const script of scripts) {
+      expect(script).not.toMatch(/\bimport\b|\brequire\(|\n/);
+      expect(script.length).toBeLessThan(1_000);
+    }
+  });
+
+  it('ships a capture that holds an early press, self-contained', () => {
+    const dom = new JSDOM('<button data-early-press="book">Book</button>', {
+      runScripts: 'outside-only',
+    });
+    dom.window.eval(scripts[0]!);
+    const button = dom.window.document.querySelector('button')!;
+    const click = new dom.window.MouseEvent('click', { bubbles: true, cancelable: true });
+    button.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(button.hasAttribute('data-early-pressed')).toBe(true);
+    expect((dom.window as unknown as Window).__earlyPresses?.queue).toEqual(['book']);
+    dom.window.close();
+  });
+});
+
+describe.each(['source', 'built'] as const)('the loader of the app script (%s)', (as) => {
+  it('fetches nothing before the first paint', () => {
+    const { appended, nextFrame } = runLoader(as);
+    nextFrame();
+    nextFrame();
+    expect(appended).toEqual([]);
+  });
+
+  it('requests the app on the first frame after the first contentful paint, once', () => {
+    const page = runLoader(as);
+    page.nextFrame();
+    page.paint();
+    page.nextFrame();
+    expect(page.appended).toEqual([
+      { type: 'module', src: '/assets/index-abc.js', crossOrigin: '' },
+    ]);
+    page.observe();
+    page.nextFrame();
+    page.load();
+    expect(page.appended).toHaveLength(1);
+  });
+
+  it('also goes on the paint observer, and after load where paints are never reported', () => {
+    const observed = runLoader(as);
+    observed.paint();
+    observed.observe();
+    expect(observed.appended).toHaveLength(1);
+    const background = runLoader(as);
+    background.load();
+    expect(background.appended).toHaveLength(1);
+  });
+});

@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The one build step for the page's inline scripts: calls `exportName(...args)` of a source file
+ * under src/inline/ (linted, type-checked and unit-tested like any other), bundled with what it
+ * imports and minified into one self-contained statement for a <script> element. The CSP hashes
+ * are taken later from the built HTML, so they always match what ships.
+ */
+export async function inlineScript(
+  file: string,
+  exportName: string,
+  args: string[] = [],
+): Promise<string> {
+  const call = `${exportName}(${args.join(', ')});`;
+  const result = await build({
+    stdin: {
+      contents: `import { ${exportName} } from ${JSON.stringify(`./${file}`)};\n${call}`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'iife',
+    target: 'es2018',
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  const text = result.outputFiles[0]!.text.trim();
+  // An HTML parser ends a <script> at the first "</script": none may be in the text.
+  if (/<\/script/i.test(text)) throw new Error(`${file} would end its own <script> element.`);
+  return text;
+}
+
+/** The early-press capture, first in every page's <head>. */
+export const earlyCaptureScript = () =>
+  inlineScript('src/inline/early-capture.ts', 'installEarlyCapture', ['window']);
+
+/** The loader that adds the app's entry module `src` after the first paint. */
+export const appLoaderScript = (src: string) =>
+  inlineScript('src/inline/app-loader.ts', 'loadAfterFirstPaint', [JSON.stringify(src), 'window']);

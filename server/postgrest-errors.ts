@@ -1,0 +1,168 @@
+/**
+ * How PostgREST (Supabase's data API) turns a database error into an HTTP answer, for the local
+ * stand-in. The table is PostgREST's own, copied as data from its documentation ("Errors", HTTP
+ * Status Codes: https://docs.postgrest.org/en/stable/references/errors.html), first match wins.
+ */
+
+export interface PostgrestErrorBody {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+export interface PostgrestAnswer {
+  status: number;
+  body: PostgrestErrorBody;
+  headers: Record<string, string>;
+}
+
+/** [SQLSTATE, or a prefix ending in "*"; HTTP status], in PostgREST's order. */
+export const PG_ERROR_STATUS: readonly (readonly [string, number])[] = [
+  ['08*', 503], // pg connection err
+  ['09*', 500], // triggered action exception
+  ['0L*', 403], // invalid grantor
+  ['0P*', 403], // invalid role specification
+  ['23503', 409], // foreign key violation
+  ['23505', 409], // uniqueness violation
+  ['25006', 405], // read only sql transaction
+  ['25*', 500], // invalid transaction state
+  ['28*', 403], // invalid auth specification
+  ['2D*', 500], // invalid transaction termination
+  ['38*', 500], // external routine exception
+  ['39*', 500], // external routine invocation
+  ['3B*', 500], // savepoint exception
+  ['40*', 500], // transaction rollback
+  ['53400', 500], // config limit exceeded
+  ['53*', 503], // insufficient resources
+  ['54*', 500], // too complex
+  ['55*', 500], // obj not in prerequisite state
+  ['57*', 500], // operator intervention
+  ['58*', 500], // system error
+  ['F0*', 500], // config file error
+  ['HV*', 500], // foreign data wrapper error
+  ['P0001', 400], // default code for "raise"
+  ['P0*', 500], // PL/pgSQL error
+  ['XX*', 500], // internal error
+  ['42883', 404], // undefined function
+  ['42P01', 404], // undefined table
+  ['42P17', 500], // infinite recursion
+  ['42501', 401], // insufficient privileges: 401 for anon (403 once authenticated)
+];
+/** Any other code. */
+export const DEFAULT_PG_ERROR_STATUS = 400;
+
+/**
+ * The status PostgREST gives a Postgres error code, for a request as anon (the only role the
+ * site's visitors have). `PTxyz` is a code a function raises to choose status xyz itself.
+ */
+export function statusForPgCode(code: string): number {
+  const custom = /^PT(\d{3})$/.exec(code);
+  if (custom) return Number(custom[1]);
+  const row = PG_ERROR_STATUS.find(([pattern]) =>
+    pattern.endsWith('*') ? code.startsWith(pattern.slice(0, -1)) : code === pattern,
+  );
+  return row ? row[1] : DEFAULT_PG_ERROR_STATUS;
+}
+
+/** What a Postgres driver hands back for an error (PGlite's and node-postgres' fields). */
+export interface DatabaseErrorLike {
+  code?: string;
+  message?: string;
+  detail?: string;
+  hint?: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+// (Aeson's `.:?` takes a missing key and null alike.)
+const optionalText = (value: unknown) =>
+  value === undefined || value === null || typeof value === 'string';
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * PostgREST's answer to `raise sqlstate 'PGRST'`: the message is the JSON body
+ * (`code` and `message` strings, `details` and `hint` optional strings), the detail holds the
+ * `status` (an integer) and `headers` (an object of strings, required). Anything else, a
+ * number as a header value included, is PostgREST's own 500 PGRST121, as its parser
+ * (PgRaiseErrMessage, PgRaiseErrDetails) refuses it.
+ */
+export function fromRaisedResponse(e: DatabaseErrorLike): PostgrestAnswer {
+  const message = parseJson(e.message);
+  const detail = parseJson(e.detail);
+  const bodyOk =
+    isObject(message) &&
+    typeof message.code === 'string' &&
+    typeof message.message === 'string' &&
+    optionalText(message.details) &&
+    optionalText(message.hint);
+  const detailOk =
+    isObject(detail) &&
+    Number.isInteger(detail.status) &&
+    // (PostgREST takes any integer; a Response can only carry 200-599: narrower here.)
+    (detail.status as number) >= 200 &&
+    (detail.status as number) <= 599 &&
+    isObject(detail.headers) &&
+    Object.values(detail.headers).every((value) => typeof value === 'string');
+  if (!bodyOk || !detailOk) {
+    return {
+      status: 500,
+      body: {
+        code: 'PGRST121',
+        message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+        details: !bodyOk
+          ? `Invalid JSON value for MESSAGE: '${e.message ?? ''}'`
+          : e.detail === undefined
+            ? 'DETAIL is missing in the RAISE statement'
+            : `Invalid JSON value for DETAIL: '${e.detail}'`,
+        hint: "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'. DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+      },
+      headers: {},
+    };
+  }
+  return {
+    status: detail.status as number,
+    body: {
+      code: message.code as string,
+      message: message.message as string,
+      details: (message.details as string | null | undefined) ?? null,
+      hint: (message.hint as string | null | undefined) ?? null,
+    },
+    headers: detail.headers as Record<string, string>,
+  };
+}
+
+/** The answer PostgREST gives for a database error. */
+export function fromDatabaseError(error: unknown): PostgrestAnswer {
+  const e = (error ?? {}) as DatabaseErrorLike;
+  const code = e.code ?? 'XX000';
+  if (code === 'PGRST') return fromRaisedResponse(e);
+  return {
+    status: statusForPgCode(code),
+    body: {
+      code,
+      message: e.message ?? 'Unknown database error',
+      details: e.detail ?? null,
+      hint: e.hint ?? null,
+    },
+    headers: {},
+  };
+}
+
+/** One of the stand-in's own refusals, in PostgREST's shape. */
+export function refusal(
+  status: number,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+): PostgrestAnswer {
+  return { status, body: { code, message, details, hint }, headers: {} };
+}

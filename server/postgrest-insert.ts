@@ -1,0 +1,115 @@
+import { refusal, type PostgrestAnswer } from './postgrest-errors';
+
+/**
+ * How PostgREST reads an insert request (POST /rest/v1/<table>) into one SQL statement, for the
+ * local stand-in: the body's rows, the columns (`?columns=` or the rows' keys), `Prefer` and
+ * `on_conflict`. The rows are turned into the table's type by Postgres itself, so types,
+ * constraints and policies are checked by the database, as they are behind PostgREST.
+ */
+
+export interface InsertRequest {
+  table: string;
+  /** The columns a request may name. */
+  columns: ReadonlySet<string>;
+  contentType: string;
+  body: string;
+  /** `?columns=`, when sent. */
+  columnsParam?: string;
+  /** `?on_conflict=`, when sent. */
+  onConflict?: string;
+  prefer: string;
+}
+
+export type ParsedInsert =
+  | { ok: true; empty: true }
+  | { ok: true; empty: false; sql: string; params: unknown[]; rows: Record<string, unknown>[] }
+  | { ok: false; answer: PostgrestAnswer };
+
+const invalidBody = (details: string | null = null) =>
+  ({
+    ok: false,
+    answer: refusal(400, 'PGRST102', 'Empty or invalid json', details),
+  }) as const;
+
+export function parseInsert(request: InsertRequest): ParsedInsert {
+  const { table, contentType } = request;
+  if (!contentType.toLowerCase().startsWith('application/json')) {
+    return {
+      ok: false,
+      answer: refusal(
+        415,
+        'PGRST107',
+        `Content-Type not acceptable: ${contentType || '(none)'}`,
+        null,
+        'Send application/json.',
+      ),
+    };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(request.body);
+  } catch {
+    return invalidBody();
+  }
+  const rows = Array.isArray(body) ? body : [body];
+  if (!rows.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))) {
+    return {
+      ok: false,
+      answer: refusal(
+        400,
+        'PGRST102',
+        'All object keys must match',
+        'Each row must be a JSON object.',
+      ),
+    };
+  }
+  if (rows.length === 0) return { ok: true, empty: true };
+
+  const columns = request.columnsParam
+    ? request.columnsParam.split(',').map((name) => name.trim().replace(/^"|"$/g, ''))
+    : [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
+  const unknown = columns.find((name) => !request.columns.has(name));
+  if (unknown !== undefined) {
+    return {
+      ok: false,
+      answer: refusal(
+        400,
+        'PGRST204',
+        `Could not find the '${unknown}' column of '${table}' in the schema cache`,
+      ),
+    };
+  }
+  if (columns.length === 0) return invalidBody();
+
+  const list = columns.map((name) => `"${name}"`).join(', ');
+  const wantsRows = request.prefer.includes('return=representation');
+  const sql =
+    `insert into public.${table} (${list}) ` +
+    `select ${list} from json_populate_recordset(null::public.${table}, $1::json)` +
+    onConflictClause(request, columns) +
+    (wantsRows ? ' returning *' : '');
+  return {
+    ok: true,
+    empty: false,
+    sql,
+    params: [JSON.stringify(rows)],
+    rows: rows as Record<string, unknown>[],
+  };
+}
+
+/**
+ * An upsert (`on_conflict=`, `Prefer: resolution=`) as PostgREST writes it. The database refuses
+ * it for anon (ON CONFLICT needs SELECT on the conflict columns, which anon lacks): 401.
+ */
+function onConflictClause(request: InsertRequest, columns: string[]): string {
+  const resolution = /resolution=(merge|ignore)-duplicates/.exec(request.prefer)?.[1];
+  if (request.onConflict === undefined && resolution === undefined) return '';
+  const target = (request.onConflict ?? 'id')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => request.columns.has(name));
+  if (target.length === 0) target.push('id');
+  const on = ` on conflict (${target.map((name) => `"${name}"`).join(', ')})`;
+  if (resolution === 'ignore') return `${on} do nothing`;
+  return `${on} do update set ${columns.map((name) => `"${name}" = excluded."${name}"`).join(', ')}`;
+}

@@ -1,0 +1,46 @@
+/**
+ * The loader of the app script, inlined in place of the entry's module script (the build
+ * bundles and minifies this file into the page with the entry's address, see
+ * scripts/lib/inline-script.ts). It adds the module once the page has painted its first
+ * content: the prerendered page is complete and readable without it, so its bytes should not
+ * compete with the page's own on a slow phone connection. Only hydration waits. Browsers
+ * without paint timing (or a tab opened in the background) get it 1 s after load.
+ */
+
+/** The parts of `window` the loader uses (tests pass a stand-in they drive). */
+export type LoaderWindow = Pick<
+  Window,
+  'document' | 'performance' | 'requestAnimationFrame' | 'addEventListener' | 'setTimeout'
+> & { PerformanceObserver?: typeof PerformanceObserver };
+
+const FIRST_PAINT = 'first-contentful-paint';
+const AFTER_LOAD_MS = 1_000;
+
+export function loadAfterFirstPaint(src: string, win: LoaderWindow): void {
+  let done = false;
+  const add = () => {
+    if (done) return;
+    done = true;
+    const script = win.document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = src;
+    win.document.head.appendChild(script);
+  };
+  const painted = () => win.performance.getEntriesByName(FIRST_PAINT).length > 0;
+  try {
+    new win.PerformanceObserver!((list) => {
+      if (list.getEntriesByName(FIRST_PAINT).length) add();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing here: the frame check and the load fallback still add it.
+  }
+  // The observer's callback is delivered late (a low-priority task): look every frame as well.
+  const onFrame = () => {
+    if (done) return;
+    if (painted()) add();
+    else win.requestAnimationFrame(onFrame);
+  };
+  win.requestAnimationFrame(onFrame);
+  win.addEventListener('load', () => win.setTimeout(add, AFTER_LOAD_MS));
+}
