@@ -56,6 +56,7 @@ export default tseslint.config(
               from: './src/features',
               except: ['./voice-demo'],
             },
+            { target: './src/features/callback', from: './src/features', except: ['./callback'] },
             { target: './src/features', from: './src/app' },
             {
               target: ['./src/components', './src/content', './src/lib'],

@@ -112,6 +112,11 @@ async function main() {
     throw error;
   }
   console.log(`Building the site (${mode} mode) for ${config.siteUrl}`);
+  if (!config.turnstile) {
+    console.log(
+      'Call my phone is not offered: set VITE_TURNSTILE_SITE_KEY, and deploy the functions with their secrets (docs/deploy.md, "The server step").',
+    );
+  }
   await build({
     root,
     mode: viteMode(mode),

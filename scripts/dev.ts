@@ -10,10 +10,10 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { createLocalStack } from '../server/app';
 import {
-  localAnonKey,
   localHost,
   localOrigin,
   localPort,
+  localStackSettings,
   portIsFree,
   portTakenLine,
 } from '../server/local-config';
@@ -31,13 +31,10 @@ if (!(await portIsFree(port, host))) {
 }
 process.env.PORT = String(port);
 const overridden: string[] = [];
-resolveSiteConfig(DEV_MODE, root, process.env, (name) => overridden.push(name));
+const config = resolveSiteConfig(DEV_MODE, root, process.env, (name) => overridden.push(name));
 for (const line of describeLocalOverrides(overridden, localOrigin())) console.log(line);
 
-const stack = await createLocalStack({
-  dataDir: resolve(process.env.DATA_DIR ?? '.data'),
-  anonKey: localAnonKey(),
-});
+const stack = await createLocalStack(localStackSettings(config.vapi?.assistantId));
 const api = getRequestListener(stack.app.fetch);
 const httpServer = createHttpServer();
 const vite = await createViteServer({
@@ -49,7 +46,12 @@ const vite = await createViteServer({
 
 httpServer.on('request', (request, response) => {
   const path = (request.url ?? '/').split('?')[0] ?? '/';
-  if (path.startsWith('/rest/v1/') || path === '/rest/v1' || path.startsWith('/local/')) {
+  if (
+    path.startsWith('/rest/v1/') ||
+    path === '/rest/v1' ||
+    path.startsWith('/functions/v1/') ||
+    path.startsWith('/local/')
+  ) {
     void api(request, response);
     return;
   }

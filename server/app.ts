@@ -2,7 +2,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import { isLoopbackHost } from './client-address';
 import { openDatabase, type DefaultGrants } from './database';
+import { createFunctionsHost, type FunctionsHost } from './functions-host';
 import { createLocalRoutes } from './local-routes';
+import { createTurnstileStandIn } from './turnstile-stand-in';
+import { createVapiStandIn } from './vapi-stand-in';
 import { createRestApi, type InsertedRow } from './postgrest';
 import { loadStaticSite } from './static-site';
 
@@ -15,11 +18,22 @@ export interface LocalStackOptions {
   defaultGrants?: DefaultGrants;
   /** Where the one-line notice of each new lead goes (the terminal by default). */
   log?: (line: string) => void;
+  /**
+   * The Edge Functions, run with Deno: the origin the stack answers at (the functions call it
+   * back for the database and the stand-ins) and their secrets. Omitted: no functions (tests of
+   * the data API alone).
+   */
+  functions?: { origin: string; secrets: Record<string, string>; timeoutMs?: number };
+  /** The key that maps to service_role in the data API (the functions hold it). */
+  serviceRoleKey?: string;
 }
 
 export interface LocalStack {
   app: Hono;
   db: PGlite;
+  functions: FunctionsHost | null;
+  turnstile: ReturnType<typeof createTurnstileStandIn>;
+  vapi: ReturnType<typeof createVapiStandIn>;
   close: () => Promise<void>;
 }
 
@@ -52,6 +66,7 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
     createRestApi({
       db,
       anonKey: options.anonKey,
+      serviceRoleKey: options.serviceRoleKey,
       onInsert: (rows) => rows.forEach((row) => log(leadLine(row))),
     }),
   );
@@ -63,7 +78,25 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
       return c.text('The local stack answers /local/ only at localhost.', 403);
     return next();
   });
+  const turnstile = createTurnstileStandIn();
+  const secrets = options.functions?.secrets ?? {};
+  const vapi = createVapiStandIn(
+    db,
+    secrets.VAPI_PRIVATE_KEY ?? 'local-vapi-private-key',
+    secrets.VAPI_ORG_ID ?? 'local-org',
+  );
+  app.route('/local/turnstile', turnstile.app);
+  app.route('/local/vapi', vapi.app);
   app.route('/local', createLocalRoutes(db));
+  const functions = options.functions
+    ? createFunctionsHost({
+        env: options.functions.secrets,
+        anonKey: options.anonKey,
+        timeoutMs: options.functions.timeoutMs,
+        log,
+      })
+    : null;
+  if (functions) app.route('/functions/v1', functions.app);
   if (serveStatic) {
     app.on(['GET', 'HEAD'], '*', (c) => serveStatic(c));
     app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
@@ -76,5 +109,15 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
     );
   });
 
-  return { app, db, close: () => db.close() };
+  return {
+    app,
+    db,
+    functions,
+    turnstile,
+    vapi,
+    close: async () => {
+      await functions?.close();
+      await db.close();
+    },
+  };
 }

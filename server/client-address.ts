@@ -21,7 +21,7 @@ export function isLoopbackHost(hostHeader: string | undefined): boolean {
 }
 
 /** The address of the peer of this connection; undefined for an in-process request (tests). */
-function peerAddress(c: Context): string | undefined {
+export function peerAddress(c: Context): string | undefined {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress;
 }

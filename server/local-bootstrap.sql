@@ -51,3 +51,11 @@ create table if not exists local_stack.csp_reports (
   received_at timestamptz not null default now(),
   report jsonb not null
 );
+
+-- What the Vapi stand-in received: each POST /call body, with the call id it answered.
+create table if not exists local_stack.vapi_calls (
+  seq bigint generated always as identity primary key,
+  received_at timestamptz not null default now(),
+  call_id text not null,
+  body jsonb not null
+);

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 
 /*
  * The local stack's own settings and their defaults, in one home: where it listens, its address
@@ -24,6 +25,72 @@ export function localOrigin(env: NodeJS.ProcessEnv = process.env): string {
 export const LOCAL_ANON_KEY_DEFAULT = 'local-anon-key';
 export function localAnonKey(env: NodeJS.ProcessEnv = process.env): string {
   return env.LOCAL_ANON_KEY ?? LOCAL_ANON_KEY_DEFAULT;
+}
+
+/** The key that maps to service_role in the local data API (the functions hold it). */
+export const LOCAL_SERVICE_ROLE_KEY = 'local-service-role-key';
+
+/**
+ * The Turnstile secret the local functions use: Cloudflare's documented always-pass testing
+ * secret (the site key's twin, LOCAL_TURNSTILE_SITE_KEY, is in src/lib/config-schema.ts).
+ */
+export const LOCAL_TURNSTILE_SECRET = '1x0000000000000000000000000000000AA';
+
+/**
+ * The Edge Functions' secrets on a laptop (hosted: `supabase secrets set`, and SUPABASE_URL and
+ * SUPABASE_SERVICE_ROLE_KEY from Supabase itself): every service is the local stack's stand-in.
+ * A value set in the environment wins, so a test can change one.
+ */
+export function localFunctionSecrets(
+  origin: string,
+  assistantId: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  const defaults: Record<string, string> = {
+    SUPABASE_URL: origin,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    SITE_URL: origin,
+    VAPI_API_URL: `${origin}/local/vapi`,
+    VAPI_PRIVATE_KEY: 'local-vapi-private-key',
+    VAPI_ORG_ID: 'local-org',
+    VAPI_PHONE_NUMBER_ID: 'local-phone-number',
+    VAPI_ASSISTANT_ID: assistantId || 'local-assistant',
+    VAPI_WEBHOOK_SECRET: 'local-vapi-webhook-secret',
+    TURNSTILE_SECRET_KEY: LOCAL_TURNSTILE_SECRET,
+    TURNSTILE_VERIFY_URL: `${origin}/local/turnstile/siteverify`,
+    CONTACT_WEBHOOK_URL: `${origin}/local/webhook`,
+  };
+  const secrets: Record<string, string> = { ...defaults };
+  for (const name of [
+    ...Object.keys(defaults),
+    'CALLBACK_COUNTRIES',
+    'CALLBACK_DAILY_MAX',
+    'CALLBACK_PER_ADDRESS_HOUR',
+    'CALLBACK_PER_NUMBER_DAY',
+    'VAPI_MAX_CALL_SECONDS',
+    'VAPI_TIMEOUT_MS',
+  ]) {
+    const value = env[`LOCAL_FUNCTION_${name}`];
+    if (value !== undefined) secrets[name] = value;
+  }
+  return secrets;
+}
+
+/**
+ * What `npm start` and `npm run dev` give the local stack: the data directory, the keys, and the
+ * Edge Functions with the stand-ins' addresses as their secrets.
+ */
+export function localStackSettings(
+  assistantId: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+) {
+  const origin = localOrigin(env);
+  return {
+    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    anonKey: localAnonKey(env),
+    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+    functions: { origin, secrets: localFunctionSecrets(origin, assistantId, env) },
+  };
 }
 
 /** Whether `port` can be listened on at `host` now (it is released again at once). */

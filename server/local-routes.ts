@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import type { ContactPayload } from '../src/features/contact/submission';
 import { escapeHtml } from '../src/lib/escape-html';
 import { CLOSE_CONNECTION, MAX_BODY_BYTES } from './postgrest';
+import { listVapiCalls } from './vapi-stand-in';
 
 /** A stored contact submission (the row the site inserts), created_at as ISO 8601 in UTC. */
 export type StoredSubmission = ContactPayload;
@@ -63,6 +64,37 @@ async function listReceived<T>(db: PGlite, table: string, column: string): Promi
     `select seq::int as seq,
             to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, ${column}
        from local_stack.${table} order by seq desc`,
+  );
+  return result.rows;
+}
+
+export interface StoredCallback {
+  id: string;
+  phone: string;
+  country: string;
+  client_address: string | null;
+  consent_text: string;
+  consent_at: string;
+  estimate: number | null;
+  page: string | null;
+  utm: Record<string, string> | null;
+  visit_id: string | null;
+  status: string;
+  vapi_call_id: string | null;
+  error: string | null;
+  attempts: number;
+  webhook_status: string;
+  created_at: string;
+}
+
+/** The callback_requests rows (the agent calls the visitor), newest first. */
+export async function listCallbacks(db: PGlite): Promise<StoredCallback[]> {
+  const iso = (column: string) =>
+    `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
+  const result = await db.query<StoredCallback>(
+    `select id, phone, country, client_address, consent_text, ${iso('consent_at')}, estimate, page,
+            utm, visit_id, status, vapi_call_id, error, attempts, webhook_status, ${iso('created_at')}
+       from public.callback_requests order by created_at desc, id`,
   );
   return result.rows;
 }
@@ -163,14 +195,25 @@ export function createLocalRoutes(db: PGlite): Hono {
   readOnly('/csp-reports.json', async (c) => c.json(await listCspReports(db)));
 
   readOnly('/leads.json', async (c) => c.json(await listSubmissions(db)));
+  readOnly('/callbacks.json', async (c) => c.json(await listCallbacks(db)));
+  readOnly('/vapi-calls.json', async (c) =>
+    c.json((await listVapiCalls(db)).map((call) => call.body)),
+  );
   readOnly('/webhook-deliveries.json', async (c) => c.json(await listDeliveries(db)));
 
   readOnly('/leads', async (c) => {
-    const [submissions, deliveries, reports] = await Promise.all([
+    const [submissions, callbacks, deliveries, reports] = await Promise.all([
       listSubmissions(db),
+      listCallbacks(db),
       listDeliveries(db),
       listCspReports(db),
     ]);
+    const callbackRows = callbacks
+      .map(
+        (cb) =>
+          `<tr><td>${escapeHtml(pacific(cb.created_at))}</td><td>${escapeHtml(cb.phone)}</td><td>${escapeHtml(cb.status)}${cb.error ? `<br><small>${escapeHtml(cb.error)}</small>` : ''}</td><td>${escapeHtml(cb.estimate === null ? '' : `$${cb.estimate}`)} ${escapeHtml(cb.page ?? '')}</td><td>${escapeHtml(cb.consent_text)}<br><small>${escapeHtml(pacific(cb.consent_at))}</small></td><td><code>${escapeHtml(cb.id)}</code><br><small>Vapi ${escapeHtml(cb.vapi_call_id ?? '—')}</small></td></tr>`,
+      )
+      .join('');
     const rows = submissions
       .map(
         (s) =>
@@ -187,6 +230,8 @@ export function createLocalRoutes(db: PGlite): Hono {
 <p>What the contact form stored in the embedded database and sent to the local webhook. Local mode only; a deployed site has neither.</p>
 <h2>Submissions (${submissions.length})</h2>
 ${submissions.length ? `<table><thead><tr><th>Created (Pacific)</th><th>Name</th><th>Email</th><th>Phone</th><th>Company</th><th>Message</th><th>Source</th><th>id</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No submissions yet.</p>'}
+<h2>Callbacks (${callbacks.length})</h2>
+${callbacks.length ? `<table><thead><tr><th>Asked (Pacific)</th><th>Phone</th><th>Call</th><th>Source</th><th>Consent</th><th>id</th></tr></thead><tbody>${callbackRows}</tbody></table>` : '<p>No callbacks yet.</p>'}
 <h2>Webhook deliveries (${deliveries.length})</h2>
 ${deliveries.length ? `<table><thead><tr><th>Received</th><th>Payload</th></tr></thead><tbody>${hooks}</tbody></table>` : '<p>No deliveries yet.</p>'}
 <h2>Content-Security-Policy reports (${reports.length})</h2>

@@ -1,21 +1,23 @@
 /**
  * `npm start`: the whole site on one Node process. Serves dist/ like a CDN, and stands in for
- * Supabase's data API (contact_submissions on embedded Postgres) and the automation webhook.
+ * Supabase's data API (embedded Postgres) and Edge Functions (Deno), the automation webhook,
+ * Cloudflare's Turnstile and Vapi's API.
  */
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { localAnonKey, localHost, localPort, portTakenLine } from './local-config';
+import { localHost, localPort, localStackSettings, portTakenLine } from './local-config';
 import { createLocalStack } from './app';
 
 const port = localPort();
 const host = localHost();
 const stack = await createLocalStack({
   distDir: resolve(process.env.DIST_DIR ?? 'dist'),
-  dataDir: resolve(process.env.DATA_DIR ?? '.data'),
-  anonKey: localAnonKey(),
+  ...localStackSettings(process.env.VITE_VAPI_ASSISTANT_ID),
 });
 
 const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
+  // Started now, so a visitor's first request does not wait for Deno.
+  void stack.functions?.warm();
   console.log(`\n  Site:        http://localhost:${port}/`);
   console.log(`  Leads inbox: http://localhost:${port}/local/leads\n`);
 });

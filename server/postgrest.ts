@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import { requestHeadersForDatabase } from './client-address';
 import { fromDatabaseError, refusal, type PostgrestAnswer } from './postgrest-errors';
 import { parseInsert } from './postgrest-insert';
-import { asRequest } from './request-role';
+import { asRequest, type ApiRole } from './request-role';
 
 /**
  * The part of PostgREST's contract (Supabase's data API) that supabase-js uses to insert a
@@ -46,11 +46,16 @@ function answer(c: Context, { status, body, headers }: PostgrestAnswer) {
   return c.json(body, status as ContentfulStatusCode, headers);
 }
 
-/** Runs `sql` as PostgREST would for this request: as anon, with its headers. */
-function runAsAnon(c: Context, db: PGlite, sql: string, params: unknown[] = []) {
+/** Runs `sql` as PostgREST would for this request: as its key's role, with its headers. */
+function runAsRequest(c: Context, db: PGlite, sql: string, params: unknown[] = []) {
   return asRequest(
     db,
-    { method: c.req.method, path: c.req.path, headers: requestHeadersForDatabase(c) },
+    {
+      method: c.req.method,
+      path: c.req.path,
+      headers: requestHeadersForDatabase(c),
+      role: (c.get('role' as never) as ApiRole | undefined) ?? 'anon',
+    },
     (tx) => tx.query(sql, params),
   );
 }
@@ -67,18 +72,25 @@ export interface InsertedRow {
 export interface RestApiOptions {
   db: PGlite;
   anonKey: string;
+  /** The key that maps to service_role (the Edge Functions' SUPABASE_SERVICE_ROLE_KEY). */
+  serviceRoleKey?: string;
   /** Called after rows are committed (the terminal log of new leads). */
   onInsert?: (rows: InsertedRow[]) => void;
 }
 
-/** The key must come in `apikey` or `Authorization: Bearer`, and every copy sent must be right. */
-function hasValidKey(c: Context, anonKey: string): boolean {
+/**
+ * The role of the request's key: it must come in `apikey` or `Authorization: Bearer`, and every
+ * copy sent must be the same known key. Null for no key or a wrong one.
+ */
+function roleOfKey(c: Context, keys: Partial<Record<ApiRole, string>>): ApiRole | null {
   const sent = [c.req.header('apikey'), c.req.header('authorization')?.replace(/^Bearer\s+/i, '')];
   const present = sent.filter((value): value is string => value !== undefined);
-  return present.length > 0 && present.every((value) => value === anonKey);
+  if (present.length === 0 || present.some((value) => value !== present[0])) return null;
+  const match = Object.entries(keys).find(([, key]) => key && key === present[0]);
+  return match ? (match[0] as ApiRole) : null;
 }
 
-export function createRestApi({ db, anonKey, onInsert }: RestApiOptions): Hono {
+export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApiOptions): Hono {
   const api = new Hono();
 
   // Like Supabase, the data API answers browsers from any origin; the key and RLS guard it.
@@ -103,7 +115,9 @@ export function createRestApi({ db, anonKey, onInsert }: RestApiOptions): Hono {
 
   api.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
-    if (!hasValidKey(c, anonKey)) {
+    const role = roleOfKey(c, { anon: anonKey, service_role: serviceRoleKey });
+    c.set('role' as never, role as never);
+    if (!role) {
       return answer(
         c,
         refusal(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase anon key.'),
@@ -135,7 +149,7 @@ export function createRestApi({ db, anonKey, onInsert }: RestApiOptions): Hono {
       if (!parsed.ok) return answer(c, parsed.answer);
       if (parsed.empty) return c.body(null, 201);
       try {
-        await runAsAnon(c, db, parsed.sql, parsed.params);
+        await runAsRequest(c, db, parsed.sql, parsed.params);
       } catch (error) {
         return answer(c, fromDatabaseError(error));
       }
@@ -144,6 +158,63 @@ export function createRestApi({ db, anonKey, onInsert }: RestApiOptions): Hono {
       return c.body(null, 201);
     },
   );
+
+  // Postgres functions (PostgREST's /rpc), called with named arguments from a JSON object, as
+  // supabase-js's rpc() sends them. Who may call one is the function's EXECUTE grant.
+  api.post('/rpc/:fn', bodyLimit({ maxSize: MAX_BODY_BYTES }), async (c) => {
+    const fn = c.req.param('fn');
+    let args: unknown;
+    try {
+      args = JSON.parse((await c.req.text()) || '{}');
+    } catch {
+      return answer(c, refusal(400, 'PGRST102', 'Empty or invalid json'));
+    }
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+      return answer(c, refusal(400, 'PGRST102', 'Empty or invalid json'));
+    }
+    const names = Object.keys(args).sort();
+    const candidates = await db.query<{ names: string[] | null; types: string[] }>(
+      `select p.proargnames as names,
+              array(select format_type(t, null) from unnest(p.proargtypes) as t) as types
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.proname = $1`,
+      [fn],
+    );
+    const match = candidates.rows.find(
+      (row) => JSON.stringify([...(row.names ?? [])].sort()) === JSON.stringify(names),
+    );
+    if (!match) {
+      return answer(
+        c,
+        refusal(
+          404,
+          'PGRST202',
+          `Could not find the function public.${fn}(${names.join(', ')}) in the schema cache`,
+        ),
+      );
+    }
+    const values = args as Record<string, unknown>;
+    const argNames = match.names ?? [];
+    const list = argNames
+      .map((name, index) => `"${name}" := $${index + 1}::${match.types[index]}`)
+      .join(', ');
+    const params = argNames.map((name) => {
+      const value = values[name];
+      if (value === null || value === undefined) return null;
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    });
+    try {
+      const result = await runAsRequest(
+        c,
+        db,
+        `select to_jsonb(public."${fn}"(${list})) as result`,
+        params,
+      );
+      return c.json((result.rows[0] as { result: unknown } | undefined)?.result ?? null);
+    } catch (error) {
+      return answer(c, fromDatabaseError(error));
+    }
+  });
 
   // Reads, updates and deletes go to the database as anon too, and are refused by its grants:
   // there is no path by which the API returns or changes a stored lead. The statements match
@@ -174,7 +245,7 @@ export function createRestApi({ db, anonKey, onInsert }: RestApiOptions): Hono {
     }
     const sql = refusedStatements[c.req.method] ?? refusedStatements.GET!;
     try {
-      await runAsAnon(c, db, sql);
+      await runAsRequest(c, db, sql);
     } catch (error) {
       return answer(c, fromDatabaseError(error));
     }

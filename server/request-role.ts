@@ -1,5 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 
+export type ApiRole = 'anon' | 'authenticated' | 'service_role';
+
 /** What PostgREST hands Postgres about the HTTP request it is serving. */
 export interface RequestContext {
   method: string;
@@ -7,8 +9,8 @@ export interface RequestContext {
   path: string;
   /** Request headers, names in lower case (x-forwarded-for as the proxies left it). */
   headers: Record<string, string>;
-  /** The role the key maps to; the anon key maps to `anon`. */
-  role?: 'anon' | 'authenticated';
+  /** The role the key maps to: the anon key to `anon`, the service-role key to `service_role`. */
+  role?: ApiRole;
 }
 
 /**
@@ -32,7 +34,12 @@ export async function asRequest<T>(
               set_config('request.cookies', '{}', true)`,
       [JSON.stringify({ role }), request.method, request.path, JSON.stringify(request.headers)],
     );
-    await tx.exec(`set local role ${role === 'anon' ? 'anon' : 'authenticated'}`);
+    const roles: Record<ApiRole, string> = {
+      anon: 'anon',
+      authenticated: 'authenticated',
+      service_role: 'service_role',
+    };
+    await tx.exec(`set local role ${roles[role]}`);
     return run(tx);
   });
 }

@@ -91,3 +91,65 @@ export function localStackForTests(
   });
   return handle;
 }
+
+/** A port free on loopback now (released again at once). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ port: 0, host: '127.0.0.1' }, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * The whole local stack listening on a real port, with its Edge Functions under Deno (they call
+ * the stack back for the database and the stand-ins), for the tests of one file. `secrets`
+ * override the functions' local secrets.
+ */
+export function listeningStackForTests(
+  anonKey: string,
+  secrets: Record<string, string> = {},
+): { stack: LocalStack; origin: string } {
+  const handle = {} as {
+    stack: LocalStack;
+    origin: string;
+    site: Awaited<ReturnType<typeof makeTempSite>>;
+    server: { close: (done: () => void) => void };
+  };
+  beforeAll(async () => {
+    const [{ serve }, config] = await Promise.all([
+      import('@hono/node-server'),
+      import('./local-config'),
+    ]);
+    handle.site = await makeTempSite();
+    const port = await freePort();
+    handle.origin = `http://127.0.0.1:${port}`;
+    handle.stack = await createLocalStack({
+      distDir: handle.site.distDir,
+      dataDir: handle.site.dataDir,
+      anonKey,
+      serviceRoleKey: config.LOCAL_SERVICE_ROLE_KEY,
+      log: (line) => (process.env.DEBUG_STACK ? console.log(line) : undefined),
+      functions: {
+        origin: handle.origin,
+        secrets: {
+          ...config.localFunctionSecrets(handle.origin, 'test-assistant', {}),
+          ...secrets,
+        },
+      },
+    });
+    handle.server = serve({ fetch: handle.stack.app.fetch, port, hostname: '127.0.0.1' });
+    await handle.stack.functions?.warm();
+  });
+  afterAll(async () => {
+    await new Promise<void>((done) => handle.server.close(() => done()));
+    await handle.stack.close();
+    await handle.site.remove();
+  });
+  return handle;
+}

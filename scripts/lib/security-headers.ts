@@ -64,16 +64,18 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
     ...VOICE_ORIGINS.api,
     ...VOICE_ORIGINS.connect,
   ]);
+  // Turnstile's widget: its script, and the iframe it renders (Cloudflare's CSP guidance).
+  const turnstile = config.turnstile ? [originOf(config.turnstile.scriptUrl)] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': unique(["'self'", ...VOICE_ORIGINS.scripts, ...hashes.scripts]),
+    'script-src': unique(["'self'", ...VOICE_ORIGINS.scripts, ...turnstile, ...hashes.scripts]),
     'style-src': unique(["'self'", ...hashes.styles]),
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'connect-src': connect,
-    'frame-src': ["'none'"],
+    'frame-src': turnstile.length > 0 ? unique(turnstile) : ["'none'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],

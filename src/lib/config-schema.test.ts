@@ -46,7 +46,21 @@ describe('parseConfig', () => {
       bookingUrl: null,
       csp: { reportUri: null, reportOnly: false },
       hsts: { includeSubDomains: false, preload: false },
+      turnstile: null,
+      functionsUrl: 'https://abc.supabase.co/functions/v1',
     });
+  });
+
+  it("offers the bot check with Cloudflare's script in production and the stand-in locally", () => {
+    const withKey = { ...complete, VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA' };
+    expect(parseConfig(withKey, 'production').turnstile).toEqual({
+      siteKey: '0x4AAAAAAA',
+      scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+    });
+    expect(
+      parseConfig({ ...withKey, VITE_SUPABASE_URL: 'http://localhost:4173' }, 'local').turnstile
+        ?.scriptUrl,
+    ).toBe('http://localhost:4173/local/turnstile/api.js');
   });
 
   it('refuses n8n test webhooks and a Supabase URL with a path, each in a clear line', () => {

@@ -6,6 +6,7 @@ export const OPTIONAL_CONFIG_VARIABLES = [
   'VITE_VAPI_MAX_CALL_SECONDS',
   'VITE_CSP_REPORT_URI',
   'VITE_CSP_REPORT_ONLY',
+  'VITE_TURNSTILE_SITE_KEY',
   'VITE_HSTS_INCLUDE_SUBDOMAINS',
   'VITE_HSTS_PRELOAD',
   'VITE_CONTACT_WEBHOOK_MODE',
@@ -163,6 +164,7 @@ const productionSchema = z.object({
   VITE_HSTS_INCLUDE_SUBDOMAINS: flag,
   VITE_HSTS_PRELOAD: flag,
   VITE_CONTACT_WEBHOOK_MODE: webhookMode,
+  VITE_TURNSTILE_SITE_KEY: optional,
 });
 
 const localSchema = productionSchema.extend({
@@ -200,6 +202,22 @@ function toSiteConfig(v: z.output<typeof localSchema>, mode: ConfigMode) {
         ? { publicKey, assistantId, maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS }
         : null,
     demoVideoUrl: v.VITE_DEMO_VIDEO_URL,
+    /**
+     * The bot check (Cloudflare Turnstile) and, with it, the features that need the server step:
+     * "Call my phone". Null: not offered. The widget script is loaded on intent only; locally
+     * the local stack stands in for Cloudflare.
+     */
+    turnstile: v.VITE_TURNSTILE_SITE_KEY
+      ? {
+          siteKey: v.VITE_TURNSTILE_SITE_KEY,
+          scriptUrl:
+            mode === 'local'
+              ? `${v.VITE_SUPABASE_URL.replace(/\/+$/, '')}/local/turnstile/api.js`
+              : TURNSTILE_SCRIPT_URL,
+        }
+      : null,
+    /** Where the Edge Functions answer (Supabase's URL + /functions/v1). */
+    functionsUrl: `${v.VITE_SUPABASE_URL.replace(/\/+$/, '')}/functions/v1`,
     /** Canonical origin without a trailing slash. */
     siteUrl: new URL(v.VITE_SITE_URL).origin,
     /** Optional booking page (Cal.com, Calendly) offered after a sent message; null when unset. */
@@ -236,6 +254,12 @@ export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
   return toSiteConfig(result.data, mode);
 }
 
+/** Cloudflare's Turnstile script (the CSP allows its origin when the bot check is on). */
+export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
+
+/** Cloudflare's documented always-pass testing site key: the local stack's bot check. */
+export const LOCAL_TURNSTILE_SITE_KEY = '1x00000000000000000000AA';
+
 /** Vite's mode name for local builds ("local" itself is reserved by Vite for .env.local files). */
 export const LOCAL_VITE_MODE = 'local-stack';
 
@@ -257,5 +281,6 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
     VITE_HSTS_INCLUDE_SUBDOMAINS: '',
     VITE_HSTS_PRELOAD: '',
     VITE_CONTACT_WEBHOOK_MODE: '',
+    VITE_TURNSTILE_SITE_KEY: LOCAL_TURNSTILE_SITE_KEY,
   };
 }

@@ -18,6 +18,7 @@ export interface VisitEstimate {
 export type Utm = Record<string, string>;
 
 const UTM_KEY = 'visit:utm';
+const VISIT_ID_KEY = 'visit:id';
 const DEMO_KEY = 'visit:demo-call';
 /** Bounds on what a crafted link can make a lead carry. */
 export const MAX_UTM_PARAMS = 10;
@@ -116,11 +117,24 @@ export function onMessagePrefill(listener: Listener): () => void {
   return () => prefillListeners.delete(listener);
 }
 
+/**
+ * This visit's id (a UUID kept for the tab's session): a lead, a callback and a demo call carry
+ * it, so the owner can join them.
+ */
+export function visitId(): string {
+  const known = read(VISIT_ID_KEY);
+  if (known) return known;
+  const id = crypto.randomUUID();
+  write(VISIT_ID_KEY, id);
+  return id;
+}
+
 /** For tests: forgets the visit. */
 export function resetVisit(): void {
   memory.clear();
   estimate = null;
   prefillListeners.clear();
   storage()?.removeItem(UTM_KEY);
+  storage()?.removeItem(VISIT_ID_KEY);
   storage()?.removeItem(DEMO_KEY);
 }

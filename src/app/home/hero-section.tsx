@@ -3,6 +3,7 @@ import { voice } from '@/content/voice';
 import { requestMessagePrefill } from '@/lib/visit';
 import { useBookCallAction } from '../layout/book-call';
 import { VoiceDemo } from '@/features/voice-demo/voice-demo';
+import { CallbackOffer } from '@/features/callback/callback-offer';
 import { buttonVariants } from '@/components/ui/button';
 import { config } from '@/lib/config';
 import { defineIsland, ServedHtml } from '@/components/served-html';
@@ -39,6 +40,7 @@ export function HeroSection() {
         </p>
         <div className="mt-10 flex flex-col items-center gap-4">
           <VoiceDemo onBookCall={bookAfterCall} />
+          <CallbackOffer />
           <a
             href={config.demoVideoUrl}
             target="_blank"

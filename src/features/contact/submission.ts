@@ -1,4 +1,4 @@
-import { toPacificIso, toPacificReadable } from './pacific-time';
+import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 import { CALL_TIMEOUT_MS } from './timeouts';
 
 export { CALL_TIMEOUT_MS };

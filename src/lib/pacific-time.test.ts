@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPacificIso, toPacificReadable } from './pacific-time';
+import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 
 describe('Pacific time', () => {
   it.each([

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
+import { listCallbacks } from './local-routes';
+import { asRequest } from './request-role';
+import { listVapiCalls } from './vapi-stand-in';
+import { listeningStackForTests, nextAddress } from './test-helpers';
+
+const KEY = LOCAL_ANON_KEY_DEFAULT;
+// Short waits for Vapi, so the "hangs" case takes a second, not the production eight.
+const local = listeningStackForTests(KEY, { VAPI_TIMEOUT_MS: '1000' });
+
+let numbers = 0;
+/** A US number no other test of this file used (555-01xx numbers are fictional, valid ones are
+ * needed: 415 area code, exchange 55x would be refused by libphonenumber-js as not real). */
+function nextNumber(): string {
+  numbers += 1;
+  return `(415) 2${String(numbers).padStart(2, '0')}-${String(1000 + numbers).slice(-4)}`;
+}
+
+function callbackBody(extra: Record<string, unknown> = {}) {
+  return {
+    id: crypto.randomUUID(),
+    phone: nextNumber(),
+    consent: true,
+    consent_text: 'I agree to one call from an AI agent at this number.',
+    captcha: 'XXXX.DUMMY.TOKEN.XXXX',
+    estimate: 9000,
+    variables: { leads: 30, value: 2000, delay: 2, rate: 15, estimate: 9000 },
+    page: '/',
+    utm: null,
+    visit_id: crypto.randomUUID(),
+    ...extra,
+  };
+}
+
+async function request(
+  body: unknown,
+  { address = nextAddress(), key = KEY as string | null } = {},
+) {
+  const response = await fetch(`${local.origin}/functions/v1/request-callback`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': address,
+      ...(key ? { apikey: key, authorization: `Bearer ${key}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+const callsFor = async (id: string) =>
+  (await listVapiCalls(local.stack.db)).filter(
+    (call) =>
+      (call.body as { assistantOverrides?: { metadata?: { callback_id?: string } } })
+        .assistantOverrides?.metadata?.callback_id === id,
+  );
+const rowOf = async (id: string) =>
+  (await listCallbacks(local.stack.db)).find((row) => row.id === id);
+const setVapi = (mode: string) =>
+  fetch(`${local.origin}/local/vapi/mode`, { method: 'POST', body: JSON.stringify({ mode }) });
+const setTurnstile = (mode: string) =>
+  fetch(`${local.origin}/local/turnstile/mode`, { method: 'POST', body: JSON.stringify({ mode }) });
+
+describe('request-callback through the local stack (Deno, PGlite, the Vapi and Turnstile stand-ins)', () => {
+  it('places the call, stores the callback as a lead and posts the webhook', async () => {
+    const body = callbackBody();
+    const answer = await request(body);
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ status: 'calling', id: body.id });
+    const [call] = await callsFor(body.id);
+    expect(call?.body).toMatchObject({
+      assistantId: 'test-assistant',
+      phoneNumberId: 'local-phone-number',
+      customer: { number: expect.stringMatching(/^\+1415/) },
+      assistantOverrides: { maxDurationSeconds: 180, variableValues: { estimate: 9000 } },
+    });
+    const row = await rowOf(body.id);
+    expect(row).toMatchObject({ status: 'calling', vapi_call_id: call?.call_id, country: 'US' });
+    expect(row?.consent_text).toBe(body.consent_text);
+    await expect
+      .poll(async () => (await rowOf(body.id))?.webhook_status, { timeout: 5_000 })
+      .toBe('delivered');
+    const deliveries = await (await fetch(`${local.origin}/local/webhook-deliveries.json`)).json();
+    expect(deliveries).toContainEqual(
+      expect.objectContaining({
+        payload: expect.objectContaining({ type: 'callback', id: body.id }),
+      }),
+    );
+  });
+
+  it('refuses a request without the anon key (401) and anon cannot read or write callbacks', async () => {
+    expect((await request(callbackBody(), { key: null })).status).toBe(401);
+    // The grants, tried as the data API runs a request with the anon key.
+    for (const sql of [
+      'select * from public.callback_requests',
+      `insert into public.callback_requests (id, phone, country, client_bucket, consent_text, consent_at)
+       values (gen_random_uuid(), '+14155550100', 'US', 'x', 'yes', now())`,
+      "update public.callback_requests set status = 'calling'",
+    ]) {
+      await expect(
+        asRequest(local.stack.db, { method: 'POST', path: '/', headers: {} }, (tx) =>
+          tx.query(sql),
+        ),
+      ).rejects.toMatchObject({ code: '42501' });
+    }
+    const claim = await fetch(`${local.origin}/rest/v1/rpc/callback_claim`, {
+      method: 'POST',
+      headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ request: callbackBody() }),
+    });
+    expect(claim.status).toBe(401);
+  });
+
+  it('gives 20 concurrent requests for one number one call', async () => {
+    const phone = nextNumber();
+    const bodies = Array.from({ length: 20 }, () => callbackBody({ phone }));
+    const answers = await Promise.all(bodies.map((body) => request(body)));
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(19);
+    const calls = (await listVapiCalls(local.stack.db)).filter((call) =>
+      JSON.stringify(call.body).includes(answers.find((a) => a.status === 202)!.body.id as string),
+    );
+    expect(calls).toHaveLength(1);
+  });
+
+  it('gives 10 concurrent retries of one request id one call', async () => {
+    const body = callbackBody();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => request(body)));
+    expect(answers.every((a) => a.status === 202)).toBe(true);
+    expect(await callsFor(body.id)).toHaveLength(1);
+  });
+
+  it('holds 3 requests per client address per hour, IPv6 counted per /64', async () => {
+    const address = '2001:db8:aaaa:bbbb::1';
+    const spellings = [
+      '2001:DB8:AAAA:BBBB::2',
+      '2001:0db8:aaaa:bbbb:0:0:0:3',
+      '2001:db8:aaaa:bbbb::4',
+    ];
+    const answers = [];
+    for (const from of [address, ...spellings])
+      answers.push(await request(callbackBody(), { address: from }));
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 429]);
+    expect(answers[3]?.body.code).toBe('limited');
+    expect(Number(answers[3]?.headers.get('retry-after'))).toBeGreaterThan(3000);
+  });
+
+  it('refuses a failed bot check with 403 and calls nobody', async () => {
+    await setTurnstile('fail');
+    try {
+      const body = callbackBody();
+      const answer = await request(body);
+      expect(answer.status).toBe(403);
+      expect(answer.body.code).toBe('captcha_failed');
+      expect(await callsFor(body.id)).toHaveLength(0);
+      expect(await rowOf(body.id)).toBeUndefined();
+    } finally {
+      await setTurnstile('pass');
+    }
+  });
+
+  it('Vapi refusing gives 502; a retry of the same id calls once it accepts', async () => {
+    const body = callbackBody();
+    await setVapi('reject');
+    try {
+      const refused = await request(body);
+      expect(refused.status).toBe(502);
+      expect(refused.body.code).toBe('call_failed');
+      expect((await rowOf(body.id))?.status).toBe('failed');
+    } finally {
+      await setVapi('ok');
+    }
+    const retried = await request(body);
+    expect(retried.status).toBe(202);
+    expect(await callsFor(body.id)).toHaveLength(1);
+    expect((await rowOf(body.id))?.attempts).toBe(2);
+  });
+
+  it('Vapi failing (500) gives 502 and no call', async () => {
+    const body = callbackBody();
+    await setVapi('fail');
+    try {
+      expect((await request(body)).status).toBe(502);
+    } finally {
+      await setVapi('ok');
+    }
+    expect(await callsFor(body.id)).toHaveLength(0);
+  });
+
+  it('Vapi hanging gives 502, and that id is never called again', async () => {
+    const body = callbackBody();
+    await setVapi('hang');
+    try {
+      expect((await request(body)).status).toBe(502);
+      expect((await rowOf(body.id))?.status).toBe('unknown');
+    } finally {
+      await setVapi('ok');
+    }
+    const again = await request(body);
+    expect(again.status).toBe(502);
+    expect(await callsFor(body.id)).toHaveLength(0);
+  });
+});

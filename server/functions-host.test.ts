@@ -1,0 +1,112 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createFunctionsHost,
+  functionsWithoutKeyCheck,
+  type FunctionsHost,
+} from './functions-host';
+
+const KEY = 'test-anon-key';
+let dir: string;
+let host: FunctionsHost;
+let app: Hono;
+const logged: string[] = [];
+
+/** Functions of every kind of misbehaviour, in Supabase's layout. */
+const FUNCTIONS: Record<string, string> = {
+  echo: `Deno.serve(async (req) => Response.json({ method: req.method, path: new URL(req.url).pathname, body: req.method === 'POST' ? await req.json() : null, xff: req.headers.get('x-forwarded-for'), secret: Deno.env.get('SOME_SECRET') }));`,
+  hang: `Deno.serve(() => new Promise(() => {}));`,
+  boot: `const secret = Deno.env.get('MISSING_SECRET'); if (!secret) throw new Error('Set MISSING_SECRET'); Deno.serve(() => new Response('never'));`,
+  exits: `Deno.serve(() => { Deno.exit(3); });`,
+  open: `Deno.serve(() => new Response('no key needed'));`,
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'functions-'));
+  const functionsDir = join(dir, 'functions');
+  for (const [name, code] of Object.entries(FUNCTIONS)) {
+    await mkdir(join(functionsDir, name), { recursive: true });
+    await writeFile(join(functionsDir, name, 'index.ts'), code);
+  }
+  await mkdir(join(functionsDir, '_shared'));
+  await writeFile(join(functionsDir, '_shared', 'index.ts'), 'export {};');
+  await writeFile(join(dir, 'config.toml'), '[functions.open]\nverify_jwt = false\n');
+  host = createFunctionsHost({
+    dir: functionsDir,
+    env: { SOME_SECRET: 'shh' },
+    anonKey: KEY,
+    timeoutMs: 1_500,
+    log: (line) => logged.push(line),
+  });
+  app = new Hono();
+  app.route('/functions/v1', host.app);
+});
+
+afterAll(async () => {
+  await host.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const call = (name: string, init: RequestInit = {}, key: string | null = KEY) =>
+  app.request(`/functions/v1/${name}`, {
+    ...init,
+    headers: {
+      ...(key ? { apikey: key, authorization: `Bearer ${key}` } : {}),
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
+
+describe('Edge Functions on the local stack (Deno from the deno npm package)', () => {
+  it('runs a function file and hands it the request, its secrets and the client address', async () => {
+    const response = await call('echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.5' },
+      body: JSON.stringify({ hello: 'deno' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      method: 'POST',
+      path: '/echo',
+      body: { hello: 'deno' },
+      xff: '203.0.113.5',
+      secret: 'shh',
+    });
+  });
+
+  it('checks the key as hosted functions do, except where config.toml says verify_jwt = false', async () => {
+    expect((await call('echo', {}, null)).status).toBe(401);
+    expect((await call('echo', {}, 'wrong')).status).toBe(401);
+    expect((await call('open', {}, null)).status).toBe(200);
+    expect((await call('nothing-here')).status).toBe(404);
+    expect((await call('_shared')).status).toBe(404);
+    expect(functionsWithoutKeyCheck(join(dir, 'config.toml'))).toEqual(new Set(['open']));
+  });
+
+  it('answers 504 for a function that hangs, and the others keep answering', async () => {
+    const [hung, other] = await Promise.all([call('hang'), call('echo')]);
+    expect(hung.status).toBe(504);
+    expect(await hung.json()).toMatchObject({ code: 'function_timeout' });
+    expect(other.status).toBe(200);
+  });
+
+  it('answers 503 with the reason for a function that cannot start', async () => {
+    const response = await call('boot');
+    expect(response.status).toBe(503);
+    expect((await response.json()) as { message: string }).toMatchObject({
+      code: 'function_unavailable',
+      message: expect.stringContaining('Set MISSING_SECRET'),
+    });
+  });
+
+  it('answers 502 when a function dies mid-request, and starts it again for the next one', async () => {
+    const died = await call('exits');
+    expect(died.status).toBe(502);
+    expect(await died.json()).toMatchObject({ code: 'function_crashed' });
+    await host.kill('echo');
+    const again = await call('echo');
+    expect(again.status, await again.clone().text()).toBe(200);
+  });
+});

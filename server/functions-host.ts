@@ -1,0 +1,234 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Hono, type Context } from 'hono';
+import { forwardedFor, peerAddress } from './client-address';
+
+/**
+ * Supabase Edge Functions on a laptop: each function's own files (supabase/functions/<name>/
+ * index.ts) run under Deno from the `deno` npm package, one process per function as hosted
+ * Supabase runs one worker per function, and answer at /functions/v1/<name> with the key check
+ * and CORS of hosted functions. A function that fails to start, crashes or hangs answers with
+ * a JSON error of its own and takes nothing else down; a crashed one is started again on the
+ * next request.
+ */
+
+const root = resolve(import.meta.dirname, '..');
+export const FUNCTIONS_DIR = join(root, 'supabase', 'functions');
+const LAUNCHER = join(FUNCTIONS_DIR, '_local', 'launch.ts');
+
+/** The Deno binary the `deno` npm package installed (no other download). */
+export function denoPath(): string {
+  const require = createRequire(import.meta.url);
+  const install = require('deno/install_api.cjs') as { runInstall: () => string };
+  return install.runInstall();
+}
+
+/** Deno's flags for the functions: npm: imports from the project's node_modules, no prompt. */
+export const DENO_RUN_FLAGS = [
+  '--node-modules-dir=manual',
+  '--no-prompt',
+  '--allow-net',
+  '--allow-env',
+  '--allow-read',
+];
+
+/** The functions in supabase/functions: every folder with an index.ts not starting with "_". */
+export function listFunctions(dir = FUNCTIONS_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+    .filter((entry) => existsSync(join(dir, entry.name, 'index.ts')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** The functions supabase/config.toml exempts from the key check (`verify_jwt = false`). */
+export function functionsWithoutKeyCheck(configFile = join(root, 'supabase', 'config.toml')) {
+  if (!existsSync(configFile)) return new Set<string>();
+  const exempt = new Set<string>();
+  let current: string | null = null;
+  for (const line of readFileSync(configFile, 'utf8').split('\n')) {
+    const section = /^\s*\[functions\.([A-Za-z0-9_-]+)\]\s*$/.exec(line);
+    if (section) current = section[1]!;
+    else if (/^\s*\[/.test(line)) current = null;
+    else if (current && /^\s*verify_jwt\s*=\s*false\s*(#.*)?$/.test(line)) exempt.add(current);
+  }
+  return exempt;
+}
+
+export interface FunctionsHostOptions {
+  /** The secrets each function gets (hosted: `supabase secrets set` and Supabase's own). */
+  env: Record<string, string>;
+  anonKey: string;
+  /** How long a request may take before the host answers 504 (hosted: the wall-clock limit). */
+  timeoutMs?: number;
+  log?: (line: string) => void;
+  dir?: string;
+}
+
+interface Worker {
+  child: ChildProcess;
+  ready: Promise<number>;
+  /** The last line the function printed about failing to start. */
+  failure?: string;
+}
+
+export interface FunctionsHost {
+  app: Hono;
+  /** Starts every function now (otherwise each starts on its first request). */
+  warm: () => Promise<void>;
+  /** Stops a function's process, as a crash would, once it has exited (tests). */
+  kill: (name: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+const FUNCTION_ERROR = (status: number, code: string, message: string) =>
+  new Response(JSON.stringify({ code, message }), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' },
+  });
+
+export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHost {
+  const dir = options.dir ?? FUNCTIONS_DIR;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const names = new Set(listFunctions(dir));
+  const exempt = functionsWithoutKeyCheck(join(dir, '..', 'config.toml'));
+  const workers = new Map<string, Worker>();
+  const deno = denoPath();
+  let closed = false;
+
+  function start(name: string): Worker {
+    const child = spawn(deno, ['run', ...DENO_RUN_FLAGS, LAUNCHER, join(dir, name, 'index.ts')], {
+      cwd: root,
+      env: { ...process.env, ...options.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const worker: Worker = { child, ready: Promise.resolve(0) };
+    worker.ready = new Promise<number>((resolveReady, rejectReady) => {
+      const lines = createInterface({ input: child.stdout! });
+      lines.on('line', (line) => {
+        const listening = /^listening (\d+)$/.exec(line);
+        if (listening) resolveReady(Number(listening[1]));
+        else if (line.startsWith('failed ')) worker.failure = line.slice('failed '.length);
+        else log(`[${name}] ${line}`);
+      });
+      createInterface({ input: child.stderr! }).on('line', (line) => log(`[${name}] ${line}`));
+      child.once('exit', (code) => {
+        if (workers.get(name) === worker) workers.delete(name);
+        rejectReady(new Error(worker.failure ?? `the function exited (code ${code})`));
+      });
+    });
+    worker.ready.catch(() => undefined);
+    workers.set(name, worker);
+    return worker;
+  }
+
+  const workerFor = (name: string) => workers.get(name) ?? start(name);
+
+  function hasValidKey(c: Context): boolean {
+    const sent = [
+      c.req.header('apikey'),
+      c.req.header('authorization')?.replace(/^Bearer\s+/i, ''),
+    ].filter((value): value is string => value !== undefined);
+    return sent.length > 0 && sent.every((value) => value === options.anonKey);
+  }
+
+  const app = new Hono();
+  app.all('/:name/*', (c) => forward(c));
+  app.all('/:name', (c) => forward(c));
+
+  async function forward(c: Context): Promise<Response> {
+    const name = c.req.param('name')!;
+    if (!names.has(name))
+      return FUNCTION_ERROR(404, 'not_found', 'Requested function was not found');
+    // As hosted: the gateway checks the key (unless config.toml exempts the function); a
+    // browser's preflight carries none and goes to the function, which answers CORS itself.
+    if (c.req.method !== 'OPTIONS' && !exempt.has(name) && !hasValidKey(c)) {
+      return FUNCTION_ERROR(401, 'unauthorized', 'Invalid or missing API key');
+    }
+    const url = new URL(c.req.url);
+    const path = `${url.pathname.replace(/^\/functions\/v1/, '')}${url.search}`;
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('x-forwarded-for', forwardedFor(c.req.header('x-forwarded-for'), peerAddress(c)));
+    headers.delete('host');
+    const body = ['GET', 'HEAD'].includes(c.req.method) ? undefined : await c.req.arrayBuffer();
+
+    for (let attempt = 0; ; attempt += 1) {
+      const worker = workerFor(name);
+      let port: number;
+      try {
+        port = await worker.ready;
+      } catch (error) {
+        return FUNCTION_ERROR(
+          503,
+          'function_unavailable',
+          `The function ${name} did not start: ${(error as Error).message}`,
+        );
+      }
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+          method: c.req.method,
+          headers,
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+          redirect: 'manual',
+        });
+        return new Response(response.body, { status: response.status, headers: response.headers });
+      } catch (error) {
+        if ((error as Error).name === 'TimeoutError') {
+          return FUNCTION_ERROR(
+            504,
+            'function_timeout',
+            `The function ${name} did not answer in time`,
+          );
+        }
+        // Refused: the process had died before the request reached it (nothing ran), so a fresh
+        // one may take it. Anything else may have run part of the function: never sent twice.
+        const refused = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
+        if (refused && attempt === 0) {
+          if (workers.get(name) === worker) workers.delete(name);
+          worker.child.kill('SIGKILL');
+          continue;
+        }
+        return FUNCTION_ERROR(
+          502,
+          'function_crashed',
+          `The function ${name} stopped: ${String(error)}`,
+        );
+      }
+    }
+  }
+
+  return {
+    app,
+    warm: async () => {
+      await Promise.all([...names].map((name) => workerFor(name).ready.catch(() => undefined)));
+    },
+    kill: async (name) => {
+      const worker = workers.get(name);
+      if (!worker || worker.child.exitCode !== null) return;
+      const exited = new Promise((resolveExit) => worker.child.once('exit', resolveExit));
+      worker.child.kill('SIGKILL');
+      await exited;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await Promise.all(
+        [...workers.values()].map(
+          (worker) =>
+            new Promise<void>((resolveExit) => {
+              if (worker.child.exitCode !== null) return resolveExit();
+              worker.child.once('exit', () => resolveExit());
+              worker.child.kill('SIGTERM');
+            }),
+        ),
+      );
+      workers.clear();
+    },
+  };
+}

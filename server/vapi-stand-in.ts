@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { Hono } from 'hono';
+
+/**
+ * Vapi's API, for the local stack only (the functions' VAPI_API_URL): POST /call checks the
+ * private key and the body as Vapi does (an unknown property is refused, as Vapi's validation
+ * refuses it), records the body (/local/vapi-calls.json) and answers 201 with a queued call.
+ * Narrower than Vapi: no call is placed, only /call exists, and only the body's shape that an
+ * outbound call with a saved assistant uses is checked.
+ * Tests make it refuse, fail or hang with POST /local/vapi/mode
+ * {"mode": "ok" | "reject" (400) | "fail" (500) | "hang"}.
+ */
+
+export type VapiMode = 'ok' | 'reject' | 'fail' | 'hang';
+
+/** The properties Vapi's CreateCallDto accepts at the top level. */
+const CALL_PROPERTIES = new Set([
+  'customers',
+  'name',
+  'schedulePlan',
+  'transport',
+  'assistantId',
+  'assistant',
+  'assistantOverrides',
+  'squadId',
+  'squad',
+  'workflowId',
+  'workflow',
+  'workflowOverrides',
+  'phoneNumberId',
+  'phoneNumber',
+  'customerId',
+  'customer',
+]);
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+function badRequest(messages: string[]) {
+  return { message: messages, error: 'Bad Request', statusCode: 400 };
+}
+
+/** What is wrong with a create-call body, in Vapi's words where known. */
+export function checkCallBody(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return ['body must be an object'];
+  const call = body as Record<string, unknown>;
+  const problems = Object.keys(call)
+    .filter((key) => !CALL_PROPERTIES.has(key))
+    .map((key) => `property ${key} should not exist`);
+  if (typeof call.assistantId !== 'string' && typeof call.assistant !== 'object') {
+    problems.push('assistantId or assistant must be provided');
+  }
+  if (typeof call.phoneNumberId !== 'string' && typeof call.phoneNumber !== 'object') {
+    problems.push('phoneNumberId or phoneNumber must be provided');
+  }
+  const customer = call.customer as { number?: unknown } | undefined;
+  if (typeof customer?.number !== 'string' || !E164.test(customer.number)) {
+    problems.push('customer.number must be a valid phone number in the E.164 format');
+  }
+  return problems;
+}
+
+export function createVapiStandIn(db: PGlite, privateKey: string, orgId: string) {
+  let mode: VapiMode = 'ok';
+  const app = new Hono();
+
+  app.post('/call', async (c) => {
+    if (c.req.header('authorization') !== `Bearer ${privateKey}`) {
+      return c.json(
+        {
+          message:
+            'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+          error: 'Unauthorized',
+          statusCode: 401,
+        },
+        401,
+      );
+    }
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const problems = checkCallBody(body);
+    if (problems.length > 0) return c.json(badRequest(problems), 400);
+    if (mode === 'hang') {
+      await new Promise((resolve) => setTimeout(resolve, 60_000));
+      return c.json({ message: 'gateway timeout' }, 504);
+    }
+    if (mode === 'reject')
+      return c.json(badRequest(["Couldn't create call (local stand-in told to refuse)."]), 400);
+    if (mode === 'fail') return c.json({ message: 'Internal server error', statusCode: 500 }, 500);
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    await db.query('insert into local_stack.vapi_calls (call_id, body) values ($1, $2)', [
+      id,
+      JSON.stringify(body),
+    ]);
+    const call = body as Record<string, unknown>;
+    return c.json(
+      {
+        id,
+        orgId,
+        type: 'outboundPhoneCall',
+        status: 'queued',
+        assistantId: call.assistantId,
+        phoneNumberId: call.phoneNumberId,
+        customer: call.customer,
+        assistantOverrides: call.assistantOverrides,
+        createdAt: now,
+        updatedAt: now,
+      },
+      201,
+    );
+  });
+
+  app.post('/mode', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { mode?: unknown };
+    if (!['ok', 'reject', 'fail', 'hang'].includes(String(body.mode))) {
+      return c.json({ error: 'mode is "ok", "reject", "fail" or "hang"' }, 400);
+    }
+    mode = body.mode as VapiMode;
+    return c.json({ mode });
+  });
+
+  return { app, setMode: (next: VapiMode) => (mode = next) };
+}
+
+/** The bodies the stand-in received, oldest first, with the call id each got. */
+export async function listVapiCalls(db: PGlite) {
+  const result = await db.query<{ call_id: string; received_at: string; body: unknown }>(
+    `select call_id, to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, body
+       from local_stack.vapi_calls order by seq`,
+  );
+  return result.rows;
+}

@@ -1,0 +1,32 @@
+// Words of "Call my phone": the agent calls the visitor (the request-callback Edge Function).
+
+export const callback = {
+  open: 'Call my phone',
+  openHint: 'The agent rings your phone within a minute',
+  heading: 'Have the agent call you',
+  intro:
+    'Type your number and our AI agent rings you within a minute, the way it would answer your customers.',
+  phoneLabel: 'Phone number',
+  phoneHint: 'A US or Canadian number, e.g. (415) 555-2671',
+  // The consent the visitor gives (stored with the request, word for word, with the time).
+  consent:
+    'I agree to receive one call from an AI agent at this number, about this demo. The call may be recorded.',
+  consentLink: 'Privacy',
+  submit: 'Call me now',
+  submitting: 'Calling...',
+  close: 'Close',
+  checking: 'Checking that you are not a bot…',
+  accepted: {
+    title: 'Calling you now',
+    body: 'Your phone will ring within a minute. Pick up to talk to the agent.',
+  },
+  errors: {
+    phone: 'Enter a phone number the agent can call, like (415) 555-2671.',
+    consent: 'Tick the box so the agent may call you.',
+    country: 'The agent can only call US and Canadian numbers.',
+    botCheck: "We couldn't confirm you're a person. Please press Call me now again.",
+    limited:
+      'Too many calls were asked for just now. Please try again later, or send the form below and we will call you.',
+    failed: "We couldn't place the call. Please try again, or send the form below.",
+  },
+} as const;

@@ -1,0 +1,7 @@
+// Local only: the two path helpers the launcher needs, without a jsr: import.
+export function resolve(path: string): string {
+  return path.startsWith('/') ? path : `${Deno.cwd()}/${path}`;
+}
+export function toFileUrl(path: string): URL {
+  return new URL(`file://${path.split('/').map(encodeURIComponent).join('/')}`);
+}

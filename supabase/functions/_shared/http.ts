@@ -1,0 +1,109 @@
+/** Answers and request reading shared by the Edge Functions (web standards only). */
+
+/** The CORS headers of an answer to the site's pages (`origin`: the site, from SITE_URL). */
+export function corsHeaders(origin: string): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Max-Age': '3600',
+    Vary: 'Origin',
+  };
+}
+
+/** A JSON answer. */
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+export type ReadBody =
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; status: 400 | 413 | 415; code: string; message: string };
+
+/**
+ * The request's JSON object, read with a size limit: a larger body is refused (413) before it
+ * is parsed, by its Content-Length or, when none is sent, while it streams in.
+ */
+export async function readJsonObject(request: Request, maxBytes: number): Promise<ReadBody> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('application/json')) {
+    return { ok: false, status: 415, code: 'bad_request', message: 'Send application/json.' };
+  }
+  const tooLarge = {
+    ok: false,
+    status: 413,
+    code: 'too_large',
+    message: `The body is larger than ${maxBytes} bytes.`,
+  } as const;
+  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return tooLarge;
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return tooLarge;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return { ok: true, value: value as Record<string, unknown> };
+    }
+  } catch {
+    // answered below
+  }
+  return {
+    ok: false,
+    status: 400,
+    code: 'bad_request',
+    message: 'The body must be a JSON object.',
+  };
+}
+
+/**
+ * The client's address. Cloudflare, in front of hosted Supabase, sets cf-connecting-ip and
+ * overwrites one the caller sent; in x-forwarded-for only the rightmost entry is a proxy's
+ * (the rest is the caller's to write). The same rule as the database's lead guards.
+ */
+export function clientAddress(headers: Headers): string | null {
+  const cloudflare = headers.get('cf-connecting-ip')?.trim();
+  if (cloudflare) return cloudflare.slice(0, 100);
+  const forwarded = headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return forwarded ? forwarded.slice(0, 100) : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID.test(value);
+
+/** Fetch with a deadline: rejects with a TimeoutError when `ms` pass with no answer. */
+export async function fetchWithin(
+  fetcher: typeof fetch,
+  url: string,
+  init: RequestInit,
+  ms: number,
+): Promise<Response> {
+  return await fetcher(url, { ...init, signal: AbortSignal.timeout(ms) });
+}
+
+/** Whether an error is a fetch that ran out of time. */
+export const isTimeout = (error: unknown): boolean =>
+  error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');

@@ -1,0 +1,334 @@
+// Deno tests of request-callback: the handler called with a Request, its services faked at
+// their boundary (fetch for Cloudflare, Vapi and the webhook; the database's functions).
+import assert from 'node:assert/strict';
+import { createHandler, type CallbackSettings } from './handler.ts';
+
+const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+const TURNSTILE = 'https://turnstile.test/siteverify';
+const VAPI = 'https://vapi.test';
+const WEBHOOK = 'https://hooks.test/callback';
+
+type Answer = Response | 'hang' | 'network';
+
+interface Fakes {
+  turnstile?: Answer;
+  vapi?: Answer;
+  webhook?: Answer[];
+  claim?: unknown;
+}
+
+function harness(fakes: Fakes = {}) {
+  const requests: { url: string; init: RequestInit; body: string }[] = [];
+  const database: { name: string; request: Record<string, unknown> }[] = [];
+  const webhookAnswers = [...(fakes.webhook ?? [new Response('ok')])];
+  const background: Promise<unknown>[] = [];
+  const fetcher: typeof fetch = async (input, init = {}) => {
+    const url = String(input);
+    const body = init.body instanceof FormData ? 'form' : String(init.body ?? '');
+    requests.push({ url, init, body });
+    let answer: Answer | undefined;
+    if (url === TURNSTILE) answer = fakes.turnstile ?? Response.json({ success: true });
+    else if (url === `${VAPI}/call`)
+      answer = fakes.vapi ?? Response.json({ id: 'call-1' }, { status: 201 });
+    else if (url === WEBHOOK) answer = webhookAnswers.shift() ?? new Response('ok');
+    if (answer === undefined) throw new Error(`unexpected fetch ${url}`);
+    if (answer === 'network') throw new TypeError('connection refused');
+    if (answer === 'hang') {
+      return await new Promise<Response>((_, reject) => {
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    }
+    return answer.clone();
+  };
+  const settings: CallbackSettings = {
+    siteOrigin: 'https://site.test',
+    countries: ['US', 'CA'],
+    limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50 },
+    vapi: {
+      apiUrl: VAPI,
+      privateKey: 'private-key',
+      phoneNumberId: 'phone-1',
+      assistantId: 'assistant-1',
+      maxCallSeconds: 180,
+      timeoutMs: 50,
+    },
+    turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
+    webhook: { url: WEBHOOK, fetch: fetcher, sleep: async () => {}, timeoutMs: 50 },
+    database: async (name, request) => {
+      database.push({ name, request });
+      if (name === 'callback_claim') return fakes.claim ?? { outcome: 'call' };
+      return { id: request.id };
+    },
+    fetch: fetcher,
+    now: () => new Date('2026-11-23T18:00:00Z'),
+    background: (work) => void background.push(work),
+  };
+  const handler = createHandler(settings);
+  return {
+    requests,
+    database,
+    to: (url: string) => requests.filter((request) => request.url === url),
+    send: async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+      const response = await handler(
+        new Request('https://fn.test/request-callback', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': '203.0.113.7',
+            ...headers,
+          },
+          body: JSON.stringify(body),
+        }),
+      );
+      await Promise.all(background);
+      return { status: response.status, headers: response.headers, body: await response.json() };
+    },
+  };
+}
+
+const valid = (extra: Record<string, unknown> = {}) => ({
+  id: ID,
+  phone: '(415) 555-2671',
+  consent: true,
+  consent_text: 'I agree to one call from an AI agent at this number.',
+  captcha: 'XXXX.DUMMY.TOKEN.XXXX',
+  estimate: 12000,
+  variables: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 12000 },
+  page: '/',
+  utm: { utm_source: 'google', evil: 'x' },
+  visit_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  ...extra,
+});
+
+Deno.test('a number that cannot be a phone number is refused, and nothing is sent', async () => {
+  for (const phone of ['12', 'not a number', '+1 555 0100', '9'.repeat(41)]) {
+    const h = harness();
+    const answer = await h.send(valid({ phone }));
+    assert.equal(answer.status, 400, phone);
+    assert.equal(answer.body.code, 'invalid_phone');
+    assert.equal(h.requests.length, 0);
+    assert.equal(h.database.length, 0);
+  }
+});
+
+Deno.test('without consent nothing is checked or called', async () => {
+  for (const consent of [false, 'true', undefined]) {
+    const h = harness();
+    const answer = await h.send(valid({ consent }));
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.code, 'consent_required');
+    assert.equal(h.requests.length + h.database.length, 0);
+  }
+});
+
+Deno.test('a number outside CALLBACK_COUNTRIES is refused', async () => {
+  const h = harness();
+  const answer = await h.send(valid({ phone: '+44 20 7946 0958' }));
+  assert.equal(answer.status, 400);
+  assert.equal(answer.body.code, 'country_not_allowed');
+  assert.equal(h.requests.length, 0);
+});
+
+Deno.test('a failed, missing or unverifiable bot check calls nobody', async () => {
+  for (const [turnstile, captcha] of [
+    [Response.json({ success: false, 'error-codes': ['invalid-input-response'] }), 'token'],
+    [new Response('down', { status: 500 }), 'token'],
+    ['hang', 'token'],
+    ['network', 'token'],
+    [undefined, ''],
+  ] as const) {
+    const h = harness({ turnstile: turnstile as Answer | undefined });
+    const answer = await h.send(valid({ captcha }));
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.code, 'captcha_failed');
+    assert.equal(h.database.length, 0);
+    assert.equal(h.to(`${VAPI}/call`).length, 0);
+  }
+});
+
+Deno.test('the bot check gets the secret, the token and the client address', async () => {
+  const h = harness();
+  await h.send(valid(), { 'x-forwarded-for': '198.51.100.1, 203.0.113.9' });
+  const form = h.to(TURNSTILE)[0]!.init.body as FormData;
+  assert.equal(form.get('secret'), 'secret');
+  assert.equal(form.get('response'), 'XXXX.DUMMY.TOKEN.XXXX');
+  assert.equal(form.get('remoteip'), '203.0.113.9');
+});
+
+Deno.test('a limit answers 429 with Retry-After and calls nobody', async () => {
+  const h = harness({ claim: { outcome: 'limited', limit: 'number', retry_after: 3600 } });
+  const answer = await h.send(valid());
+  assert.equal(answer.status, 429);
+  assert.equal(answer.body.code, 'limited');
+  assert.equal(answer.headers.get('retry-after'), '3600');
+  assert.equal(h.to(`${VAPI}/call`).length, 0);
+});
+
+Deno.test(
+  'the claim carries E.164, the limits, the consent words and time, and only utm_ keys',
+  async () => {
+    const h = harness();
+    await h.send(valid());
+    const claim = h.database.find((call) => call.name === 'callback_claim')!.request;
+    assert.equal(claim.phone, '+14155552671');
+    assert.equal(claim.country, 'US');
+    assert.equal(claim.client_address, '203.0.113.7');
+    assert.equal(claim.consent_at, '2026-11-23T18:00:00.000Z');
+    assert.match(String(claim.consent_text), /AI agent/);
+    assert.deepEqual(claim.utm, { utm_source: 'google' });
+    assert.deepEqual(claim.limits, { per_number_per_day: 1, per_address_per_hour: 3, per_day: 50 });
+  },
+);
+
+Deno.test(
+  'places one call with the private key, the assistant, the cap and the visitor numbers',
+  async () => {
+    const h = harness();
+    const answer = await h.send(valid());
+    assert.equal(answer.status, 202);
+    assert.deepEqual(answer.body, { status: 'calling', id: ID });
+    const [call] = h.to(`${VAPI}/call`);
+    assert.equal(
+      (call!.init.headers as Record<string, string>).Authorization,
+      'Bearer private-key',
+    );
+    assert.deepEqual(JSON.parse(call!.body), {
+      assistantId: 'assistant-1',
+      phoneNumberId: 'phone-1',
+      customer: { number: '+14155552671' },
+      assistantOverrides: {
+        maxDurationSeconds: 180,
+        variableValues: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 12000 },
+        metadata: { callback_id: ID, visit_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' },
+      },
+    });
+    const record = h.database.find((c) => c.name === 'callback_record')!.request;
+    assert.deepEqual(record, { id: ID, status: 'calling', vapi_call_id: 'call-1', error: null });
+  },
+);
+
+Deno.test('a request id claimed before never calls again', async () => {
+  for (const [status, code] of [
+    ['calling', 202],
+    ['pending', 202],
+    ['unknown', 502],
+  ] as const) {
+    const h = harness({ claim: { outcome: 'existing', status, vapi_call_id: null } });
+    const answer = await h.send(valid());
+    assert.equal(answer.status, code, status);
+    assert.equal(h.to(`${VAPI}/call`).length, 0);
+  }
+});
+
+Deno.test(
+  'Vapi refusing (4xx, 5xx) is a clear 502, recorded as failed so a retry may try again',
+  async () => {
+    for (const vapi of [
+      Response.json({ message: ['bad'] }, { status: 400 }),
+      new Response('boom', { status: 500 }),
+    ]) {
+      const h = harness({ vapi });
+      const answer = await h.send(valid());
+      assert.equal(answer.status, 502);
+      assert.equal(answer.body.code, 'call_failed');
+      assert.match(answer.body.message, /send the form/);
+      const record = h.database.find((c) => c.name === 'callback_record')!.request;
+      assert.equal(record.status, 'failed');
+      assert.equal(h.to(WEBHOOK).length, 0);
+    }
+  },
+);
+
+Deno.test(
+  'Vapi not answering in time is recorded as unknown: that id never calls again',
+  async () => {
+    for (const vapi of ['hang', 'network'] as const) {
+      const h = harness({ vapi });
+      const answer = await h.send(valid());
+      assert.equal(answer.status, 502);
+      const record = h.database.find((c) => c.name === 'callback_record')!.request;
+      assert.equal(record.status, 'unknown');
+    }
+  },
+);
+
+Deno.test(
+  'the webhook gets the callback as a lead, retried when it fails, the call placed once',
+  async () => {
+    const h = harness({
+      webhook: [new Response('busy', { status: 503 }), 'network', new Response('ok')],
+    });
+    const answer = await h.send(valid());
+    assert.equal(answer.status, 202);
+    const posts = h.to(WEBHOOK);
+    assert.equal(posts.length, 3);
+    const payload = JSON.parse(posts[2]!.body);
+    assert.equal(payload.type, 'callback');
+    assert.equal(payload.id, ID);
+    assert.equal(payload.phone, '+14155552671');
+    assert.equal(payload.created_at, 'November 23, 2026 at 10:00 AM PST');
+    assert.equal(payload.estimate, 12000);
+    assert.equal(h.to(`${VAPI}/call`).length, 1);
+    const delivery = h.database.find((c) => c.name === 'callback_webhook')!.request;
+    assert.deepEqual(delivery, { id: ID, delivered: true });
+  },
+);
+
+Deno.test(
+  'a webhook that keeps failing is recorded as not delivered, and the call stands',
+  async () => {
+    const h = harness({ webhook: ['network', 'network', 'network'] });
+    const answer = await h.send(valid());
+    assert.equal(answer.status, 202);
+    assert.equal(h.to(WEBHOOK).length, 3);
+    assert.deepEqual(h.database.find((c) => c.name === 'callback_webhook')!.request, {
+      id: ID,
+      delivered: false,
+    });
+  },
+);
+
+Deno.test(
+  'answers the site’s preflight, refuses other methods, oversized and malformed bodies',
+  async () => {
+    const h = harness();
+    const handler = createHandler({ ...(await settingsOf(h)) });
+    const preflight = await handler(new Request('https://fn.test/x', { method: 'OPTIONS' }));
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://site.test');
+    assert.equal((await handler(new Request('https://fn.test/x'))).status, 405);
+    const big = await h.send({ ...valid(), padding: 'x'.repeat(9_000) });
+    assert.equal(big.status, 413);
+    const bad = await handler(
+      new Request('https://fn.test/x', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '[1,2]',
+      }),
+    );
+    assert.equal(bad.status, 400);
+    assert.equal(h.to(`${VAPI}/call`).length, 0);
+  },
+);
+
+// The harness's settings, for a handler of one's own.
+function settingsOf(_h: ReturnType<typeof harness>): Promise<CallbackSettings> {
+  const fetcher: typeof fetch = () => Promise.reject(new Error('not used'));
+  return Promise.resolve({
+    siteOrigin: 'https://site.test',
+    countries: ['US'],
+    limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50 },
+    vapi: {
+      apiUrl: VAPI,
+      privateKey: 'k',
+      phoneNumberId: 'p',
+      assistantId: 'a',
+      maxCallSeconds: 180,
+      timeoutMs: 50,
+    },
+    turnstile: { secret: 's', verifyUrl: TURNSTILE, fetch: fetcher },
+    webhook: { url: null, fetch: fetcher },
+    database: () => Promise.reject(new Error('not used')),
+    fetch: fetcher,
+  });
+}

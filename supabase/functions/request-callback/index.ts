@@ -1,0 +1,5 @@
+// request-callback: the agent calls the visitor's phone (see handler.ts).
+import { createHandler } from './handler.ts';
+import { settingsFromEnv } from './settings.ts';
+
+Deno.serve(createHandler(settingsFromEnv(Deno.env.toObject())));

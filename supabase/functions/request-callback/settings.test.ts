@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { MissingSecrets } from '../_shared/env.ts';
+import { settingsFromEnv, VAPI_API_URL } from './settings.ts';
+
+const SECRETS = {
+  SUPABASE_URL: 'https://project.supabase.co',
+  SUPABASE_SERVICE_ROLE_KEY: 'service',
+  VAPI_PRIVATE_KEY: 'private',
+  VAPI_PHONE_NUMBER_ID: 'phone',
+  VAPI_ASSISTANT_ID: 'assistant',
+  TURNSTILE_SECRET_KEY: 'secret',
+  SITE_URL: 'https://www.example.com/path',
+};
+
+Deno.test('names every missing secret at once', () => {
+  assert.throws(
+    () => settingsFromEnv({ SUPABASE_URL: 'https://x.supabase.co' }),
+    (error: unknown) =>
+      error instanceof MissingSecrets &&
+      error.names.join(',') ===
+        'SUPABASE_SERVICE_ROLE_KEY,VAPI_PRIVATE_KEY,VAPI_PHONE_NUMBER_ID,VAPI_ASSISTANT_ID,TURNSTILE_SECRET_KEY,SITE_URL',
+  );
+});
+
+Deno.test(
+  'takes the design defaults: US and Canada, 1 per number a day, 3 per address an hour, 50 a day',
+  () => {
+    const settings = settingsFromEnv(SECRETS);
+    assert.deepEqual(settings.countries, ['US', 'CA']);
+    assert.deepEqual(settings.limits, { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50 });
+    assert.equal(settings.vapi.apiUrl, VAPI_API_URL);
+    assert.equal(settings.vapi.maxCallSeconds, 180);
+    assert.equal(settings.siteOrigin, 'https://www.example.com');
+    assert.equal(settings.webhook.url, null);
+  },
+);
+
+Deno.test('reads the limits and countries it is given, and refuses nonsense', () => {
+  const settings = settingsFromEnv({
+    ...SECRETS,
+    CALLBACK_COUNTRIES: 'us, gb',
+    CALLBACK_DAILY_MAX: '20',
+    VAPI_MAX_CALL_SECONDS: '120',
+  });
+  assert.deepEqual(settings.countries, ['US', 'GB']);
+  assert.equal(settings.limits.perDay, 20);
+  assert.equal(settings.vapi.maxCallSeconds, 120);
+  assert.throws(() => settingsFromEnv({ ...SECRETS, CALLBACK_COUNTRIES: 'XX' }), /XX/);
+  assert.throws(
+    () => settingsFromEnv({ ...SECRETS, CALLBACK_DAILY_MAX: '-1' }),
+    /CALLBACK_DAILY_MAX/,
+  );
+  assert.throws(
+    () => settingsFromEnv({ ...SECRETS, VAPI_MAX_CALL_SECONDS: '6000' }),
+    /VAPI_MAX_CALL_SECONDS/,
+  );
+});
