@@ -1,0 +1,154 @@
+/**
+ * The callback claim at the SQL level (supabase/migrations/*_callbacks.sql): each limit, the one
+ * call per request id, and the grants, on the embedded Postgres laid out as a hosted project,
+ * under both default-grant behaviours. The function calls these with the service-role key.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DefaultGrants } from './database';
+import { asRequest, type ApiRole } from './request-role';
+
+const LIMITS = { per_number_per_day: 1, per_address_per_hour: 3, per_day: 50 };
+
+let serial = 0;
+function claimRequest(extra: Record<string, unknown> = {}) {
+  serial += 1;
+  return {
+    id: crypto.randomUUID(),
+    phone: `+1415${String(2_000_000 + serial).padStart(7, '0')}`,
+    country: 'US',
+    client_address: `198.51.100.${serial % 250}`,
+    consent_text: 'I agree to one call from an AI agent.',
+    consent_at: new Date().toISOString(),
+    estimate: null,
+    variables: null,
+    page: '/',
+    utm: null,
+    visit_id: null,
+    limits: LIMITS,
+    ...extra,
+  };
+}
+
+describe.each<DefaultGrants>(['none', 'all'])(
+  'callback claims, new tables getting %s grants',
+  (defaultGrants) => {
+    let db: PGlite;
+    let dir: string;
+
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'callbacks-'));
+      db = await openDatabase(join(dir, 'db'), { defaultGrants, log: () => undefined });
+    });
+    afterAll(async () => {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    async function call(name: string, request: object, role: ApiRole = 'service_role') {
+      const result = await asRequest(
+        db,
+        { method: 'POST', path: `/rpc/${name}`, headers: {}, role },
+        (tx) =>
+          tx.query<{ result: Record<string, unknown> }>(
+            `select public.${name}($1::jsonb) as result`,
+            [JSON.stringify(request)],
+          ),
+      );
+      return result.rows[0]!.result;
+    }
+    const claim = (request: object) => call('callback_claim', request);
+
+    it('claims a new request once; the same id again is "existing" and never a second call', async () => {
+      const request = claimRequest();
+      expect(await claim(request)).toEqual({ outcome: 'call' });
+      expect(await claim(request)).toEqual({
+        outcome: 'existing',
+        status: 'pending',
+        vapi_call_id: null,
+      });
+      await call('callback_record', { id: request.id, status: 'calling', vapi_call_id: 'call-9' });
+      expect(await claim(request)).toEqual({
+        outcome: 'existing',
+        status: 'calling',
+        vapi_call_id: 'call-9',
+      });
+      expect(await claim({ ...request, phone: '+14155550000' })).toEqual({ outcome: 'conflict' });
+    });
+
+    it('lets a request Vapi refused try again, and never one Vapi did not answer', async () => {
+      const refused = claimRequest();
+      await claim(refused);
+      await call('callback_record', { id: refused.id, status: 'failed', error: 'Vapi 400' });
+      expect(await claim(refused)).toEqual({ outcome: 'call' });
+      const unanswered = claimRequest();
+      await claim(unanswered);
+      await call('callback_record', { id: unanswered.id, status: 'unknown', error: 'timeout' });
+      expect(await claim(unanswered)).toMatchObject({ outcome: 'existing', status: 'unknown' });
+      // A late answer cannot undo a newer state: only a pending claim changes.
+      expect(await call('callback_record', { id: unanswered.id, status: 'calling' })).toBeNull();
+    });
+
+    it('holds one call per number per day, whatever the request id', async () => {
+      const first = claimRequest();
+      expect(await claim(first)).toEqual({ outcome: 'call' });
+      const again = await claim(claimRequest({ phone: first.phone }));
+      expect(again).toMatchObject({ outcome: 'limited', limit: 'number' });
+      expect(again.retry_after).toBeGreaterThan(86_000);
+    });
+
+    it('holds the per-address limit, one IPv6 /64 and every spelling of an address as one client', async () => {
+      const spellings = [
+        '2001:db8:1:2::a',
+        '2001:DB8:1:2::b',
+        '2001:0db8:0001:0002:0:0:0:c',
+        '2001:db8:1:2:ffff::d',
+      ];
+      const outcomes = [];
+      for (const address of spellings)
+        outcomes.push((await claim(claimRequest({ client_address: address }))).outcome);
+      expect(outcomes).toEqual(['call', 'call', 'call', 'limited']);
+      for (const address of ['203.0.113.9', ' 203.0.113.9', '203.0.113.9 '])
+        await claim(claimRequest({ client_address: address }));
+      expect(await claim(claimRequest({ client_address: '203.0.113.9' }))).toMatchObject({
+        limit: 'address',
+      });
+    });
+
+    it('puts a missing or unparsable address in one shared bucket, never in no bucket', async () => {
+      const outcomes = [];
+      for (const address of [null, '', 'not-an-ip', '09.9.9.9, ']) {
+        outcomes.push((await claim(claimRequest({ client_address: address }))).outcome);
+      }
+      expect(outcomes).toEqual(['call', 'call', 'call', 'limited']);
+    });
+
+    it('holds the day in all', async () => {
+      const perDay = 2;
+      // Earlier tests of this file claimed more than that already: the day is full.
+      expect(await claim(claimRequest({ limits: { ...LIMITS, per_day: perDay } }))).toMatchObject({
+        outcome: 'limited',
+        limit: 'day',
+      });
+      expect(await claim(claimRequest({ limits: { ...LIMITS, per_day: 10_000 } }))).toEqual({
+        outcome: 'call',
+      });
+    });
+
+    it('gives the public keys no way in: no read, no write, no claim', async () => {
+      for (const role of ['anon', 'authenticated'] as const) {
+        await expect(call('callback_claim', claimRequest(), role)).rejects.toMatchObject({
+          code: '42501',
+        });
+        await expect(
+          asRequest(db, { method: 'GET', path: '/', headers: {}, role }, (tx) =>
+            tx.query('select * from public.callback_requests'),
+          ),
+        ).rejects.toMatchObject({ code: '42501' });
+      }
+    });
+  },
+);
