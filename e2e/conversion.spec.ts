@@ -131,10 +131,14 @@ test.describe('the demo call', () => {
     await fillCalculator(page);
     await page.getByRole('button', { name: IDLE }).click();
     await expect.poll(() => body).toBeDefined();
+    const visit = await page.evaluate(() => sessionStorage.getItem('visit:id'));
     expect(body?.assistantOverrides).toEqual({
       maxDurationSeconds: 180,
       variableValues: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 },
+      // The visit, so the call's report joins the lead that may follow.
+      metadata: { visit_id: visit },
     });
+    expect(visit).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   test('every start request carries the call length cap', async ({ page }) => {

@@ -31,6 +31,11 @@ test.beforeAll(async () => {
     };
     dev?.stdout?.on('data', onData);
     dev?.stderr?.on('data', onData);
+    // A server that dies says so at once, with what it printed, rather than at the deadline.
+    dev?.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`dev server exited (${code ?? signal}) before it started:\n${output}`));
+    });
   });
 });
 

@@ -84,6 +84,12 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
     db,
     secrets.VAPI_PRIVATE_KEY ?? 'local-vapi-private-key',
     secrets.VAPI_ORG_ID ?? 'local-org',
+    options.functions
+      ? {
+          url: `${options.functions.origin}/functions/v1/vapi-events`,
+          secret: secrets.VAPI_WEBHOOK_SECRET ?? '',
+        }
+      : undefined,
   );
   app.route('/local/turnstile', turnstile.app);
   app.route('/local/vapi', vapi.app);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listCallbacks } from './local-routes';
@@ -204,5 +205,122 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     const again = await request(body);
     expect(again.status).toBe(502);
     expect(await callsFor(body.id)).toHaveLength(0);
+  });
+});
+
+describe('call reports and voice tokens through the local stack', () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${local.origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const withKey = (address = nextAddress()) => ({
+    apikey: KEY,
+    authorization: `Bearer ${KEY}`,
+    'x-forwarded-for': address,
+  });
+
+  it('runs the loop: callback, call, end-of-call report stored once, forwarded once, in the inbox', async () => {
+    const body = callbackBody();
+    expect((await request(body)).status).toBe(202);
+    const [call] = await callsFor(body.id);
+    // Vapi delivers the report, then delivers it again.
+    for (let i = 0; i < 2; i += 1) {
+      const sent = await post(`/local/vapi/calls/${call!.call_id}/end`, {});
+      expect(await sent.json()).toMatchObject({ delivered: true, status: 200 });
+    }
+    const reports = (await (await fetch(`${local.origin}/local/call-reports.json`)).json()) as {
+      vapi_call_id: string;
+      callback_id: string;
+      visit_id: string;
+      ended_reason: string;
+    }[];
+    const ours = reports.filter((report) => report.vapi_call_id === call!.call_id);
+    expect(ours).toHaveLength(1);
+    expect(ours[0]).toMatchObject({
+      callback_id: body.id,
+      visit_id: body.visit_id,
+      ended_reason: 'customer-ended-call',
+    });
+    await expect
+      .poll(async () => {
+        const deliveries = (await (
+          await fetch(`${local.origin}/local/webhook-deliveries.json`)
+        ).json()) as { payload: { type?: string; vapi_call_id?: string } }[];
+        return deliveries.filter(
+          (d) => d.payload.type === 'call_report' && d.payload.vapi_call_id === call!.call_id,
+        ).length;
+      })
+      .toBe(1);
+    const inbox = await (await fetch(`${local.origin}/local/leads`)).text();
+    expect(inbox).toContain('Call report');
+    expect(inbox).toContain('Local stand-in call: the visitor asked about after-hours answering.');
+  });
+
+  it('refuses a report without the right x-vapi-secret (no Supabase key needed to reach it)', async () => {
+    for (const headers of [{}, { 'x-vapi-secret': 'guess' }] as Record<string, string>[]) {
+      const answer = await post(
+        '/functions/v1/vapi-events',
+        { message: { type: 'end-of-call-report', call: { id: 'forged' } } },
+        headers,
+      );
+      expect(answer.status).toBe(401);
+    }
+    const reports = (await (await fetch(`${local.origin}/local/call-reports.json`)).json()) as {
+      vapi_call_id: string;
+    }[];
+    expect(reports.some((report) => report.vapi_call_id === 'forged')).toBe(false);
+  });
+
+  it('mints a voice token for the site and the assistant, signed with the private key', async () => {
+    const answer = await post(
+      '/functions/v1/voice-token',
+      { captcha: 'XXXX.DUMMY.TOKEN.XXXX' },
+      withKey(),
+    );
+    expect(answer.status).toBe(200);
+    const { token, expiresAt } = (await answer.json()) as { token: string; expiresAt: string };
+    const [head, payload, signature] = token.split('.');
+    const expected = createHmac('sha256', 'local-vapi-private-key')
+      .update(`${head}.${payload}`)
+      .digest('base64url');
+    expect(signature).toBe(expected);
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as {
+      orgId: string;
+      token: { restrictions: { allowedOrigins: string[]; allowedAssistantIds: string[] } };
+      iat: number;
+      exp: number;
+    };
+    expect(claims.orgId).toBe('local-org');
+    expect(claims.token.restrictions.allowedOrigins).toEqual([local.origin]);
+    expect(claims.token.restrictions.allowedAssistantIds).toEqual(['test-assistant']);
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(600);
+    expect(Date.parse(expiresAt)).toBe(claims.exp * 1000);
+  });
+
+  it('holds voice tokens to 10 per address per 10 minutes, and refuses a failed bot check', async () => {
+    const address = nextAddress();
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push(
+        (
+          await post(
+            '/functions/v1/voice-token',
+            { captcha: 'XXXX.DUMMY.TOKEN.XXXX' },
+            withKey(address),
+          )
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    await setTurnstile('fail');
+    try {
+      expect((await post('/functions/v1/voice-token', { captcha: 'x' }, withKey())).status).toBe(
+        403,
+      );
+    } finally {
+      await setTurnstile('pass');
+    }
   });
 });

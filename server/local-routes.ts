@@ -30,7 +30,7 @@ function pacific(iso: string): string {
 export async function listSubmissions(db: PGlite): Promise<StoredSubmission[]> {
   const result = await db.query<StoredSubmission>(
     `select id, name, email, phone, company, message, page, utm, estimate::float8 as estimate,
-            demo_call,
+            demo_call, visit_id,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
        from public.contact_submissions
       order by created_at desc, id`,
@@ -99,6 +99,36 @@ export async function listCallbacks(db: PGlite): Promise<StoredCallback[]> {
   return result.rows;
 }
 
+export interface StoredCallReport {
+  vapi_call_id: string;
+  kind: string;
+  ended_reason: string | null;
+  duration_seconds: number | null;
+  summary: string | null;
+  structured_data: unknown;
+  visit_id: string | null;
+  callback_id: string | null;
+  ended_at: string | null;
+}
+
+/** The demo_calls rows (Vapi's end-of-call reports), newest first. */
+export async function listCallReports(db: PGlite): Promise<StoredCallReport[]> {
+  const result = await db.query<StoredCallReport>(
+    `select vapi_call_id, kind, ended_reason, duration_seconds::float8 as duration_seconds, summary,
+            structured_data, visit_id, callback_id,
+            to_char(ended_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ended_at
+       from public.demo_calls order by received_at desc`,
+  );
+  return result.rows;
+}
+
+/** A call report in a few words, for the inbox: summary, how it ended, how long. */
+function reportLine(report: StoredCallReport): string {
+  const seconds =
+    report.duration_seconds === null ? '' : `${Math.round(report.duration_seconds)} s`;
+  return `<div class="report"><strong>Call report</strong> (${escapeHtml([report.ended_reason ?? '', seconds].filter(Boolean).join(', '))}): ${escapeHtml(report.summary ?? '')}</div>`;
+}
+
 /** What browsers reported against the CSP, newest first. */
 export function listCspReports(db: PGlite): Promise<CspReport[]> {
   return listReceived<CspReport>(db, 'csp_reports', 'report');
@@ -136,6 +166,11 @@ function receiveJson(handle: (c: Context, body: unknown) => Promise<Response>) {
       return handle(c, body);
     },
   ] as const;
+}
+
+/** A table row under a lead or callback holding its calls' reports (none: no row). */
+function reportRow(reports: string, columns: number): string {
+  return reports ? `<tr><td colspan="${columns}">${reports}</td></tr>` : '';
 }
 
 /** Table rows of what arrived (the webhook's payloads, CSP reports): when, and the JSON. */
@@ -196,28 +231,39 @@ export function createLocalRoutes(db: PGlite): Hono {
 
   readOnly('/leads.json', async (c) => c.json(await listSubmissions(db)));
   readOnly('/callbacks.json', async (c) => c.json(await listCallbacks(db)));
+  readOnly('/call-reports.json', async (c) => c.json(await listCallReports(db)));
   readOnly('/vapi-calls.json', async (c) =>
     c.json((await listVapiCalls(db)).map((call) => call.body)),
   );
   readOnly('/webhook-deliveries.json', async (c) => c.json(await listDeliveries(db)));
 
   readOnly('/leads', async (c) => {
-    const [submissions, callbacks, deliveries, reports] = await Promise.all([
+    const [submissions, callbacks, deliveries, reports, callReports] = await Promise.all([
       listSubmissions(db),
       listCallbacks(db),
       listDeliveries(db),
       listCspReports(db),
+      listCallReports(db),
     ]);
+    // Each call's report under what it belongs to: the callback it placed, or the lead whose
+    // visit it was part of.
+    const reportsFor = (key: 'callback_id' | 'visit_id', id: string | null | undefined) =>
+      id
+        ? callReports
+            .filter((report) => report[key] === id)
+            .map(reportLine)
+            .join('')
+        : '';
     const callbackRows = callbacks
       .map(
         (cb) =>
-          `<tr><td>${escapeHtml(pacific(cb.created_at))}</td><td>${escapeHtml(cb.phone)}</td><td>${escapeHtml(cb.status)}${cb.error ? `<br><small>${escapeHtml(cb.error)}</small>` : ''}</td><td>${escapeHtml(cb.estimate === null ? '' : `$${cb.estimate}`)} ${escapeHtml(cb.page ?? '')}</td><td>${escapeHtml(cb.consent_text)}<br><small>${escapeHtml(pacific(cb.consent_at))}</small></td><td><code>${escapeHtml(cb.id)}</code><br><small>Vapi ${escapeHtml(cb.vapi_call_id ?? '—')}</small></td></tr>`,
+          `<tr><td>${escapeHtml(pacific(cb.created_at))}</td><td>${escapeHtml(cb.phone)}</td><td>${escapeHtml(cb.status)}${cb.error ? `<br><small>${escapeHtml(cb.error)}</small>` : ''}</td><td>${escapeHtml(cb.estimate === null ? '' : `$${cb.estimate}`)} ${escapeHtml(cb.page ?? '')}</td><td>${escapeHtml(cb.consent_text)}<br><small>${escapeHtml(pacific(cb.consent_at))}</small></td><td><code>${escapeHtml(cb.id)}</code><br><small>Vapi ${escapeHtml(cb.vapi_call_id ?? '—')}</small></td></tr>${reportRow(reportsFor('callback_id', cb.id), 6)}`,
       )
       .join('');
     const rows = submissions
       .map(
         (s) =>
-          `<tr><td>${escapeHtml(pacific(s.created_at))}</td><td>${escapeHtml(s.name)}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(s.phone)}</td><td>${escapeHtml(s.company)}</td><td>${escapeHtml(s.message)}</td><td>${escapeHtml(source(s))}</td><td><code>${escapeHtml(s.id)}</code></td></tr>`,
+          `<tr><td>${escapeHtml(pacific(s.created_at))}</td><td>${escapeHtml(s.name)}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(s.phone)}</td><td>${escapeHtml(s.company)}</td><td>${escapeHtml(s.message)}</td><td>${escapeHtml(source(s))}</td><td><code>${escapeHtml(s.id)}</code></td></tr>${reportRow(reportsFor('visit_id', s.visit_id), 8)}`,
       )
       .join('');
     const hooks = receivedRows(deliveries.map((d) => [d.received_at, d.payload]));

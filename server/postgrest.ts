@@ -30,6 +30,7 @@ export const CONTACT_COLUMNS = [
   'utm',
   'estimate',
   'demo_call',
+  'visit_id',
 ] as const;
 const COLUMNS = new Set<string>(CONTACT_COLUMNS);
 export const MAX_BODY_BYTES = 64 * 1024;

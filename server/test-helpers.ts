@@ -49,6 +49,7 @@ export function randomLead(overrides: Record<string, unknown> = {}) {
     utm: null,
     estimate: null,
     demo_call: false,
+    visit_id: null,
     ...overrides,
   };
 }

@@ -61,9 +61,77 @@ export function checkCallBody(body: unknown): string[] {
   return problems;
 }
 
-export function createVapiStandIn(db: PGlite, privateKey: string, orgId: string) {
+/** Where the stand-in sends end-of-call reports: the assistant's Server URL and its secret. */
+export interface ServerUrl {
+  url: string;
+  secret: string;
+}
+
+/**
+ * The end-of-call-report Vapi sends for a call, as its Server URL receives it (`message.call`
+ * carries the call, its assistantOverrides and their metadata).
+ */
+export function endOfCallReport(callId: string, body: Record<string, unknown>, endedAt: Date) {
+  const startedAt = new Date(endedAt.getTime() - 95_000);
+  return {
+    message: {
+      type: 'end-of-call-report',
+      timestamp: endedAt.getTime(),
+      endedReason: 'customer-ended-call',
+      startedAt: startedAt.toISOString(),
+      endedAt: endedAt.toISOString(),
+      durationSeconds: 95,
+      cost: 0.19,
+      call: {
+        id: callId,
+        type: 'outboundPhoneCall',
+        assistantId: body.assistantId,
+        phoneNumberId: body.phoneNumberId,
+        customer: body.customer,
+        assistantOverrides: body.assistantOverrides,
+      },
+      analysis: {
+        summary: 'Local stand-in call: the visitor asked about after-hours answering.',
+        structuredData: { jobType: 'roofing', zipCode: '94110', urgency: 'this week' },
+      },
+      artifact: {
+        transcript: 'AI: Hi, this is the demo agent.\nUser: Hi, I run a roofing company.',
+        recordingUrl: 'https://storage.example/local-recording.wav',
+      },
+    },
+  };
+}
+
+export function createVapiStandIn(
+  db: PGlite,
+  privateKey: string,
+  orgId: string,
+  serverUrl?: ServerUrl,
+) {
   let mode: VapiMode = 'ok';
   const app = new Hono();
+
+  // For the local loop: Vapi's end-of-call report for a call the stand-in recorded, sent to the
+  // assistant's Server URL (vapi-events) with the secret, as Vapi would when the call ends.
+  app.post('/calls/:id/end', async (c) => {
+    if (!serverUrl) return c.json({ error: 'no Server URL (the functions are not running)' }, 409);
+    const found = await db.query<{ body: Record<string, unknown> }>(
+      'select body from local_stack.vapi_calls where call_id = $1',
+      [c.req.param('id')],
+    );
+    const call = found.rows[0];
+    if (!call) return c.json({ error: 'no such call' }, 404);
+    const response = await fetch(serverUrl.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-vapi-secret': serverUrl.secret },
+      body: JSON.stringify(endOfCallReport(c.req.param('id'), call.body, new Date())),
+    });
+    return c.json({
+      delivered: response.ok,
+      status: response.status,
+      answer: await response.json(),
+    });
+  });
 
   app.post('/call', async (c) => {
     if (c.req.header('authorization') !== `Bearer ${privateKey}`) {

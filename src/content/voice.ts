@@ -26,6 +26,9 @@ export const voice = {
     noMic: 'No microphone was found. Plug one in or use your phone, then press again.',
     connect: "Couldn't connect to the agent. Please try again.",
     busy: 'A demo call is already on in another tab. End it there, then press again.',
+    // Token mode: the server step said no more demo calls for now.
+    tokenLimited:
+      'Too many demo calls right now. Please try again later, or book a call and we will call you.',
     coolDown: (seconds: number) =>
       `Thanks for trying the demo. You can start another call in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   },

@@ -7,6 +7,7 @@ export const OPTIONAL_CONFIG_VARIABLES = [
   'VITE_CSP_REPORT_URI',
   'VITE_CSP_REPORT_ONLY',
   'VITE_TURNSTILE_SITE_KEY',
+  'VITE_VAPI_AUTH',
   'VITE_HSTS_INCLUDE_SUBDOMAINS',
   'VITE_HSTS_PRELOAD',
   'VITE_CONTACT_WEBHOOK_MODE',
@@ -165,12 +166,37 @@ const productionSchema = z.object({
   VITE_HSTS_PRELOAD: flag,
   VITE_CONTACT_WEBHOOK_MODE: webhookMode,
   VITE_TURNSTILE_SITE_KEY: optional,
+  VITE_VAPI_AUTH: optionalChoice(['public-key', 'token'], 'public-key'),
 });
 
-const localSchema = productionSchema.extend({
-  VITE_VAPI_PUBLIC_KEY: optional,
-  VITE_VAPI_ASSISTANT_ID: optional,
-});
+/**
+ * In token mode (VITE_VAPI_AUTH=token) the page asks the voice-token function for a short-lived
+ * token, behind the bot check: the public key is neither needed nor shipped, the bot check is.
+ */
+function voiceAuthRules(
+  v: { VITE_VAPI_AUTH: string; VITE_VAPI_PUBLIC_KEY?: string; VITE_TURNSTILE_SITE_KEY?: string },
+  context: z.RefinementCtx,
+  publicKeyRequired: boolean,
+) {
+  if (v.VITE_VAPI_AUTH === 'token' && !v.VITE_TURNSTILE_SITE_KEY) {
+    context.addIssue({
+      code: 'custom',
+      path: ['VITE_TURNSTILE_SITE_KEY'],
+      message: 'is required with VITE_VAPI_AUTH=token (the voice token is behind the bot check)',
+    });
+  }
+  if (publicKeyRequired && v.VITE_VAPI_AUTH !== 'token' && !v.VITE_VAPI_PUBLIC_KEY) {
+    context.addIssue({ code: 'custom', path: ['VITE_VAPI_PUBLIC_KEY'], message: 'is required' });
+  }
+}
+
+const productionChecked = productionSchema
+  .extend({ VITE_VAPI_PUBLIC_KEY: optional })
+  .superRefine((v, context) => voiceAuthRules(v, context, true));
+
+const localSchema = productionSchema
+  .extend({ VITE_VAPI_PUBLIC_KEY: optional, VITE_VAPI_ASSISTANT_ID: optional })
+  .superRefine((v, context) => voiceAuthRules(v, context, false));
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -198,8 +224,19 @@ function toSiteConfig(v: z.output<typeof localSchema>, mode: ConfigMode) {
      * goes with every call's start request as assistantOverrides.maxDurationSeconds.
      */
     vapi:
-      publicKey && assistantId
-        ? { publicKey, assistantId, maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS }
+      assistantId && (v.VITE_VAPI_AUTH === 'token' || publicKey)
+        ? v.VITE_VAPI_AUTH === 'token'
+          ? {
+              auth: 'token' as const,
+              assistantId,
+              maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS,
+            }
+          : {
+              auth: 'public-key' as const,
+              publicKey: publicKey!,
+              assistantId,
+              maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS,
+            }
         : null,
     demoVideoUrl: v.VITE_DEMO_VIDEO_URL,
     /**
@@ -242,7 +279,7 @@ export type SiteConfig = ReturnType<typeof toSiteConfig>;
  * Throws a ConfigError listing every missing or malformed variable at once.
  */
 export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
-  const schema = mode === 'local' ? localSchema : productionSchema;
+  const schema = mode === 'local' ? localSchema : productionChecked;
   const picked = Object.fromEntries(
     CONFIG_VARIABLES.map((name) => [name, typeof env[name] === 'string' ? env[name] : undefined]),
   );
@@ -282,5 +319,6 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
     VITE_HSTS_PRELOAD: '',
     VITE_CONTACT_WEBHOOK_MODE: '',
     VITE_TURNSTILE_SITE_KEY: LOCAL_TURNSTILE_SITE_KEY,
+    VITE_VAPI_AUTH: '',
   };
 }

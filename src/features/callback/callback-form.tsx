@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
 import { requestCallback, type CallbackOutcome } from './request-callback';
-import { renderBotCheck, type BotCheck } from './turnstile';
+import { renderBotCheck, type BotCheck } from '@/lib/turnstile';
 
 /**
  * "Call my phone", opened: the number, the consent box and Call me now. Loaded on intent with

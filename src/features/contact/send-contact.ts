@@ -1,7 +1,7 @@
 // Loaded on the visitor's first interaction with the form, never on page load: it brings
 // supabase-js with it.
 import { config } from '@/lib/config';
-import { landingUtm, triedDemoCall, visitEstimate } from '@/lib/visit';
+import { landingUtm, triedDemoCall, visitEstimate, visitId } from '@/lib/visit';
 import { submitContact, type ContactValues, type SubmissionResult } from './submission';
 import { createSupabaseInsert } from './supabase-insert';
 
@@ -26,6 +26,7 @@ export function sendContact(id: string, values: ContactValues): Promise<Submissi
       utm: landingUtm(),
       estimate: visitEstimate()?.estimate ?? null,
       demo_call: triedDemoCall(),
+      visit_id: visitId(),
     },
   );
 }

@@ -86,6 +86,7 @@ describe('submitContact', () => {
       utm: null,
       estimate: null,
       demo_call: false,
+      visit_id: null,
     };
     expect(inserted).toEqual([{ ...fields, created_at: '2026-11-22T06:17:05.123-08:00' }]);
     expect(posted).toEqual([{ ...fields, created_at: 'November 22, 2026 at 6:17 AM PST' }]);
@@ -319,6 +320,7 @@ describe('submitContact', () => {
       utm: { utm_source: 'google' },
       estimate: 10000.4,
       demo_call: true,
+      visit_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
     };
     expect(await submitContact(ID, VALUES, clients, context)).toEqual({ ok: true });
     const expected = {
@@ -326,6 +328,7 @@ describe('submitContact', () => {
       utm: { utm_source: 'google' },
       estimate: 10000,
       demo_call: true,
+      visit_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
     };
     expect(inserted[0]).toMatchObject(expected);
     expect(posted[0]).toMatchObject(expected);
@@ -336,8 +339,14 @@ describe('submitContact', () => {
       utm: null,
       estimate: 1e30,
       demo_call: false,
+      visit_id: 'not-a-uuid',
     });
-    expect(inserted[1]).toMatchObject({ page: null, estimate: null, demo_call: false });
+    expect(inserted[1]).toMatchObject({
+      page: null,
+      estimate: null,
+      demo_call: false,
+      visit_id: null,
+    });
     expect(boundedContext({ ...context, estimate: Number.NaN }).estimate).toBeNull();
     expect(boundedContext({ ...context, estimate: MAX_STORED_ESTIMATE }).estimate).toBe(
       MAX_STORED_ESTIMATE,

@@ -22,13 +22,23 @@ export interface LeadContext {
   estimate: number | null;
   /** The visitor tried the voice demo in this visit. */
   demo_call: boolean;
+  /** The visit (a UUID kept for the tab's session): joins the lead to its demo calls' reports. */
+  visit_id: string | null;
 }
 
 /** The largest estimate stored (the database's check says the same): above, it goes as null. */
 export const MAX_STORED_ESTIMATE = 1_000_000_000_000;
 const MAX_PAGE_LENGTH = 200;
 
-export const NO_CONTEXT: LeadContext = { page: null, utm: null, estimate: null, demo_call: false };
+export const NO_CONTEXT: LeadContext = {
+  page: null,
+  utm: null,
+  estimate: null,
+  demo_call: false,
+  visit_id: null,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One row of contact_submissions, and (with another created_at) the webhook's JSON. */
 export interface ContactPayload extends LeadContext {
@@ -54,7 +64,8 @@ export function boundedContext(context: LeadContext): LeadContext {
     context.page && context.page.startsWith('/') && context.page.length <= MAX_PAGE_LENGTH
       ? context.page
       : null;
-  return { page, utm: context.utm, estimate, demo_call: context.demo_call };
+  const visitId = context.visit_id && UUID.test(context.visit_id) ? context.visit_id : null;
+  return { page, utm: context.utm, estimate, demo_call: context.demo_call, visit_id: visitId };
 }
 
 /** How an insert into contact_submissions ended, as supabase-js reports it. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { loadOnce } from '@/lib/load-once';
-import { markDemoCall, visitEstimate } from '@/lib/visit';
+import type { SiteConfig } from '@/lib/config-schema';
+import { markDemoCall, visitEstimate, visitId } from '@/lib/visit';
 import { createCallGuard, type CallGuard } from './call-guard';
 import type { AssistantOverrides } from './load-vapi';
 import type { VoiceCall, VoiceCallOptions } from './voice-call';
@@ -13,8 +14,10 @@ export const CONNECT_TIMEOUT_MS = 20_000;
 export interface VoiceDemoOptions extends Partial<
   Pick<VoiceCallOptions, 'loadSdk' | 'requestMicrophone'>
 > {
-  /** Public key, assistant and call length cap; null when the demo is not configured. */
-  config: { publicKey: string; assistantId: string; maxCallSeconds: number } | null;
+  /** How calls start (public key or token), the assistant and the cap; null: not configured. */
+  config: SiteConfig['vapi'];
+  /** Token mode: fetches a short-lived token (the component passes the real one; tests a fake). */
+  getVoiceToken?: () => Promise<string>;
   /** One call per visitor at a time, and the pause after one (tests pass their own). */
   guard?: CallGuard;
 }
@@ -29,6 +32,8 @@ function overridesForThisVisit(maxCallSeconds: number): AssistantOverrides {
   return {
     maxDurationSeconds: maxCallSeconds,
     ...(numbers ? { variableValues: { ...numbers } } : {}),
+    // Joins the call's end-of-call report to the visit, and so to the lead that follows it.
+    metadata: { visit_id: visitId() },
   };
 }
 
@@ -44,6 +49,7 @@ export function useVoiceDemo({
   config,
   loadSdk = loadVapi,
   requestMicrophone,
+  getVoiceToken,
   guard: givenGuard,
 }: VoiceDemoOptions) {
   const [state, dispatch] = useReducer(voiceReducer, initialVoiceState);
@@ -109,11 +115,17 @@ export function useVoiceDemo({
       release();
       send({ type: 'failed', error: 'connect' });
     }, CONNECT_TIMEOUT_MS);
+    // Token mode: the token is asked for now, while the code loads and the microphone prompt shows.
+    const credential =
+      config.auth === 'token'
+        ? (getVoiceToken ?? (() => Promise.reject(new Error('no voice-token client'))))()
+        : config.publicKey;
     try {
       const { startVoiceCall } = await loadVoiceCall();
       if (attempt.current !== mine) return;
       call.current = startVoiceCall({
-        ...config,
+        credential,
+        assistantId: config.assistantId,
         assistantOverrides: overridesForThisVisit(config.maxCallSeconds),
         loadSdk,
         requestMicrophone,
@@ -133,7 +145,7 @@ export function useVoiceDemo({
       release();
       send({ type: 'failed', error: 'connect' });
     }
-  }, [config, guard, loadSdk, release, requestMicrophone, send]);
+  }, [config, getVoiceToken, guard, loadSdk, release, requestMicrophone, send]);
 
   /** Gives up a call that is still connecting; no room is joined afterwards. */
   const cancel = useCallback(() => {

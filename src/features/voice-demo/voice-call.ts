@@ -8,9 +8,14 @@ import type {
   VapiListener,
 } from './load-vapi';
 import type { VoiceErrorKind, VoiceEvent } from './voice-machine';
+import { VoiceTokenError } from './voice-token';
 
 export interface VoiceCallOptions {
-  publicKey: string;
+  /**
+   * What the SDK is started with: the public key, or (token mode) a short-lived token from the
+   * voice-token function, already on its way (it runs while the microphone prompt shows).
+   */
+  credential: string | Promise<string>;
   assistantId: string;
   /** Sent with the start request (the calculator's numbers, for example). */
   assistantOverrides?: AssistantOverrides;
@@ -55,7 +60,7 @@ interface VapiMessage {
  * the SDK starts late is stopped.
  */
 export function startVoiceCall({
-  publicKey,
+  credential,
   assistantId,
   assistantOverrides,
   onEvent,
@@ -109,15 +114,33 @@ export function startVoiceCall({
     return () => detachers.forEach((detach) => detach());
   };
 
+  // A token that fails before it is awaited (the microphone refused meanwhile) is no unhandled
+  // rejection: it is read below, or not at all.
+  if (typeof credential !== 'string') credential.catch(() => undefined);
+
   void (async () => {
     try {
       await requestMicrophone();
       if (over) return;
       const Vapi = await loadSdk();
       if (over) return;
+      let key: string;
+      try {
+        key = await credential;
+      } catch (error) {
+        if (over) return;
+        console.error('Voice demo: no voice token:', describeError(error));
+        fail(
+          error instanceof VoiceTokenError && error.kind === 'limited'
+            ? 'token-limited'
+            : 'connect',
+        );
+        return;
+      }
+      if (over) return;
       // avoidEval: daily-js loads its call machine with a <script> from *.daily.co instead of
       // fetch + eval, so the Content-Security-Policy needs no 'unsafe-eval'.
-      const sdk = new Vapi(publicKey, undefined, { avoidEval: true });
+      const sdk = new Vapi(key, undefined, { avoidEval: true });
       client = sdk;
       detach = attach(sdk);
       // The SDK's stop() does nothing to a start() whose call object does not exist yet (an open

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COOL_DOWN_MS, createCallGuard, type CallGuard } from './call-guard';
 import type { VapiConstructor } from './load-vapi';
 import { CONNECT_TIMEOUT_MS } from './use-voice-demo';
-import { resetVisit, setVisitEstimate, triedDemoCall } from '@/lib/visit';
+import { resetVisit, setVisitEstimate, triedDemoCall, visitId } from '@/lib/visit';
 import { VoiceDemo } from './voice-demo';
+import { VoiceTokenError } from './voice-token';
 
 type Listener = (...args: never[]) => void;
 
@@ -66,7 +67,12 @@ class FakeVapi {
   }
 }
 
-const CONFIG = { publicKey: 'pk_test', assistantId: 'asst_test', maxCallSeconds: 180 };
+const CONFIG = {
+  auth: 'public-key' as const,
+  publicKey: 'pk_test',
+  assistantId: 'asst_test',
+  maxCallSeconds: 180,
+};
 /** No pause between calls, for tests about one call; the guard has tests of its own below. */
 const NO_GUARD: CallGuard = { begin: () => null, finish: () => undefined };
 const loadSdk = () => Promise.resolve(FakeVapi as unknown as VapiConstructor);
@@ -419,6 +425,7 @@ describe('VoiceDemo, steering a call (conversion)', () => {
     expect(latest().startOverrides[0]).toEqual({
       maxDurationSeconds: 180,
       variableValues: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 },
+      metadata: { visit_id: visitId() },
     });
   });
 
@@ -427,7 +434,10 @@ describe('VoiceDemo, steering a call (conversion)', () => {
     renderDemo({ config: { ...CONFIG, maxCallSeconds: 90 } });
     await startCall(user);
     await vi.waitFor(() => expect(latest().startOverrides).toHaveLength(1));
-    expect(latest().startOverrides[0]).toEqual({ maxDurationSeconds: 90 });
+    expect(latest().startOverrides[0]).toEqual({
+      maxDurationSeconds: 90,
+      metadata: { visit_id: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
   });
 
   it('after a call that ended normally, offers Book a Call; not after a failure', async () => {
@@ -528,4 +538,41 @@ describe('one demo call per visitor at a time, with a pause after each', () => {
     );
     await startCall(user);
   });
+});
+
+describe('token mode (VITE_VAPI_AUTH=token)', () => {
+  const TOKEN_CONFIG = { auth: 'token' as const, assistantId: 'asst_test', maxCallSeconds: 180 };
+
+  it('asks for a token at the press and starts the SDK with it; no public key anywhere', async () => {
+    const user = userEvent.setup();
+    const getVoiceToken = vi.fn(() => Promise.resolve('short.lived.jwt'));
+    renderDemo({ config: TOKEN_CONFIG, getVoiceToken });
+    await startCall(user);
+    expect(getVoiceToken).toHaveBeenCalledTimes(1);
+    expect(latest().publicKey).toBe('short.lived.jwt');
+    expect(latest().startCalls).toEqual(['asst_test']);
+    act(() => latest().emit('call-start'));
+    expect(screen.getByRole('button', { name: 'End Call' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [new VoiceTokenError('limited', '429 limited'), 'Too many demo calls right now.'],
+    [new VoiceTokenError('failed', '502'), "Couldn't connect to the agent. Please try again."],
+    [new Error('bot check did not load'), "Couldn't connect to the agent. Please try again."],
+  ])(
+    'a refused or failed token (%s) returns the button to idle with a clear line',
+    async (error, line) => {
+      const user = userEvent.setup();
+      renderDemo({ config: TOKEN_CONFIG, getVoiceToken: () => Promise.reject(error) });
+      await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+      expect(
+        await screen.findByRole('button', { name: 'Press here for AI Voice Agent' }),
+      ).not.toHaveAttribute('aria-disabled');
+      await vi.waitFor(() =>
+        expect(document.getElementById('voice-demo-message')).toHaveTextContent(line),
+      );
+      expect(FakeVapi.instances).toHaveLength(0);
+      expect(consoleError).toHaveBeenCalledWith('Voice demo: no voice token:', expect.any(String));
+    },
+  );
 });

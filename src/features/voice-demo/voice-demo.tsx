@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { useEarlyPress } from '@/lib/early-press';
 import { Link } from '@/lib/router';
+import { useRef, useState } from 'react';
 import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind } from './voice-machine';
 
@@ -19,6 +20,8 @@ function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
       return voice.errors.busy;
     case 'cooling':
       return voice.errors.coolDown(waitSeconds);
+    case 'token-limited':
+      return voice.errors.tokenLimited;
   }
 }
 
@@ -29,10 +32,25 @@ interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
 
 /** The hero's live-call button, its captions and its messages. */
 export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
+  const botCheckBox = useRef<HTMLDivElement>(null);
+  const [tokenClient] = useState(() => {
+    const turnstile = config.turnstile;
+    if (!turnstile) return undefined;
+    const client = {
+      functionsUrl: config.functionsUrl,
+      anonKey: config.supabaseAnonKey,
+      turnstile,
+      container: () => botCheckBox.current,
+    };
+    // Loaded with the press (token mode only): nothing of it in the first load.
+    return () => import('./voice-token').then((module) => module.fetchVoiceToken(client));
+  });
   const { state, press, cancel, toggleMute, prefetch, configured } = useVoiceDemo({
     config: config.vapi,
+    getVoiceToken: tokenClient,
     ...props,
   });
+  const tokenMode = (props.config ?? config.vapi)?.auth === 'token';
   // A press before the app took over starts the call as soon as it can.
   const pressProps = useEarlyPress('voice-demo', () => void press());
   const { status, speaking, volume, captions, error, muted, ended, waitSeconds } = state;
@@ -88,6 +106,8 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
           {muted ? voice.unmute : voice.mute}
         </Button>
       ) : null}
+      {/* Token mode: the bot check's widget, while a call is being set up. */}
+      {tokenMode ? <div ref={botCheckBox} className="text-xs text-slate-600 empty:hidden" /> : null}
       <p className="text-center text-sm text-slate-700">
         {voice.disclosure}{' '}
         <Link to="/privacy" className="font-semibold text-brand-700 underline">

@@ -2,7 +2,8 @@
  * What the visitor can act on when a call could not start or broke off: `busy` (a demo call is
  * on in another tab) and `cooling` (the pause after a call) come from the call guard.
  */
-export type VoiceErrorKind = 'mic-denied' | 'no-mic' | 'connect' | 'busy' | 'cooling';
+export type VoiceErrorKind =
+  'mic-denied' | 'no-mic' | 'connect' | 'busy' | 'cooling' | 'token-limited';
 
 export interface Caption {
   id: number;

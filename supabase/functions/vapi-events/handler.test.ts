@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { createHandler, LIMITS, type VapiEventsSettings } from './handler.ts';
+
+const CALLBACK = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+
+function harness(stored = true) {
+  const database: Record<string, unknown>[] = [];
+  const webhook: unknown[] = [];
+  const background: Promise<unknown>[] = [];
+  const settings: VapiEventsSettings = {
+    secret: 'shared-secret',
+    database: async (_name, request) => {
+      database.push(request);
+      return { stored };
+    },
+    webhook: {
+      url: 'https://hooks.test',
+      fetch: async (_url, init) => {
+        webhook.push(JSON.parse(String(init?.body)));
+        return new Response('ok');
+      },
+      sleep: async () => {},
+    },
+    background: (work) => void background.push(work),
+  };
+  const handler = createHandler(settings);
+  return {
+    database,
+    webhook,
+    send: async (body: unknown, secret: string | null = 'shared-secret', raw?: string) => {
+      const response = await handler(
+        new Request('https://fn.test/vapi-events', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(secret === null ? {} : { 'x-vapi-secret': secret }),
+          },
+          body: raw ?? JSON.stringify(body),
+        }),
+      );
+      await Promise.all(background);
+      return { status: response.status, body: await response.json() };
+    },
+  };
+}
+
+const report = (extra: Record<string, unknown> = {}) => ({
+  message: {
+    type: 'end-of-call-report',
+    endedReason: 'customer-ended-call',
+    startedAt: '2026-11-23T18:00:00.000Z',
+    endedAt: '2026-11-23T18:02:30.000Z',
+    cost: 0.31,
+    call: {
+      id: 'call-77',
+      type: 'outboundPhoneCall',
+      assistantOverrides: { metadata: { callback_id: CALLBACK, visit_id: VISIT } },
+    },
+    analysis: { summary: 'Roofer, wants after-hours answering.', structuredData: { zip: '94110' } },
+    artifact: {
+      transcript: 'AI: Hi.\nUser: Hello.',
+      recordingUrl: 'https://storage.vapi.ai/r.wav',
+    },
+    ...extra,
+  },
+});
+
+Deno.test('refuses a missing or wrong secret with 401 before reading anything', async () => {
+  for (const secret of [null, '', 'shared-secreT', 'shared-secret-and-more']) {
+    const h = harness();
+    const answer = await h.send(report(), secret);
+    assert.equal(answer.status, 401, String(secret));
+    assert.equal(h.database.length, 0);
+  }
+});
+
+Deno.test(
+  'answers malformed JSON with 400 and a body over 1 MB with 413, storing nothing',
+  async () => {
+    const h = harness();
+    assert.equal((await h.send(null, 'shared-secret', '{"message":')).status, 400);
+    assert.equal(
+      (await h.send(null, 'shared-secret', JSON.stringify({ pad: 'x'.repeat(1_100_000) }))).status,
+      413,
+    );
+    assert.equal(h.database.length, 0);
+  },
+);
+
+Deno.test('acknowledges other messages and stores nothing', async () => {
+  const h = harness();
+  const answer = await h.send({ message: { type: 'status-update', status: 'in-progress' } });
+  assert.equal(answer.status, 200);
+  assert.equal(h.database.length, 0);
+  assert.equal(h.webhook.length, 0);
+});
+
+Deno.test(
+  'stores a report with bounded sizes and its visit and callback, and forwards a compact one',
+  async () => {
+    const h = harness();
+    const answer = await h.send(
+      report({
+        artifact: { transcript: 'x'.repeat(25_000), recordingUrl: 'https://r.test/a.wav' },
+      }),
+    );
+    assert.deepEqual(answer.body, { ok: true, stored: true });
+    const row = h.database[0]!;
+    assert.equal(row.vapi_call_id, 'call-77');
+    assert.equal(row.kind, 'outboundPhoneCall');
+    assert.equal(row.duration_seconds, 150);
+    assert.equal(row.callback_id, CALLBACK);
+    assert.equal(row.visit_id, VISIT);
+    assert.equal((row.transcript as string).length, LIMITS.transcript);
+    assert.deepEqual(row.structured_data, { zip: '94110' });
+    assert.equal(h.webhook.length, 1);
+    assert.deepEqual(h.webhook[0], {
+      type: 'call_report',
+      vapi_call_id: 'call-77',
+      kind: 'outboundPhoneCall',
+      ended_at: 'November 23, 2026 at 10:02 AM PST',
+      ended_reason: 'customer-ended-call',
+      duration_seconds: 150,
+      cost: 0.31,
+      summary: 'Roofer, wants after-hours answering.',
+      structured_data: { zip: '94110' },
+      recording_url: 'https://r.test/a.wav',
+      visit_id: VISIT,
+      callback_id: CALLBACK,
+    });
+  },
+);
+
+Deno.test('a report Vapi sends again is acknowledged and forwarded no second time', async () => {
+  const h = harness(false);
+  const answer = await h.send(report());
+  assert.deepEqual(answer.body, { ok: true, stored: false });
+  assert.equal(h.webhook.length, 0);
+});
+
+Deno.test('drops structured data over its limit and metadata that is not a UUID', async () => {
+  const h = harness();
+  await h.send(
+    report({
+      analysis: { structuredData: { notes: 'y'.repeat(9_000) } },
+      call: { id: 'call-78', type: 'webCall', metadata: { visit_id: 'not-a-uuid' } },
+    }),
+  );
+  assert.equal(h.database[0]?.structured_data, null);
+  assert.equal(h.database[0]?.visit_id, null);
+  assert.equal(h.database[0]?.kind, 'webCall');
+});
