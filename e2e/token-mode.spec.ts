@@ -26,6 +26,7 @@ let server: ChildProcess | undefined;
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: ORIGIN });
 
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the hook's parameters.
 test.beforeAll(async ({}, info) => {
   // A build and a stack of its own: longer than one test's budget, and said so here.
   info.setTimeout(180_000);
