@@ -120,7 +120,7 @@ export function listeningStackForTests(
     stack: LocalStack;
     origin: string;
     site: Awaited<ReturnType<typeof makeTempSite>>;
-    server: { close: (done: () => void) => void };
+    server: { close: (done: () => void) => void; closeAllConnections?: () => void };
   };
   beforeAll(async () => {
     const [{ serve }, config] = await Promise.all([
@@ -148,6 +148,8 @@ export function listeningStackForTests(
     await handle.stack.functions?.warm();
   });
   afterAll(async () => {
+    // The functions keep connections to the stack alive: closed here, not waited for.
+    handle.server.closeAllConnections?.();
     await new Promise<void>((done) => handle.server.close(() => done()));
     await handle.stack.close();
     await handle.site.remove();

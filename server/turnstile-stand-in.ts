@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { LOCAL_TURNSTILE_SECRET } from './local-config';
+import { untilGivenUp } from './vapi-stand-in';
 
 /**
  * Cloudflare Turnstile, for the local stack only: the widget script (/local/turnstile/api.js)
@@ -73,7 +74,7 @@ export function createTurnstileStandIn(): { app: Hono; setMode: (mode: Turnstile
     const secret = String(form.secret ?? '');
     const response = String(form.response ?? '');
     const fail = (codes: string[]) => c.json({ success: false, 'error-codes': codes });
-    if (mode === 'hang') await new Promise((resolve) => setTimeout(resolve, 60_000));
+    if (mode === 'hang') await untilGivenUp(c.req.raw.signal);
     if (!secret) return fail(['missing-input-secret']);
     if (!response) return fail(['missing-input-response']);
     if (mode === 'fail' || secret === TURNSTILE_FAILING_SECRET)

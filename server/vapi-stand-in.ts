@@ -40,6 +40,17 @@ function badRequest(messages: string[]) {
   return { message: messages, error: 'Bad Request', statusCode: 400 };
 }
 
+/** A hang: until the caller gives up (its connection closes), or a minute at most. */
+export function untilGivenUp(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 60_000);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** What is wrong with a create-call body, in Vapi's words where known. */
 export function checkCallBody(body: unknown): string[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -149,7 +160,7 @@ export function createVapiStandIn(
     const problems = checkCallBody(body);
     if (problems.length > 0) return c.json(badRequest(problems), 400);
     if (mode === 'hang') {
-      await new Promise((resolve) => setTimeout(resolve, 60_000));
+      await untilGivenUp(c.req.raw.signal);
       return c.json({ message: 'gateway timeout' }, 504);
     }
     if (mode === 'reject')

@@ -40,7 +40,12 @@ describe('parseConfig', () => {
       supabaseAnonKey: 'sb_publishable_123',
       contactWebhookUrl: 'https://hooks.example.com/lead',
       contactWebhookMode: 'json',
-      vapi: { publicKey: 'pk_123', assistantId: 'asst_123', maxCallSeconds: 180 },
+      vapi: {
+        auth: 'public-key',
+        publicKey: 'pk_123',
+        assistantId: 'asst_123',
+        maxCallSeconds: 180,
+      },
       demoVideoUrl: 'https://video.example.com/demo',
       siteUrl: 'https://www.example.com',
       bookingUrl: null,
@@ -49,6 +54,20 @@ describe('parseConfig', () => {
       turnstile: null,
       functionsUrl: 'https://abc.supabase.co/functions/v1',
     });
+  });
+
+  it('in token mode needs no public key and ships none, and needs the bot check', () => {
+    const token = { ...complete, VITE_VAPI_AUTH: 'token', VITE_VAPI_PUBLIC_KEY: '' };
+    expect(problemsOf(() => parseConfig(token, 'production'))).toEqual([
+      'VITE_TURNSTILE_SITE_KEY is missing',
+    ]);
+    const config = parseConfig({ ...token, VITE_TURNSTILE_SITE_KEY: '0x4AAA' }, 'production');
+    expect(config.vapi).toEqual({ auth: 'token', assistantId: 'asst_123', maxCallSeconds: 180 });
+    const withKey = parseConfig(
+      { ...token, VITE_VAPI_PUBLIC_KEY: 'pk_unused', VITE_TURNSTILE_SITE_KEY: '0x4AAA' },
+      'production',
+    );
+    expect(JSON.stringify(withKey)).not.toContain('pk_unused');
   });
 
   it("offers the bot check with Cloudflare's script in production and the stand-in locally", () => {

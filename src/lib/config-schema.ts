@@ -173,30 +173,16 @@ const productionSchema = z.object({
  * In token mode (VITE_VAPI_AUTH=token) the page asks the voice-token function for a short-lived
  * token, behind the bot check: the public key is neither needed nor shipped, the bot check is.
  */
-function voiceAuthRules(
-  v: { VITE_VAPI_AUTH: string; VITE_VAPI_PUBLIC_KEY?: string; VITE_TURNSTILE_SITE_KEY?: string },
-  context: z.RefinementCtx,
-  publicKeyRequired: boolean,
-) {
-  if (v.VITE_VAPI_AUTH === 'token' && !v.VITE_TURNSTILE_SITE_KEY) {
-    context.addIssue({
-      code: 'custom',
-      path: ['VITE_TURNSTILE_SITE_KEY'],
-      message: 'is required with VITE_VAPI_AUTH=token (the voice token is behind the bot check)',
-    });
-  }
-  if (publicKeyRequired && v.VITE_VAPI_AUTH !== 'token' && !v.VITE_VAPI_PUBLIC_KEY) {
-    context.addIssue({ code: 'custom', path: ['VITE_VAPI_PUBLIC_KEY'], message: 'is required' });
-  }
-}
+const productionTokenSchema = productionSchema.extend({
+  VITE_VAPI_PUBLIC_KEY: optional,
+  VITE_TURNSTILE_SITE_KEY: required,
+});
 
-const productionChecked = productionSchema
-  .extend({ VITE_VAPI_PUBLIC_KEY: optional })
-  .superRefine((v, context) => voiceAuthRules(v, context, true));
-
-const localSchema = productionSchema
-  .extend({ VITE_VAPI_PUBLIC_KEY: optional, VITE_VAPI_ASSISTANT_ID: optional })
-  .superRefine((v, context) => voiceAuthRules(v, context, false));
+const localSchema = productionSchema.extend({
+  VITE_VAPI_PUBLIC_KEY: optional,
+  VITE_VAPI_ASSISTANT_ID: optional,
+});
+const localTokenSchema = localSchema.extend({ VITE_TURNSTILE_SITE_KEY: required });
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -279,7 +265,15 @@ export type SiteConfig = ReturnType<typeof toSiteConfig>;
  * Throws a ConfigError listing every missing or malformed variable at once.
  */
 export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
-  const schema = mode === 'local' ? localSchema : productionChecked;
+  const tokenMode = typeof env.VITE_VAPI_AUTH === 'string' && env.VITE_VAPI_AUTH.trim() === 'token';
+  const schema =
+    mode === 'local'
+      ? tokenMode
+        ? localTokenSchema
+        : localSchema
+      : tokenMode
+        ? productionTokenSchema
+        : productionSchema;
   const picked = Object.fromEntries(
     CONFIG_VARIABLES.map((name) => [name, typeof env[name] === 'string' ? env[name] : undefined]),
   );
