@@ -122,7 +122,10 @@ test.describe('the contact form', () => {
       'page',
       'phone',
       'utm',
+      'visit_id',
     ]);
+    // The visit, which the demo calls' reports carry too.
+    expect(body.visit_id).toBe(await page.evaluate(() => sessionStorage.getItem('visit:id')));
     expect(body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0[78]:00$/);
     expect(sent.headers()['apikey']).toBe(LOCAL_ANON_KEY_DEFAULT);
     await expect(page.getByText('Success!')).toBeVisible();
