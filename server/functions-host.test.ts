@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,5 +109,44 @@ describe('Edge Functions on the local stack (Deno from the deno npm package)', (
     await host.kill('echo');
     const again = await call('echo');
     expect(again.status, await again.clone().text()).toBe(200);
+  });
+});
+
+describe('a function never outlives the stack that started it', () => {
+  it('exits when the stack process is killed outright (kill -9)', async () => {
+    // (.mts: an ES module wherever the temporary folder is.)
+    const script = join(dir, 'host.mts');
+    await writeFile(
+      script,
+      `import { createFunctionsHost } from ${JSON.stringify(join(import.meta.dirname, 'functions-host.ts'))};
+const host = createFunctionsHost({ dir: ${JSON.stringify(join(dir, 'functions'))}, env: {}, anonKey: 'k', log: () => {} });
+await host.warm();
+console.log('pids ' + host.pids().join(','));
+setInterval(() => {}, 1000);`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const pids = await new Promise<number[]>((resolvePids, reject) => {
+      child.once('exit', (code) => reject(new Error(`the host exited (${code})`)));
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const line = /pids ([\d,]+)/.exec(output);
+        if (line) resolvePids(line[1]!.split(',').map(Number));
+      });
+    });
+    expect(pids.length).toBeGreaterThan(0);
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(pids.every(alive)).toBe(true);
+    child.kill('SIGKILL');
+    await expect.poll(() => pids.filter(alive), { timeout: 5_000 }).toEqual([]);
   });
 });

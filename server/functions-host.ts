@@ -80,6 +80,8 @@ export interface FunctionsHost {
   app: Hono;
   /** Starts every function now (otherwise each starts on its first request). */
   warm: () => Promise<void>;
+  /** The process ids of the functions running now (tests). */
+  pids: () => number[];
   /** Stops a function's process, as a crash would, once it has exited (tests). */
   kill: (name: string) => Promise<void>;
   close: () => Promise<void>;
@@ -105,7 +107,8 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
     const child = spawn(deno, ['run', ...DENO_RUN_FLAGS, LAUNCHER, join(dir, name, 'index.ts')], {
       cwd: root,
       env: { ...process.env, ...options.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin stays open as a lifeline: the function exits when this process does (launch.ts).
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     const worker: Worker = { child, ready: Promise.resolve(0) };
     worker.ready = new Promise<number>((resolveReady, rejectReady) => {
@@ -208,6 +211,8 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
     warm: async () => {
       await Promise.all([...names].map((name) => workerFor(name).ready.catch(() => undefined)));
     },
+    pids: () =>
+      [...workers.values()].flatMap((worker) => (worker.child.pid ? [worker.child.pid] : [])),
     kill: async (name) => {
       const worker = workers.get(name);
       if (!worker || worker.child.exitCode !== null) return;

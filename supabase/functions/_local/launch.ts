@@ -47,6 +47,15 @@ if (!handler) {
   console.log('failed the function never called Deno.serve(handler)');
   Deno.exit(1);
 }
+// The local stack holds this process's stdin: when it exits, even killed outright, the pipe
+// closes and this process follows it, so no function outlives the stack that started it.
+void (async () => {
+  for await (const _chunk of Deno.stdin.readable) {
+    // nothing is sent; the stream only ends
+  }
+  Deno.exit(0);
+})();
+
 const served = handler;
 serve(
   {
