@@ -50,9 +50,9 @@ if (!handler) {
 // The local stack holds this process's stdin: when it exits, even killed outright, the pipe
 // closes and this process follows it, so no function outlives the stack that started it.
 void (async () => {
-  for await (const _chunk of Deno.stdin.readable) {
-    // nothing is sent; the stream only ends
-  }
+  const reader = Deno.stdin.readable.getReader();
+  // Nothing is ever sent: the read only ends when the stack's end of the pipe closes.
+  while (!(await reader.read()).done);
   Deno.exit(0);
 })();
 
