@@ -59,6 +59,24 @@ test.describe('Call my phone', () => {
       .toBe(true);
   });
 
+  test('says the form is opening while its code is on its way (a slow connection)', async ({
+    page,
+  }) => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/callback-form-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: OPEN }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Opening the call form' }),
+    ).toBeVisible();
+    release();
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+  });
+
   test('opens a form with a phone field, an unticked consent box that links /privacy, and Call me now', async ({
     page,
   }) => {

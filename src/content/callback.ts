@@ -3,6 +3,8 @@
 export const callback = {
   open: 'Call my phone',
   openHint: 'The agent rings your phone within a minute',
+  // While the form's code arrives (a slow connection).
+  opening: 'Opening the call form…',
   heading: 'Have the agent call you',
   intro:
     'Type your number and our AI agent rings you within a minute, the way it would answer your customers.',

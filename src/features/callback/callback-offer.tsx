@@ -61,7 +61,14 @@ export function CallbackOffer() {
     );
   }
   return (
-    <Suspense fallback={null}>
+    // On a slow phone the form's code may take a moment: say so, where the button was.
+    <Suspense
+      fallback={
+        <p role="status" className="text-sm text-slate-700">
+          {copy.opening}
+        </p>
+      }
+    >
       <CallbackForm
         onClose={() => {
           closedByVisitor.current = true;

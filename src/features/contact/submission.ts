@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/http.ts';
 import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 import { CALL_TIMEOUT_MS } from './timeouts';
 
@@ -38,8 +39,6 @@ export const NO_CONTEXT: LeadContext = {
   visit_id: null,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One row of contact_submissions, and (with another created_at) the webhook's JSON. */
 export interface ContactPayload extends LeadContext {
   id: string;
@@ -64,7 +63,7 @@ export function boundedContext(context: LeadContext): LeadContext {
     context.page && context.page.startsWith('/') && context.page.length <= MAX_PAGE_LENGTH
       ? context.page
       : null;
-  const visitId = context.visit_id && UUID.test(context.visit_id) ? context.visit_id : null;
+  const visitId = isUuid(context.visit_id) ? context.visit_id : null;
   return { page, utm: context.utm, estimate, demo_call: context.demo_call, visit_id: visitId };
 }
 
