@@ -49,6 +49,31 @@ export async function openDatabase(
     initDbStartParams: [`--username=${SUPERUSER}`],
   });
   await writeFile(join(dataDir, LAYOUT_MARKER), `${LAYOUT}\n`);
+  await prepareDatabase(db, { migrationsDir, defaultGrants });
+  return db;
+}
+
+/** What the migrations need of a database: PGlite, or a pool of connections to PostgreSQL. */
+export interface SqlClient {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): Promise<unknown>;
+}
+export interface SqlDatabase extends SqlClient {
+  /** Runs `run` in one transaction on one connection: committed when it resolves. */
+  transaction<T>(run: (tx: SqlClient) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Lays a fresh database out as a hosted Supabase project (server/local-bootstrap.sql, run as
+ * the superuser; with `all`, the older default grants) and applies every migration not applied
+ * yet, once, in file-name order, as `postgres`. The same for the embedded Postgres and for a real
+ * PostgreSQL server (server/real-postgres.ts).
+ */
+export async function prepareDatabase(
+  db: SqlDatabase,
+  { migrationsDir = MIGRATIONS_DIR, defaultGrants = 'none' }: OpenDatabaseOptions = {},
+): Promise<void> {
   await db.exec(await readFile(BOOTSTRAP_SQL, 'utf8'));
   const fresh =
     (await db.query('select 1 from local_stack.schema_migrations limit 1')).rows.length === 0;
@@ -68,7 +93,6 @@ export async function openDatabase(
       await tx.query('insert into local_stack.schema_migrations (name) values ($1)', [name]);
     });
   }
-  return db;
 }
 
 /**

@@ -46,7 +46,8 @@ describe('the local stack keeps to itself', () => {
   });
 
   it('writes control characters of visitor text to the terminal as escapes', async () => {
-    const lead = randomLead({ name: 'Dana\u001b[2J\r\n[lead] fake line', email: 'd@example.com' });
+    // The database refuses controls in a name now (lead-rules.ts); a line separator it takes.
+    const lead = randomLead({ name: 'Dana\u2028[lead] fake line', email: 'd@example.com' });
     const response = await local.stack.app.request('/rest/v1/contact_submissions', {
       method: 'POST',
       headers: insertHeaders(KEY),
@@ -54,9 +55,11 @@ describe('the local stack keeps to itself', () => {
     });
     expect(response.status).toBe(201);
     const line = logged.find((entry) => entry.includes(lead.id)) ?? '';
-    expect(line).toContain('Dana\\u001b[2J\\u000d\\u000a[lead] fake line');
+    expect(line).toContain('Dana\\u2028[lead] fake line');
     // eslint-disable-next-line no-control-regex -- no raw control character may reach the terminal
     expect(line).not.toMatch(/[\u0000-\u001f]/);
-    expect(escapeControlCharacters('a\u2028b\u007f')).toBe('a\\u2028b\\u007f');
+    expect(escapeControlCharacters('a\u2028b\u007f\u001b[2J\r\n')).toBe(
+      'a\\u2028b\\u007f\\u001b[2J\\u000d\\u000a',
+    );
   });
 });

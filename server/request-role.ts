@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { SqlClient, SqlDatabase } from './database';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
@@ -19,9 +19,9 @@ export interface RequestContext {
  * request.headers set for the transaction only (migrations read them, e.g. the client address).
  */
 export async function asRequest<T>(
-  db: PGlite,
+  db: SqlDatabase,
   request: RequestContext,
-  run: (tx: Transaction) => Promise<T>,
+  run: (tx: SqlClient) => Promise<T>,
 ): Promise<T> {
   const role = request.role ?? 'anon';
   return db.transaction(async (tx) => {

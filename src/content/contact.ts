@@ -18,7 +18,11 @@ export const contactSection = {
     required: (label: string) => `Please enter your ${label.toLowerCase()}.`,
     email: 'Please enter an email address like name@example.com.',
     phone: 'Please enter a phone number with at least 7 digits.',
-    tooLong: (max: number) => `Please keep this under ${max} characters.`,
+    // The limits are the database's, in bytes: an accented or non-Latin letter takes two to four.
+    tooLong: (over: number) =>
+      `This is too long: please shorten it by ${over} ${over === 1 ? 'character' : 'characters'}.`,
+    noLetters: 'Please use letters or numbers here.',
+    control: 'Please remove the hidden control characters (they can come with pasted text).',
     summary: 'Please correct the highlighted fields.',
   },
   submit: 'Send Message',

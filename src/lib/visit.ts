@@ -6,6 +6,8 @@
  * Nothing here leaves the browser except inside a lead the visitor sends or a call they start.
  */
 
+import { charactersOver, cleanUtm, LEAD_MAX_BYTES, UTM_KEYS } from '@shared/lead-rules.ts';
+
 /** The calculator's inputs and estimate (whole dollars), when it shows one. */
 export interface VisitEstimate {
   leads: number;
@@ -20,9 +22,6 @@ export type Utm = Record<string, string>;
 const UTM_KEY = 'visit:utm';
 const VISIT_ID_KEY = 'visit:id';
 const DEMO_KEY = 'visit:demo-call';
-/** Bounds on what a crafted link can make a lead carry. */
-export const MAX_UTM_PARAMS = 10;
-export const MAX_UTM_VALUE = 200;
 
 function storage(): Storage | null {
   try {
@@ -52,17 +51,24 @@ function write(key: string, value: string): void {
   }
 }
 
-/** The `utm_*` parameters of a query string, bounded, or null when there are none. */
+/**
+ * The five `utm_*` parameters of a query string (the first of each), each cut to what a lead
+ * keeps (lead-rules.ts), or null when there are none. Other parameters are not kept.
+ */
 export function utmFrom(search: string): Utm | null {
   const utm: Utm = {};
-  let count = 0;
-  for (const [name, value] of new URLSearchParams(search)) {
+  for (const [name, raw] of new URLSearchParams(search)) {
     const key = name.toLowerCase();
-    if (!/^utm_[a-z0-9_]{1,40}$/.test(key) || key in utm || !value.trim()) continue;
-    if ((count += 1) > MAX_UTM_PARAMS) break;
-    utm[key] = value.trim().slice(0, MAX_UTM_VALUE);
+    if (!(UTM_KEYS as readonly string[]).includes(key) || key in utm) continue;
+    const value = raw.trim();
+    const chars = [...value];
+    const kept = chars
+      .slice(0, chars.length - charactersOver(value, LEAD_MAX_BYTES.utmValue))
+      .join('');
+    const clean = cleanUtm({ [key]: kept });
+    if (clean) Object.assign(utm, clean);
   }
-  return count > 0 ? utm : null;
+  return Object.keys(utm).length > 0 ? utm : null;
 }
 
 /**

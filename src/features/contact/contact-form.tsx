@@ -139,6 +139,9 @@ export function ContactForm({
           <label htmlFor="contact-website">{copy.honeypotLabel}</label>
           <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
         </div>
+        {/* The bot check, asked for only when the site's ceiling turns a submission away
+            (Turnstile's widget renders here; empty, it takes no space). */}
+        <div data-bot-check="contact" className="empty:hidden sm:col-span-2" />
         <div className="sm:col-span-2">
           <Button
             type={live ? 'submit' : 'button'}

@@ -3,20 +3,32 @@
 import { config } from '@/lib/config';
 import { landingUtm, triedDemoCall, visitEstimate, visitId } from '@/lib/visit';
 import { submitContact, type ContactValues, type SubmissionResult } from './submission';
+import { createBotCheckedInsert } from './submit-lead';
 import { createSupabaseInsert } from './supabase-insert';
 
 // The page's one supabase-js client, made on the first send and kept for the page's life (this
 // module is its only owner; unit tests use submitContact with their own clients instead).
 let insert: ReturnType<typeof createSupabaseInsert> | undefined;
+// And its way past the site's ceiling, when the bot check is configured (VITE_TURNSTILE_SITE_KEY).
+let botChecked: ReturnType<typeof createBotCheckedInsert> | undefined;
 
 /** Sends one submission through the configured Supabase project and webhook. */
 export function sendContact(id: string, values: ContactValues): Promise<SubmissionResult> {
   insert ??= createSupabaseInsert(config.supabaseUrl, config.supabaseAnonKey);
+  if (config.turnstile) {
+    botChecked ??= createBotCheckedInsert({
+      functionsUrl: config.functionsUrl,
+      anonKey: config.supabaseAnonKey,
+      turnstile: config.turnstile,
+      container: () => document.querySelector<HTMLElement>('[data-bot-check="contact"]'),
+    });
+  }
   return submitContact(
     id,
     values,
     {
       insert,
+      botChecked,
       fetch: (input, init) => fetch(input, init),
       webhookUrl: config.contactWebhookUrl,
       webhookMode: config.contactWebhookMode,

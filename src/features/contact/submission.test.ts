@@ -5,6 +5,7 @@ import {
   KEEPALIVE_MAX_BYTES,
   MAX_STORED_ESTIMATE,
   submitContact,
+  type BotCheckedInsert,
   type ContactPayload,
   type InsertOutcome,
   type SubmissionClients,
@@ -351,5 +352,115 @@ describe('submitContact', () => {
     expect(boundedContext({ ...context, estimate: MAX_STORED_ESTIMATE }).estimate).toBe(
       MAX_STORED_ESTIMATE,
     );
+  });
+
+  describe('past the site ceiling (429 LG003)', () => {
+    const ceiling = fail(429, 'LG003', 'Too many submissions to this site right now');
+
+    /** A bot-checked way whose answers are scripted per try; it records tokens and rows. */
+    function botChecked(steps: (InsertOutcome | 'no-token')[]) {
+      const sent: { row: ContactPayload; captcha: string }[] = [];
+      let tokens = 0;
+      const way: BotCheckedInsert = {
+        token: () =>
+          steps[0] === 'no-token'
+            ? (steps.shift(), Promise.reject(new Error('no bot-check token in time')))
+            : Promise.resolve(`token-${(tokens += 1)}`),
+        insert: (row: ContactPayload, captcha: string) => {
+          sent.push({ row, captcha });
+          const step = (steps.shift() as InsertOutcome | undefined) ?? { ok: true as const };
+          return Promise.resolve(step);
+        },
+      };
+      return { way, sent };
+    }
+
+    it('sends the same row, same id, through the bot check, then posts the webhook', async () => {
+      const { clients, inserted, posted } = fakeClients([ceiling], []);
+      const { way, sent } = botChecked([{ ok: true }]);
+      expect(await submitContact(ID, VALUES, { ...clients, botChecked: way })).toEqual({
+        ok: true,
+      });
+      expect(inserted).toHaveLength(1);
+      expect(sent).toEqual([{ row: inserted[0], captcha: 'token-1' }]);
+      expect(posted).toHaveLength(1);
+      expect(posted[0]?.id).toBe(ID);
+    });
+
+    it('counts a stored id (409 23505 on the primary key) as stored', async () => {
+      const { clients, posted } = fakeClients([ceiling], []);
+      const stored = fail(
+        409,
+        '23505',
+        'duplicate key value violates unique constraint "contact_submissions_pkey"',
+      );
+      const { way } = botChecked([stored]);
+      expect(await submitContact(ID, VALUES, { ...clients, botChecked: way })).toEqual({
+        ok: true,
+      });
+      expect(posted).toHaveLength(1);
+    });
+
+    it('retries a 503 with a fresh token, and fails on a refused bot check without the webhook', async () => {
+      const first = fakeClients([ceiling], []);
+      const retried = botChecked([fail(503), { ok: true }]);
+      expect(
+        await submitContact(ID, VALUES, { ...first.clients, botChecked: retried.way }),
+      ).toEqual({ ok: true });
+      expect(retried.sent.map((try_) => try_.captcha)).toEqual(['token-1', 'token-2']);
+
+      const second = fakeClients([ceiling], []);
+      const refused = botChecked([fail(403, 'captcha_failed')]);
+      expect(
+        await submitContact(ID, VALUES, { ...second.clients, botChecked: refused.way }),
+      ).toMatchObject({ ok: false, step: 'insert', status: 403 });
+      expect(second.posted).toHaveLength(0);
+    });
+
+    it('fails when no token comes, sending nothing', async () => {
+      const { clients, posted } = fakeClients([ceiling], []);
+      const { way, sent } = botChecked(['no-token']);
+      expect(await submitContact(ID, VALUES, { ...clients, botChecked: way })).toMatchObject({
+        ok: false,
+        step: 'insert',
+        reason: 'network',
+      });
+      expect(sent).toHaveLength(0);
+      expect(posted).toHaveLength(0);
+    });
+
+    it('never takes that way for a per-address limit (LG002) or without a bot check', async () => {
+      const own = fakeClients([fail(429, 'LG002')], []);
+      const { way, sent } = botChecked([]);
+      expect(await submitContact(ID, VALUES, { ...own.clients, botChecked: way })).toMatchObject({
+        ok: false,
+        status: 429,
+      });
+      expect(sent).toHaveLength(0);
+      const none = fakeClients([ceiling], []);
+      expect(await submitContact(ID, VALUES, none.clients)).toMatchObject({
+        ok: false,
+        status: 429,
+      });
+    });
+  });
+
+  it('sends tabs as spaces, and only the five utm keys and a same-site page', async () => {
+    const { clients, inserted } = fakeClients([], []);
+    await submitContact(ID, { ...VALUES, message: 'Col A\tCol B' }, clients, {
+      page: '//evil.example/login',
+      utm: JSON.parse('{"utm_source":"x","ref":"y","__proto__":{"utm_medium":"z"}}') as Record<
+        string,
+        string
+      >,
+      estimate: null,
+      demo_call: false,
+      visit_id: null,
+    });
+    expect(inserted[0]).toMatchObject({
+      message: 'Col A Col B',
+      page: null,
+      utm: { utm_source: 'x' },
+    });
   });
 });

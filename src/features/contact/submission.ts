@@ -1,4 +1,5 @@
 import { isUuid } from '@shared/http.ts';
+import { cleanUtm, isSameSitePath } from '@shared/lead-rules.ts';
 import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 import { CALL_TIMEOUT_MS } from './timeouts';
 
@@ -11,6 +12,14 @@ export interface ContactValues {
   phone: string;
   company: string;
   message: string;
+}
+
+/**
+ * What the form sends for a field: trimmed, with tabs (which the database counts as control
+ * characters) turned into spaces. Pasted text often carries them; nothing the visitor sees is lost.
+ */
+export function cleanValue(value: string): string {
+  return value.replace(/\t/g, ' ').trim();
 }
 
 /** Where the lead came from: sent with it, so the owner can tell (none of it is required). */
@@ -29,7 +38,6 @@ export interface LeadContext {
 
 /** The largest estimate stored (the database's check says the same): above, it goes as null. */
 export const MAX_STORED_ESTIMATE = 1_000_000_000_000;
-const MAX_PAGE_LENGTH = 200;
 
 export const NO_CONTEXT: LeadContext = {
   page: null,
@@ -59,21 +67,38 @@ export function boundedContext(context: LeadContext): LeadContext {
     context.estimate <= MAX_STORED_ESTIMATE
       ? Math.round(context.estimate)
       : null;
-  const page =
-    context.page && context.page.startsWith('/') && context.page.length <= MAX_PAGE_LENGTH
-      ? context.page
-      : null;
+  const page = context.page && isSameSitePath(context.page) ? context.page : null;
   const visitId = isUuid(context.visit_id) ? context.visit_id : null;
-  return { page, utm: context.utm, estimate, demo_call: context.demo_call, visit_id: visitId };
+  return {
+    page,
+    utm: cleanUtm(context.utm),
+    estimate,
+    demo_call: context.demo_call,
+    visit_id: visitId,
+  };
 }
 
 /** How an insert into contact_submissions ended, as supabase-js reports it. */
 export type InsertOutcome =
   { ok: true } | { ok: false; status: number; code: string; message: string };
 
+/**
+ * The way past the site's ceiling: when the insert is answered 429 LG003 (too many submissions
+ * to the whole site, as in a flood), the same row, same id, goes through the submit-lead
+ * function behind the bot check.
+ */
+export interface BotCheckedInsert {
+  /** A fresh bot-check token: waits for the widget; rejects when none comes. */
+  token: () => Promise<string>;
+  /** Sends the row with the token through submit-lead; resolves with the outcome, never throws. */
+  insert: (row: ContactPayload, captcha: string, signal: AbortSignal) => Promise<InsertOutcome>;
+}
+
 export interface SubmissionClients {
   /** Inserts one row into contact_submissions; resolves with the outcome, never throws. */
   insert: (row: ContactPayload, signal: AbortSignal) => Promise<InsertOutcome>;
+  /** When set, a submission the site's ceiling turns away goes this way instead. */
+  botChecked?: BotCheckedInsert;
   /** `fetch`, for the webhook. */
   fetch: typeof fetch;
   webhookUrl: string;
@@ -137,7 +162,15 @@ async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promis
 
 type Attempt =
   | { done: true }
-  | { done: false; retry: boolean; reason: FailureReason; status?: number; detail: string };
+  | {
+      done: false;
+      retry: boolean;
+      reason: FailureReason;
+      status?: number;
+      detail: string;
+      /** The database's ceiling for the whole site (429 LG003), not this visitor's doing. */
+      ceiling?: boolean;
+    };
 
 /**
  * Tries a step, and again after each delay while the failure is a network error or a
@@ -170,12 +203,31 @@ async function insertOnce(clients: SubmissionClients, row: ContactPayload): Prom
       reason: 'http',
       status: outcome.status,
       detail,
+      ...(outcome.status === 429 && outcome.code === 'LG003' ? { ceiling: true } : {}),
     };
   } catch (error) {
     if (error instanceof TimeoutError)
       return { done: false, retry: false, reason: 'timeout', detail: error.message };
     return { done: false, retry: true, reason: 'network', detail: String(error) };
   }
+}
+
+/** One try through submit-lead: a fresh bot-check token, then the same row and id. */
+async function botCheckedOnce(
+  clients: SubmissionClients,
+  botChecked: BotCheckedInsert,
+  row: ContactPayload,
+): Promise<Attempt> {
+  let captcha: string;
+  try {
+    captcha = await botChecked.token();
+  } catch (error) {
+    return { done: false, retry: false, reason: 'network', detail: `bot check: ${String(error)}` };
+  }
+  return insertOnce(
+    { ...clients, insert: (payload, signal) => botChecked.insert(payload, captcha, signal) },
+    row,
+  );
 }
 
 async function postWebhookOnce(
@@ -234,18 +286,21 @@ export async function submitContact(
   const sleep = clients.sleep ?? defaultSleep;
   const base = {
     id,
-    name: values.name.trim(),
-    email: values.email.trim(),
-    phone: values.phone.trim(),
-    company: values.company.trim() || null,
-    message: values.message.trim(),
+    name: cleanValue(values.name),
+    email: cleanValue(values.email),
+    phone: cleanValue(values.phone),
+    company: cleanValue(values.company) || null,
+    message: cleanValue(values.message),
     ...boundedContext(context),
   };
 
-  const insertFailure = await withRetries(
-    () => insertOnce(clients, { ...base, created_at: toPacificIso(now) }),
-    sleep,
-  );
+  const row = { ...base, created_at: toPacificIso(now) };
+  let insertFailure = await withRetries(() => insertOnce(clients, row), sleep);
+  const botChecked = clients.botChecked;
+  if (insertFailure?.ceiling && botChecked) {
+    // The site is flooded: this visitor passes the bot check and goes the other way, same id.
+    insertFailure = await withRetries(() => botCheckedOnce(clients, botChecked, row), sleep);
+  }
   if (insertFailure) return fail('insert', insertFailure);
 
   const webhookFailure = await withRetries(

@@ -1,0 +1,178 @@
+/**
+ * A real PostgreSQL server for the migration tests (Debian's `postgresql` package, 15 here), in
+ * a temporary data directory on a free loopback port, stopped and removed after. Each database
+ * made on it is laid out as a hosted Supabase project by the same code as the embedded one
+ * (prepareDatabase): superuser supabase_admin, `postgres` not a superuser, the API roles.
+ * What it shows that PGlite's single connection cannot: requests on many connections at once.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { prepareDatabase, SUPERUSER, type DefaultGrants, type SqlClient } from './database';
+import type { SqlDatabase } from './database';
+
+/** Where Debian puts a PostgreSQL server's programs; PG_BIN_DIR points elsewhere. */
+export function findPostgres(env: NodeJS.ProcessEnv = process.env): string | null {
+  const candidates = env.PG_BIN_DIR
+    ? [env.PG_BIN_DIR]
+    : existsSync('/usr/lib/postgresql')
+      ? readdirSync('/usr/lib/postgresql')
+          .filter((version) => /^\d+$/.test(version))
+          .sort((a, b) => Number(b) - Number(a))
+          .map((version) => join('/usr/lib/postgresql', version, 'bin'))
+      : [];
+  return (
+    candidates.find((dir) =>
+      ['initdb', 'pg_ctl', 'postgres'].every((p) => existsSync(join(dir, p))),
+    ) ?? null
+  );
+}
+
+/** A database on the real server, with connections of its own. */
+export interface RealDatabase extends SqlDatabase {
+  /** A pool of connections to this database, as supabase_admin. */
+  pool: pg.Pool;
+  /** The same database through connections that log in as `authenticator`, as PostgREST's do. */
+  requests: SqlDatabase;
+  close(): Promise<void>;
+}
+
+export interface RealPostgres {
+  version: string;
+  /** A new database laid out as a hosted Supabase project with `defaultGrants`. */
+  createDatabase(
+    name: string,
+    defaultGrants: DefaultGrants,
+    poolSize?: number,
+  ): Promise<RealDatabase>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user the
+ * Debian package made, in a directory that user owns.
+ */
+function runAs(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  if (id.status !== 0 || gid.status !== 0) throw new Error('running as root, and no postgres user');
+  return { uid: Number(id.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+function wrap(pool: pg.Pool): SqlDatabase {
+  const client = (connection: pg.Pool | pg.PoolClient): SqlClient => ({
+    query: async <T>(sql: string, params?: unknown[]) =>
+      (await connection.query(sql, params)) as unknown as { rows: T[] },
+    exec: (sql: string) => connection.query(sql),
+  });
+  return {
+    ...client(pool),
+    async transaction<T>(run: (tx: SqlClient) => Promise<T>): Promise<T> {
+      const connection = await pool.connect();
+      try {
+        await connection.query('begin');
+        const result = await run(client(connection));
+        await connection.query('commit');
+        return result;
+      } catch (error) {
+        await connection.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+  };
+}
+
+/** Starts a server; throws (with the server's words) when it cannot. */
+export async function startRealPostgres(binDir: string): Promise<RealPostgres> {
+  const owner = runAs();
+  const dir = await mkdtemp(join(tmpdir(), 'real-postgres-'));
+  const dataDir = join(dir, 'data');
+  if (owner) {
+    await chown(dir, owner.uid, owner.gid);
+    await chmod(dir, 0o700);
+  }
+  const run = (program: string, args: string[]) =>
+    execFileSync(join(binDir, program), args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
+      env: { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' },
+    });
+  const port = await freePort();
+  run('initdb', [
+    '-D',
+    dataDir,
+    `--username=${SUPERUSER}`,
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+  ]);
+  run('pg_ctl', [
+    '-D',
+    dataDir,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+    'start',
+  ]);
+  const admin = new pg.Pool({
+    host: '127.0.0.1',
+    port,
+    user: SUPERUSER,
+    database: 'postgres',
+    max: 2,
+  });
+  const pools: pg.Pool[] = [admin];
+  const version = (await admin.query<{ v: string }>('show server_version')).rows[0]?.v ?? '?';
+
+  return {
+    version,
+    async createDatabase(name, defaultGrants, poolSize = 25) {
+      await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+      const connect = (user: string) =>
+        new pg.Pool({ host: '127.0.0.1', port, user, database: name, max: poolSize });
+      const pool = connect(SUPERUSER);
+      const requestPool = connect('authenticator');
+      pools.push(pool, requestPool);
+      const db = wrap(pool);
+      await prepareDatabase(db, { defaultGrants });
+      return {
+        ...db,
+        pool,
+        requests: wrap(requestPool),
+        close: async () => {
+          pools.splice(pools.indexOf(pool), 2);
+          await Promise.all([pool.end(), requestPool.end()]);
+        },
+      };
+    },
+    async stop() {
+      await Promise.all(pools.map((pool) => pool.end().catch(() => undefined)));
+      try {
+        run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * What a lead must hold to be stored, in one place: the contact form checks it before sending
+ * (src/features/contact/validate.ts), the submit-lead function before inserting, and the database
+ * in its CHECK constraints and insert policy (supabase/migrations/*_flood_guards.sql, whose
+ * letter-or-digit class is written by `npm run lead-rules:sql` from this file). The database's
+ * functions are compared with these over every code point (server/lead-guards.sql.test.ts).
+ *
+ * Limits are in bytes of UTF-8, as the database stores text, so the largest row is known.
+ */
+
+/** The most each value may take, in UTF-8 bytes. */
+export const LEAD_MAX_BYTES = {
+  name: 200,
+  email: 254,
+  phone: 40,
+  company: 200,
+  message: 5000,
+  page: 200,
+  utmValue: 100,
+} as const;
+
+/** The campaign parameters a lead keeps; any other key is dropped (and refused by the database). */
+export const UTM_KEYS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+] as const;
+export type UtmKey = (typeof UTM_KEYS)[number];
+
+/**
+ * White space: every Unicode White_Space character (JavaScript's \s, which also holds U+FEFF) and
+ * the invisible U+0085, U+180E, U+200B-U+200D and U+2060.
+ */
+const SPACE = '\\s\\u0085\\u180e\\u200b-\\u200d\\u2060';
+/**
+ * Controls: C0 (U+0000-U+001F), DEL and C1 (U+007F-U+009F), and the bidirectional embeddings,
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069), which reorder the text around them.
+ */
+const CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+/** The same, less line feed and carriage return (a message may have line breaks). */
+const CONTROLS_BUT_LINE_BREAKS =
+  '\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+
+const VISIBLE = new RegExp(`[^${SPACE}]`);
+const CONTROL = new RegExp(`[${CONTROLS}]`);
+const CONTROL_BUT_LINE_BREAKS = new RegExp(`[${CONTROLS_BUT_LINE_BREAKS}]`);
+/** Never in an e-mail address: white space, controls, double quotes, backticks, angle brackets. */
+const NOT_IN_EMAIL = `@${SPACE}${CONTROLS}"\`<>`;
+const EMAIL = new RegExp(`^[^${NOT_IN_EMAIL}]+@[^${NOT_IN_EMAIL}]+\\.[^${NOT_IN_EMAIL}]+$`);
+/** A path on this site: one slash, then no slash or backslash (`//x` and `/\x` leave the site). */
+const SAME_SITE_PATH = new RegExp(`^/(?![/\\\\])[^${SPACE}${CONTROLS}\\\\]*$`);
+
+/**
+ * Letters Unicode files as letters that show nothing: the Hangul fillers (U+115F, U+1160,
+ * U+3164, U+FFA0). A name made of them is as empty as one made of spaces.
+ */
+export const INVISIBLE_LETTERS: readonly number[] = [0x115f, 0x1160, 0x3164, 0xffa0];
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** Whether one code point is a letter or digit that shows (\p{L} or \p{N}, less the fillers). */
+export function isLetterOrDigit(codePoint: number): boolean {
+  return (
+    !INVISIBLE_LETTERS.includes(codePoint) && LETTER_OR_DIGIT.test(String.fromCodePoint(codePoint))
+  );
+}
+
+/** Whether the text holds at least one letter or digit that shows. */
+export function hasLetterOrDigit(value: string): boolean {
+  for (const char of value) if (isLetterOrDigit(char.codePointAt(0)!)) return true;
+  return false;
+}
+
+/** Whether the text holds at least one character that is not white space. */
+export function hasVisibleText(value: string): boolean {
+  return VISIBLE.test(value);
+}
+
+/** Whether the text holds a control character; `lineBreaks`: line feed and return are allowed. */
+export function hasControl(value: string, { lineBreaks = false } = {}): boolean {
+  return (lineBreaks ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value);
+}
+
+/** One @ with text on both sides and a dot after it; no space, control, quote or bracket. */
+export function isPlausibleEmail(value: string): boolean {
+  return EMAIL.test(value);
+}
+
+/** Whether `value` is a path on this site (`/`, `/about-me?x=1`), never `//host` or `/\host`. */
+export function isSameSitePath(value: string): boolean {
+  return SAME_SITE_PATH.test(value) && byteLength(value) <= LEAD_MAX_BYTES.page;
+}
+
+const encoder = new TextEncoder();
+/** The length of the text in UTF-8 bytes, as the database measures it (octet_length). */
+export function byteLength(value: string): number {
+  return encoder.encode(value).length;
+}
+
+/** How many characters to take off the end of `value` for it to fit in `maxBytes`. */
+export function charactersOver(value: string, maxBytes: number): number {
+  let bytes = byteLength(value);
+  let over = 0;
+  const chars = [...value];
+  while (bytes > maxBytes && chars.length > 0) {
+    bytes -= byteLength(chars.pop()!);
+    over += 1;
+  }
+  return over;
+}
+
+/** A utm value kept with a lead: a string of visible text within the byte limit. */
+function isCleanUtmValue(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    hasVisibleText(value) &&
+    !hasControl(value) &&
+    byteLength(value) <= LEAD_MAX_BYTES.utmValue
+  );
+}
+
+/**
+ * The campaign parameters a lead keeps: only the five `utm_*` keys, each a short string; null
+ * when none is left. Own keys only (`__proto__` and the like are never read).
+ */
+export function cleanUtm(value: unknown): Partial<Record<UtmKey, string>> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const kept: Partial<Record<UtmKey, string>> = {};
+  for (const key of UTM_KEYS) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const entry = (value as Record<string, unknown>)[key];
+    if (isCleanUtmValue(entry)) kept[key] = entry;
+  }
+  return Object.keys(kept).length > 0 ? kept : null;
+}
+
+/** What the visitor typed, as the lead stores it (trimmed; company empty when not given). */
+export interface LeadText {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  message: string;
+}
+export type LeadField = keyof LeadText;
+
+/** Why a field cannot be stored; the form turns each into words (src/content/contact.ts). */
+export type LeadProblem =
+  | { kind: 'required' }
+  | { kind: 'no-letters' }
+  | { kind: 'control' }
+  | { kind: 'email' }
+  | { kind: 'too-long'; maxBytes: number; over: number };
+
+/** The rules each field meets, in the order the form lists them. */
+export const LEAD_FIELDS: readonly LeadField[] = ['name', 'email', 'phone', 'company', 'message'];
+
+/** What is wrong with one field's (trimmed) value, or null when it may be stored. */
+export function leadProblem(field: LeadField, value: string): LeadProblem | null {
+  const required = field !== 'company';
+  if (required && !hasVisibleText(value)) return { kind: 'required' };
+  if (hasControl(value, { lineBreaks: field === 'message' })) return { kind: 'control' };
+  if ((field === 'name' || field === 'message') && !hasLetterOrDigit(value)) {
+    return { kind: 'no-letters' };
+  }
+  const maxBytes = LEAD_MAX_BYTES[field];
+  if (byteLength(value) > maxBytes) {
+    return { kind: 'too-long', maxBytes, over: charactersOver(value, maxBytes) };
+  }
+  if (field === 'email' && !isPlausibleEmail(value)) return { kind: 'email' };
+  return null;
+}
+
+/** Every field's problem; empty when the lead may be stored. */
+export function leadProblems(lead: LeadText): Partial<Record<LeadField, LeadProblem>> {
+  const problems: Partial<Record<LeadField, LeadProblem>> = {};
+  for (const field of LEAD_FIELDS) {
+    const problem = leadProblem(field, lead[field]);
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}

@@ -1,0 +1,175 @@
+// Deno tests of submit-lead: the handler called with a Request, Cloudflare faked at fetch and the
+// database's lead_submit faked as a function (its SQL is tested in server/lead-guards.sql.test.ts).
+import assert from 'node:assert/strict';
+import { createHandler } from './handler.ts';
+
+const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+const TURNSTILE = 'https://turnstile.test/siteverify';
+
+function harness(
+  turnstile: Response | 'network' = Response.json({ success: true }),
+  database: (request: Record<string, unknown>) => unknown = () => ({ outcome: 'stored' }),
+) {
+  const calls: Record<string, unknown>[] = [];
+  const verified: string[] = [];
+  const handler = createHandler({
+    siteOrigin: 'https://site.test',
+    turnstile: {
+      secret: 'secret',
+      verifyUrl: TURNSTILE,
+      timeoutMs: 50,
+      fetch: async (input, init) => {
+        assert.equal(String(input), TURNSTILE);
+        verified.push(String(init?.body instanceof FormData ? init.body.get('remoteip') : ''));
+        if (turnstile === 'network') throw new TypeError('connection refused');
+        return turnstile.clone();
+      },
+    },
+    database: async (name, request) => {
+      assert.equal(name, 'lead_submit');
+      calls.push(request);
+      return await database(request);
+    },
+  });
+  const send = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    handler(
+      new Request('https://functions.test/submit-lead', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': '203.0.113.7',
+          ...headers,
+        },
+        body: JSON.stringify(body),
+      }),
+    );
+  return { send, calls, verified };
+}
+
+const lead = (overrides: Record<string, unknown> = {}) => ({
+  id: ID,
+  name: 'Dana Lee',
+  email: 'dana@example.com',
+  phone: '555 010 2030',
+  company: '',
+  message: 'Please call me back.',
+  created_at: '2026-11-24T06:17:00-08:00',
+  page: '/',
+  utm: { utm_source: 'google', ref: 'x' },
+  estimate: 1200,
+  demo_call: true,
+  visit_id: null,
+  captcha: 'XXXX.DUMMY.TOKEN.XXXX',
+  ...overrides,
+});
+
+Deno.test(
+  'stores a lead that passed the bot check: 201, the lead cleaned, the address passed',
+  async () => {
+    const { send, calls, verified } = harness();
+    const response = await send(lead());
+    assert.equal(response.status, 201);
+    assert.equal(response.headers.get('access-control-allow-origin'), 'https://site.test');
+    assert.deepEqual(verified, ['203.0.113.7']);
+    assert.deepEqual(calls, [
+      {
+        client_address: '203.0.113.7',
+        lead: {
+          id: ID,
+          name: 'Dana Lee',
+          email: 'dana@example.com',
+          phone: '555 010 2030',
+          company: null,
+          message: 'Please call me back.',
+          created_at: '2026-11-24T06:17:00-08:00',
+          page: '/',
+          utm: { utm_source: 'google' },
+          estimate: 1200,
+          demo_call: true,
+          visit_id: null,
+        },
+      },
+    ]);
+  },
+);
+
+Deno.test('refuses a failed or unreachable bot check with 403, storing nothing', async () => {
+  for (const answer of [Response.json({ success: false }), 'network' as const]) {
+    const { send, calls } = harness(answer);
+    const response = await send(lead());
+    assert.equal(response.status, 403);
+    assert.equal((await response.json()).code, 'captcha_failed');
+    assert.equal(calls.length, 0);
+  }
+});
+
+Deno.test('applies the lead rules before the bot check: 400 23514 naming the fields', async () => {
+  for (const [change, field] of [
+    [{ name: '\u3164\u2800' }, 'name'],
+    [{ name: 'Dana\u001b' }, 'name'],
+    [{ email: '"><img/src=x/onerror=alert(1)>@x.co' }, 'email'],
+    [{ message: 'x\u202e' }, 'message'],
+    [{ message: 'é'.repeat(2501) }, 'message'],
+    [{ phone: '' }, 'phone'],
+  ] as const) {
+    const { send, calls, verified } = harness();
+    const response = await send(lead(change));
+    assert.equal(response.status, 400, JSON.stringify(change));
+    const body = await response.json();
+    assert.equal(body.code, '23514');
+    assert.match(body.details, new RegExp(field));
+    assert.equal(calls.length + verified.length, 0);
+  }
+  const { send } = harness();
+  assert.equal((await send(lead({ id: 'not-a-uuid' }))).status, 400);
+});
+
+Deno.test('drops what a lead does not keep: another site, other utm keys', async () => {
+  const { send, calls } = harness();
+  await send(lead({ page: '//evil.example/login', utm: JSON.parse('{"__proto__":{"a":1}}') }));
+  const stored = calls[0]?.lead as Record<string, unknown>;
+  assert.equal(stored.page, null);
+  assert.equal(stored.utm, null);
+});
+
+Deno.test(
+  "answers as the data API: 409 23505 for a stored id, the guards' 429 with Retry-After",
+  async () => {
+    const message = 'duplicate key value violates unique constraint "contact_submissions_pkey"';
+    let response = await harness(undefined, () => ({ outcome: 'exists', message })).send(lead());
+    assert.equal(response.status, 409);
+    assert.deepEqual(await response.json(), { code: '23505', message, details: null, hint: null });
+
+    const body = { code: 'LG004', message: 'Too many', details: 'x', hint: 'Try again later.' };
+    response = await harness(undefined, () => ({
+      outcome: 'refused',
+      status: 429,
+      headers: { 'Retry-After': '86400' },
+      body,
+    })).send(lead());
+    assert.equal(response.status, 429);
+    assert.equal(response.headers.get('retry-after'), '86400');
+    assert.deepEqual(await response.json(), body);
+
+    response = await harness(undefined, () => ({
+      outcome: 'invalid',
+      code: '23514',
+      message: 'violates check constraint',
+    })).send(lead());
+    assert.equal(response.status, 400);
+  },
+);
+
+Deno.test('says so, with 503, when the database does not answer', async () => {
+  const response = await harness(undefined, () => {
+    throw new Error('database lead_submit: 503');
+  }).send(lead());
+  assert.equal(response.status, 503);
+  assert.equal((await response.json()).code, 'database_unavailable');
+});
+
+Deno.test('reads a missing address as null for the database (its shared bucket)', async () => {
+  const { send, calls } = harness();
+  await send(lead(), { 'x-forwarded-for': '' });
+  assert.equal(calls[0]?.client_address, null);
+});
