@@ -264,6 +264,11 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         expect(response(refusal)).toMatchObject({ status: 400, body: { code: 'LG001' } });
         expect(await total()).toBe(before);
         expect(await insert([randomLead()])).toBeNull();
+        // More rows than the address has room for: the row guard answers first (429), and still
+        // nothing is stored.
+        const six = await insert(Array.from({ length: 6 }, () => randomLead()));
+        expect(response(six)).toMatchObject({ status: 429, body: { code: 'LG002' } });
+        expect(await total()).toBe(before + 1);
       });
 
       it.each([
