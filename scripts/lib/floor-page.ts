@@ -1,0 +1,58 @@
+/**
+ * The floor the bench compares each page with: the smallest page that shows the home page's
+ * headline (about 1 KiB, no script, its few styles inline), served by the same server with the
+ * same compression. No page of the site can paint its first screen sooner than this one; the
+ * bench prints each page's LCP as a ratio to it, which stays comparable across machines.
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+import { hero } from '../../src/content/hero';
+
+export const FLOOR_PATH = '/__bench/floor';
+
+const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function floorHtml(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Floor: the headline alone</title>
+<meta name="description" content="The smallest page with the site's headline, for the bench.">
+<link rel="icon" href="data:,">
+<style>
+body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f172a;background:#fff}
+main{max-width:72rem;margin:0 auto;padding:7rem 1rem 4rem}
+h1{font-size:2.25rem;line-height:1.1;font-weight:800;letter-spacing:-.025em;margin:0}
+</style>
+</head>
+<body><main><h1>${escapeText(hero.headline)}</h1></main></body>
+</html>
+`;
+}
+
+/** Serves the floor page as the static host serves a page: brotli or gzip at the same levels. */
+export function serveFloor() {
+  const body = Buffer.from(floorHtml());
+  const brotli = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  });
+  const gzip = gzipSync(body, { level: 9 });
+  return (c: Context): Response => {
+    const accepts = c.req.header('accept-encoding') ?? '';
+    const [encoded, encoding] = accepts.includes('br')
+      ? [brotli, 'br']
+      : accepts.includes('gzip')
+        ? [gzip, 'gzip']
+        : [body, null];
+    const headers = new Headers({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+    });
+    if (encoding) headers.set('Content-Encoding', encoding);
+    return new Response(new Uint8Array(encoded), { status: 200, headers });
+  };
+}
