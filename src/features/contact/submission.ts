@@ -1,5 +1,5 @@
 import { isUuid } from '@shared/http.ts';
-import { cleanUtm, isSameSitePath } from '@shared/lead-rules.ts';
+import { cleanText, cleanUtm, isSameSitePath } from '@shared/lead-rules.ts';
 import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 import { CALL_TIMEOUT_MS } from './timeouts';
 
@@ -12,14 +12,6 @@ export interface ContactValues {
   phone: string;
   company: string;
   message: string;
-}
-
-/**
- * What the form sends for a field: trimmed, with tabs (which the database counts as control
- * characters) turned into spaces. Pasted text often carries them; nothing the visitor sees is lost.
- */
-export function cleanValue(value: string): string {
-  return value.replace(/\t/g, ' ').trim();
 }
 
 /** Where the lead came from: sent with it, so the owner can tell (none of it is required). */
@@ -286,11 +278,11 @@ export async function submitContact(
   const sleep = clients.sleep ?? defaultSleep;
   const base = {
     id,
-    name: cleanValue(values.name),
-    email: cleanValue(values.email),
-    phone: cleanValue(values.phone),
-    company: cleanValue(values.company) || null,
-    message: cleanValue(values.message),
+    name: cleanText(values.name),
+    email: cleanText(values.email),
+    phone: cleanText(values.phone),
+    company: cleanText(values.company) || null,
+    message: cleanText(values.message),
     ...boundedContext(context),
   };
 

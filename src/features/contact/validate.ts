@@ -1,12 +1,13 @@
 import { contactSection as copy } from '@/content/contact';
 import {
+  cleanText,
   LEAD_FIELDS,
   LEAD_MAX_BYTES,
   leadProblem,
   type LeadField,
   type LeadProblem,
 } from '@shared/lead-rules.ts';
-import { cleanValue, type ContactValues } from './submission';
+import type { ContactValues } from './submission';
 
 export type ContactField = LeadField;
 export type ContactErrors = Partial<Record<ContactField, string>>;
@@ -49,10 +50,10 @@ function words(field: ContactField, problem: LeadProblem): string {
 export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of FIELD_ORDER) {
-    const problem = leadProblem(field, cleanValue(values[field]));
+    const problem = leadProblem(field, cleanText(values[field]));
     if (problem) errors[field] = words(field, problem);
   }
-  const phone = cleanValue(values.phone);
+  const phone = cleanText(values.phone);
   if (!errors.phone && (!PHONE_CHARS.test(phone) || phone.replace(/\D/g, '').length < 7)) {
     errors.phone = copy.errors.phone;
   }

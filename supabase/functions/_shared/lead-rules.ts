@@ -135,6 +135,14 @@ export function cleanUtm(value: unknown): Partial<Record<UtmKey, string>> | null
   return Object.keys(kept).length > 0 ? kept : null;
 }
 
+/**
+ * A field as a lead stores it: trimmed, with tabs (which count as control characters) turned
+ * into spaces. Pasted text often carries them; nothing the visitor sees is lost.
+ */
+export function cleanText(value: string): string {
+  return value.replace(/\t/g, ' ').trim();
+}
+
 /** What the visitor typed, as the lead stores it (trimmed; company empty when not given). */
 export interface LeadText {
   name: string;

@@ -1,6 +1,7 @@
 import type { CallDatabase } from '../_shared/database.ts';
 import { clientAddress, corsHeaders, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import {
+  cleanText,
   cleanUtm,
   isSameSitePath,
   LEAD_FIELDS,
@@ -43,7 +44,7 @@ type Parsed =
   | { ok: true; lead: Lead; captcha: unknown }
   | { ok: false; message: string; details: string | null };
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const text = (value: unknown) => (typeof value === 'string' ? cleanText(value) : '');
 
 function parseLead(body: Record<string, unknown>): Parsed {
   if (!isUuid(body.id)) return { ok: false, message: 'id must be a UUID', details: 'id' };
