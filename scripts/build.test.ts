@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +124,23 @@ describe('npm run build', () => {
       expect(index).not.toMatch(/<link rel="stylesheet"/);
       expect(index).not.toMatch(/<script[^>]+src=/);
       expect(index).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
+    });
+
+    it('inlines in each page only the CSS its markup uses; the whole stylesheet follows the first paint', async () => {
+      const assets = await readdir(join(out, 'assets'));
+      const sheet = assets.find((file) => file.endsWith('.css'));
+      expect(sheet).toBeDefined();
+      const whole = await readFile(join(out, 'assets', sheet!), 'utf8');
+      for (const page of ['index.html', 'about-me/index.html', 'privacy/index.html']) {
+        const html = await readFile(join(out, page), 'utf8');
+        const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+        expect(inline, page).toHaveLength(1);
+        expect(inline[0]!.length, page).toBeLessThan(whole.length * 0.8);
+        // The early-press feedback shows before the app (and the stylesheet) arrive.
+        expect(inline[0], page).toContain('[data-early-pressed]');
+        // The loader adds the stylesheet with the app, after the first paint.
+        expect(html, page).toContain(JSON.stringify(`/assets/${sheet}`));
+      }
     });
 
     it('holds no secret: no service-role key, private key, or non-public environment value', async () => {

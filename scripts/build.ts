@@ -23,6 +23,7 @@ import {
   renderHeadersFile,
   vercelOutputConfig,
 } from './lib/security-headers';
+import { criticalCss } from './lib/critical-css';
 import { appLoaderScript, earlyCaptureScript } from './lib/inline-script';
 import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
 import { localOrigin } from '../server/local-config';
@@ -55,18 +56,28 @@ function modeFromArgs(argv: string[]): Mode {
 
 const viteMode = (mode: Mode) => (mode === 'local' ? LOCAL_VITE_MODE : 'production');
 
-/** Replaces each same-origin stylesheet link with a <style> holding the file, and deletes the file. */
-async function inlineStylesheets(html: string, distDir: string): Promise<string> {
+/** Where a page's critical CSS goes (in place of the stylesheet link Vite wrote). */
+const CRITICAL_CSS = '<!--critical-css-->';
+
+/**
+ * Takes the same-origin stylesheet links out of the template (the first becomes the place of the
+ * page's critical CSS); the files stay, for the loader to add after the first paint.
+ */
+async function takeStylesheets(
+  html: string,
+  distDir: string,
+): Promise<{ html: string; hrefs: string[]; css: string }> {
+  const hrefs: string[] = [];
+  const css: string[] = [];
   let result = html;
   for (const match of html.matchAll(
     /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
   )) {
-    const file = join(distDir, match[1]!);
-    const css = (await readFile(file, 'utf8')).trim();
-    result = result.replace(match[0], () => `<style>${css}</style>`);
-    await rm(file);
+    hrefs.push(match[1]!);
+    css.push((await readFile(join(distDir, match[1]!), 'utf8')).trim());
+    result = result.replace(match[0], () => (hrefs.length === 1 ? CRITICAL_CSS : ''));
   }
-  return result;
+  return { html: result, hrefs, css: css.join('\n') };
 }
 
 /**
@@ -74,11 +85,17 @@ async function inlineStylesheets(html: string, distDir: string): Promise<string>
  * it once the page has painted, and puts the early-press capture (src/inline/early-capture.ts)
  * first in <head>, so it listens before any control is on screen.
  */
-export async function placeInlineScripts(html: string): Promise<string> {
+export async function placeInlineScripts(
+  html: string,
+  stylesheets: readonly string[] = [],
+): Promise<string> {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('The built index.html has no entry module script.');
   if (!html.includes(APP_HEAD)) throw new Error(`The built index.html has no ${APP_HEAD}.`);
-  const [loader, capture] = await Promise.all([appLoaderScript(entry[1]!), earlyCaptureScript()]);
+  const [loader, capture] = await Promise.all([
+    appLoaderScript(entry[1]!, stylesheets),
+    earlyCaptureScript(),
+  ]);
   return html
     .replace(entry[0], () => `<script>${loader}</script>`)
     .replace(APP_HEAD, () => `<script>${capture}</script>${APP_HEAD}`);
@@ -137,17 +154,24 @@ async function main() {
 
   const server = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
 
-  // The stylesheet is small: inlined, it costs no render-blocking request. The app's script
-  // is requested after the first paint, so the prerendered page gets the bandwidth first.
-  // (CSP allows both inline elements by hash.)
-  const template = await placeInlineScripts(
-    await inlineStylesheets(await readFile(join(distDir, 'index.html'), 'utf8'), distDir),
+  // Each page carries inline the CSS its own markup uses: no render-blocking request, and less
+  // to match before the first paint. The whole stylesheet and the app's script are requested
+  // after the first paint, so the prerendered page gets the bandwidth first. (CSP allows the
+  // inline elements by hash.)
+  const styles = await takeStylesheets(
+    await readFile(join(distDir, 'index.html'), 'utf8'),
+    distDir,
   );
+  const template = await placeInlineScripts(styles.html, styles.hrefs);
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   for (const route of server.PRERENDERED_ROUTES) {
     const { html, head } = await server.render(route.path, config.siteUrl);
-    const page = template.replace(APP_HEAD, head).replace('<!--app-html-->', html);
+    const rendered = template.replace(APP_HEAD, head).replace('<!--app-html-->', html);
+    const critical = styles.hrefs.length > 0 ? await criticalCss(rendered, styles.css) : '';
+    const page = rendered.replace(CRITICAL_CSS, () =>
+      critical ? `<style>${critical}</style>` : '',
+    );
     for (const script of inlineScripts(page)) scriptHashes.add(cspHash(script));
     for (const style of inlineStyles(page)) styleHashes.add(cspHash(style));
     const file = join(distDir, route.file);

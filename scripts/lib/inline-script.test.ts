@@ -9,7 +9,7 @@ const BUILT =
 let html = '';
 let scripts: string[] = [];
 beforeAll(async () => {
-  html = await placeInlineScripts(BUILT);
+  html = await placeInlineScripts(BUILT, ['/assets/index-abc.css']);
   scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
 });
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
  * (the source function), or as built (the minified text that ships in the page).
  */
 function runLoader(as: 'source' | 'built') {
-  const appended: { type: string; src: string; crossOrigin: string }[] = [];
+  const appended: Record<string, string>[] = [];
   const paints: { name: string }[] = [];
   let frame: (() => void) | undefined;
   let observer: ((list: { getEntriesByName: (n: string) => unknown[] }) => void) | undefined;
@@ -26,7 +26,8 @@ function runLoader(as: 'source' | 'built') {
   const onLoad: (() => void)[] = [];
   const env = {
     document: {
-      createElement: () => ({ type: '', src: '', crossOrigin: '' }),
+      createElement: (tag: string) =>
+        tag === 'link' ? { rel: '', href: '' } : { type: '', src: '', crossOrigin: '' },
       head: { appendChild: (s: (typeof appended)[number]) => appended.push(s) },
     },
     performance: { getEntriesByName: (name: string) => paints.filter((p) => p.name === name) },
@@ -41,8 +42,13 @@ function runLoader(as: 'source' | 'built') {
       type === 'load' && onLoad.push(callback),
     setTimeout: (callback: () => void) => timers.push(callback),
   };
-  if (as === 'source') loadAfterFirstPaint('/assets/index-abc.js', env as unknown as LoaderWindow);
-  else new Function('window', scripts[1]!)(env);
+  if (as === 'source') {
+    loadAfterFirstPaint(
+      '/assets/index-abc.js',
+      ['/assets/index-abc.css'],
+      env as unknown as LoaderWindow,
+    );
+  } else new Function('window', scripts[1]!)(env);
   return {
     appended,
     nextFrame: () => frame?.(),
@@ -89,27 +95,28 @@ describe.each(['source', 'built'] as const)('the loader of the app script (%s)',
     expect(appended).toEqual([]);
   });
 
-  it('requests the app on the first frame after the first contentful paint, once', () => {
+  it('requests the whole stylesheet and the app on the first frame after the first contentful paint, once', () => {
     const page = runLoader(as);
     page.nextFrame();
     page.paint();
     page.nextFrame();
     expect(page.appended).toEqual([
+      { rel: 'stylesheet', href: '/assets/index-abc.css' },
       { type: 'module', src: '/assets/index-abc.js', crossOrigin: '' },
     ]);
     page.observe();
     page.nextFrame();
     page.load();
-    expect(page.appended).toHaveLength(1);
+    expect(page.appended).toHaveLength(2);
   });
 
   it('also goes on the paint observer, and after load where paints are never reported', () => {
     const observed = runLoader(as);
     observed.paint();
     observed.observe();
-    expect(observed.appended).toHaveLength(1);
+    expect(observed.appended).toHaveLength(2);
     const background = runLoader(as);
     background.load();
-    expect(background.appended).toHaveLength(1);
+    expect(background.appended).toHaveLength(2);
   });
 });

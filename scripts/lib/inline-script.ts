@@ -40,5 +40,9 @@ export const earlyCaptureScript = () =>
   inlineScript('src/inline/early-capture.ts', 'installEarlyCapture', ['window']);
 
 /** The loader that adds the app's entry module `src` after the first paint. */
-export const appLoaderScript = (src: string) =>
-  inlineScript('src/inline/app-loader.ts', 'loadAfterFirstPaint', [JSON.stringify(src), 'window']);
+export const appLoaderScript = (src: string, stylesheets: readonly string[] = []) =>
+  inlineScript('src/inline/app-loader.ts', 'loadAfterFirstPaint', [
+    JSON.stringify(src),
+    JSON.stringify(stylesheets),
+    'window',
+  ]);

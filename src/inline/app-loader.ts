@@ -5,6 +5,10 @@
  * content: the prerendered page is complete and readable without it, so its bytes should not
  * compete with the page's own on a slow phone connection. Only hydration waits. Browsers
  * without paint timing (or a tab opened in the background) get it 1 s after load.
+ *
+ * With the module comes the site's whole stylesheet: the page carries inline only the rules its
+ * own markup uses (scripts/lib/critical-css.ts); the rest styles what the app renders later
+ * (messages, a call in progress, the callback form).
  */
 
 /** The parts of `window` the loader uses (tests pass a stand-in they drive). */
@@ -16,11 +20,21 @@ export type LoaderWindow = Pick<
 const FIRST_PAINT = 'first-contentful-paint';
 const AFTER_LOAD_MS = 1_000;
 
-export function loadAfterFirstPaint(src: string, win: LoaderWindow): void {
+export function loadAfterFirstPaint(
+  src: string,
+  stylesheets: readonly string[],
+  win: LoaderWindow,
+): void {
   let done = false;
   const add = () => {
     if (done) return;
     done = true;
+    for (const href of stylesheets) {
+      const link = win.document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      win.document.head.appendChild(link);
+    }
     const script = win.document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { criticalCss } from './critical-css';
+
+const CSS = [
+  '.used{color:red}',
+  '.unused{color:blue}',
+  '@media (min-width:40rem){.sm\\:used{padding:1rem}.sm\\:unused{padding:2rem}}',
+  '.used:hover{color:green}',
+  '[data-early-pressed]{animation:.8s infinite early-pressed}',
+  '@keyframes early-pressed{to{opacity:.65}}',
+  '@keyframes never{to{opacity:0}}',
+].join('');
+
+describe('criticalCss', () => {
+  it('keeps the rules the markup uses, their states and media queries, and the early-press rule', async () => {
+    const html =
+      '<!doctype html><html><head><title>t</title></head><body><p class="used sm:used">x</p></body></html>';
+    const critical = await criticalCss(html, CSS);
+    expect(critical).toContain('.used{color:red}');
+    expect(critical).toContain('.used:hover{color:green}');
+    expect(critical).toContain('.sm\\:used{padding:1rem}');
+    expect(critical).toContain('[data-early-pressed]');
+    expect(critical).toContain('@keyframes early-pressed');
+    expect(critical).not.toContain('.unused');
+    expect(critical).not.toContain('.sm\\:unused');
+    expect(critical).not.toContain('@keyframes never');
+  });
+});
