@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:ab -- <site-a> <site-b>`: two built sites (`tsx scripts/build.ts --out <dir>`
+ * with the same VITE_ values) served side by side by the local stack, each with the floor page
+ * (scripts/lib/floor-page.ts), and measured by Lighthouse interleaved run by run (floor, then
+ * each page of A, then of B), so both meet the same machine. Prints each page's median FCP, LCP
+ * and TBT and its LCP as a ratio to the floor. BENCH_RUNS (5) sets the runs, BENCH_PATHS the pages.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createLocalStack } from '../server/app';
+import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
+import { FLOOR_PATH, serveFloor } from './lib/floor-page';
+import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PATHS = (process.env.BENCH_PATHS ?? '/,/about-me,/privacy').split(',');
+const sites = process.argv.slice(2).map((dir) => resolve(dir));
+if (sites.length !== 2) {
+  console.error('usage: npm run bench:ab -- <built-site-a> <built-site-b>');
+  process.exit(1);
+}
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main() {
+  const data = await mkdtemp(join(tmpdir(), 'bench-ab-'));
+  const servers: { origin: string; close: () => Promise<void> }[] = [];
+  try {
+    for (const [i, site] of sites.entries()) {
+      const stack = await createLocalStack({
+        distDir: site,
+        dataDir: join(data, String(i)),
+        anonKey: LOCAL_ANON_KEY_DEFAULT,
+        log: () => undefined,
+      });
+      const app = new Hono();
+      app.get(FLOOR_PATH, serveFloor());
+      app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
+      const port = 4490 + i;
+      const server = serve({ fetch: app.fetch, port, hostname: 'localhost' });
+      servers.push({
+        origin: `http://localhost:${port}`,
+        close: async () => {
+          server.close();
+          await stack.close();
+        },
+      });
+    }
+    const targets = [
+      { label: 'floor', url: `${servers[0]!.origin}${FLOOR_PATH}` },
+      ...servers.flatMap((server, i) =>
+        PATHS.map((path) => ({ label: `${'AB'[i]} ${path}`, url: `${server.origin}${path}` })),
+      ),
+    ];
+    const runs = new Map<string, LighthouseFigures[]>(targets.map((t) => [t.label, []]));
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const target of targets) {
+        process.stdout.write(`${target.label} run ${run + 1}/${RUNS}\n`);
+        runs.get(target.label)!.push(await runLighthouse(target.url));
+      }
+    }
+    const floor = median(runs.get('floor')!.map((r) => r.lcp));
+    console.log(`\nA = ${sites[0]}\nB = ${sites[1]}\n`);
+    console.log(`| page (median of ${RUNS}) | FCP | LCP | LCP / floor | TBT | CLS |`);
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    for (const target of targets) {
+      const r = runs.get(target.label)!;
+      const lcp = median(r.map((x) => x.lcp));
+      console.log(
+        `| ${target.label} | ${Math.round(median(r.map((x) => x.fcp)))} ms | ${Math.round(lcp)} ms | ${(lcp / floor).toFixed(2)} | ${Math.round(median(r.map((x) => x.tbt)))} ms | ${median(r.map((x) => x.cls)).toFixed(3)} |`,
+      );
+    }
+  } finally {
+    for (const server of servers) await server.close();
+    await rm(data, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
