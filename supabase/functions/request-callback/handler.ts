@@ -9,6 +9,7 @@ import {
   json,
   readJsonObject,
 } from '../_shared/http.ts';
+import { cleanUtm, isSameSitePath } from '../_shared/lead-rules.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
 import { verifyTurnstile, type TurnstileSettings } from '../_shared/turnstile.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
@@ -86,7 +87,6 @@ interface CallbackRequest {
 type Parsed = { ok: true; request: CallbackRequest } | { ok: false; code: CallbackCode };
 
 const VARIABLES = ['leads', 'value', 'delay', 'rate', 'estimate'] as const;
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 
 function boundedNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1e9
@@ -118,16 +118,9 @@ function parseRequest(body: Record<string, unknown>, countries: CountryCode[]): 
       return value === null ? [] : [[key, value]];
     }),
   );
-  const rawUtm =
-    typeof body.utm === 'object' && body.utm !== null ? (body.utm as Record<string, unknown>) : {};
-  const utm = Object.fromEntries(
-    UTM_KEYS.flatMap((key) => {
-      const value = rawUtm[key];
-      return typeof value === 'string' && value.length <= 100 ? [[key, value]] : [];
-    }),
-  );
-  const page =
-    typeof body.page === 'string' && /^\/(?!\/)[^\s\\]{0,299}$/.test(body.page) ? body.page : null;
+  // Where the visitor came from, by the same rules as a lead's (lead-rules.ts).
+  const utm = cleanUtm(body.utm);
+  const page = typeof body.page === 'string' && isSameSitePath(body.page) ? body.page : null;
   return {
     ok: true,
     request: {
@@ -138,7 +131,7 @@ function parseRequest(body: Record<string, unknown>, countries: CountryCode[]): 
       estimate: boundedNumber(body.estimate),
       variables: Object.keys(variables).length > 0 ? variables : null,
       page,
-      utm: Object.keys(utm).length > 0 ? utm : null,
+      utm,
       visitId: isUuid(body.visit_id) ? body.visit_id : null,
       captcha: body.captcha,
     },
