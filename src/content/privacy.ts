@@ -12,7 +12,7 @@ export const privacy = {
       paragraphs: [
         'When you send the form we receive your name, email, phone, company (if you give one) and message, the time you sent it, the page you sent it from, the campaign tags of the link that brought you here (utm_ parameters, if any), the estimate the calculator showed you (if you used it) and whether you tried the voice demo.',
         'It is stored in our database, hosted by Supabase, and passed to our automation service, which adds it to our customer records so we can call or write back. We use it only to answer you and to follow up on your request.',
-        'To stop abuse of the form, the database notes the network address each message came from and when, apart from the message, and forgets it after an hour.',
+        'To stop abuse of the form, the database notes the network address each message came from and when, apart from the message, and forgets it after a day.',
       ],
     },
     {
