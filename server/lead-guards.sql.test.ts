@@ -583,6 +583,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
               )
             ).rows[0]?.n,
           );
+        expect(await insert([randomLead()])).toBeNull(); // at least one arrival in the hour
         await db.query('update private.lead_guard_settings set table_max = $1', [
           await count('api', '1 hour'),
         ]);
@@ -612,15 +613,15 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
             status: 429,
             body: { code: 'LG002' },
           });
-          // A missing address counts in the shared bucket, never in none.
-          expect(await submitViaFunction(randomLead(), null)).toMatchObject({
-            outcome: 'refused',
-            body: { code: 'LG002' },
-          });
+          // A missing address counts in the shared bucket (5 per 10 minutes, whatever other
+          // tests left in it), never in none.
+          const unknown: Record<string, unknown>[] = [];
+          for (let i = 0; i < 6; i += 1) unknown.push(await submitViaFunction(randomLead(), null));
+          expect(unknown.filter((answer) => answer.outcome === 'stored').length).toBeLessThan(6);
+          expect(unknown.at(-1)).toMatchObject({ outcome: 'refused', body: { code: 'LG002' } });
           // Its own ceiling: function_max in function_window.
-          await db.query('update private.lead_guard_settings set function_max = $1', [
-            (await count('submit-lead', '1 day')) + 1,
-          ]);
+          const ceiling = (await count('submit-lead', '1 day')) + 1;
+          await db.query('update private.lead_guard_settings set function_max = $1', [ceiling]);
           expect(await submitViaFunction(randomLead())).toEqual({ outcome: 'stored' });
           expect(await submitViaFunction(randomLead())).toEqual({
             outcome: 'refused',
@@ -629,10 +630,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
             body: {
               code: 'LG004',
               message: 'Too many submissions through the bot check right now',
-              details: 'At most 6 are accepted in 24 hours.'.replace(
-                '6',
-                String(await count('submit-lead', '1 day')),
-              ),
+              details: `At most ${ceiling} are accepted in 24 hours.`,
               hint: 'Try again later.',
             },
           });
@@ -640,6 +638,38 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
           await db.query(
             'update private.lead_guard_settings set table_max = 1000, function_max = 500',
           );
+        }
+      });
+
+      it('takes the function way only for the service role, whatever the setting says', async () => {
+        expect(await insert([randomLead()])).toBeNull(); // at least one arrival in the hour
+        const recent = await db.query<{ n: number }>(
+          `select count(*)::int as n from private.lead_arrivals
+            where path = 'api' and arrived_at > now() - interval '1 hour'`,
+        );
+        await db.query('update private.lead_guard_settings set table_max = $1', [
+          recent.rows[0]?.n ?? 1,
+        ]);
+        try {
+          // An anon request carrying the function's setting still meets the site's ceiling.
+          const refusal = await asRequest(
+            requests,
+            {
+              method: 'POST',
+              path: '/contact_submissions',
+              headers: { 'x-forwarded-for': nextAddress() },
+            },
+            async (tx) => {
+              await tx.query("select set_config('lead_guard.path', 'submit-lead', true)");
+              await tx.query(POSTGREST_INSERT, [JSON.stringify(randomLead())]);
+            },
+          ).then(
+            () => null,
+            (error: Refusal) => error,
+          );
+          expect(response(refusal)).toMatchObject({ status: 429, body: { code: 'LG003' } });
+        } finally {
+          await db.query('update private.lead_guard_settings set table_max = 1000');
         }
       });
 

@@ -343,7 +343,11 @@ set search_path = ''
 as $$
 declare
   settings private.lead_guard_settings;
-  via_function boolean := coalesce(current_setting('lead_guard.path', true), '') = 'submit-lead';
+  -- The function's way: set by lead_submit, which only the service-role key may call; checked
+  -- against the request's role too, so nothing else can take it.
+  via_function boolean := coalesce(current_setting('lead_guard.path', true), '') = 'submit-lead'
+    and coalesce(nullif(current_setting('request.jwt.claims', true), '')::json ->> 'role', '')
+        = 'service_role';
   in_request boolean := coalesce(current_setting('request.headers', true), '') <> '';
   caller_bucket text;
   bucket_max integer;
