@@ -2,22 +2,7 @@
 // (supabase/functions/_shared/lead-rules.ts), for a migration: `npm run lead-rules:sql`.
 // server/lead-guards.sql.test.ts compares the migration's function with the source over every
 // code point, so a migration that drifts from it fails the tests.
-import { isLetterOrDigit } from '../supabase/functions/_shared/lead-rules.ts';
-
-const MAX_CODE_POINT = 0x10ffff;
-
-/** The code points that pass `test`, as [first, last] ranges (surrogates never pass). */
-export function codePointRanges(test: (codePoint: number) => boolean): [number, number][] {
-  const ranges: [number, number][] = [];
-  for (let cp = 1; cp <= MAX_CODE_POINT; cp += 1) {
-    if (cp >= 0xd800 && cp <= 0xdfff) continue;
-    if (!test(cp)) continue;
-    const last = ranges.at(-1);
-    if (last && last[1] === cp - 1) last[1] = cp;
-    else ranges.push([cp, cp]);
-  }
-  return ranges;
-}
+import { codePointRanges, isLetterOrDigit } from '../supabase/functions/_shared/lead-rules.ts';
 
 /** A code point as a PostgreSQL regular-expression escape (\uXXXX or \UXXXXXXXX). */
 function escape(cp: number): string {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  codePointRanges,
   hasControl,
   hasVisibleText,
   isLetterOrDigit,
@@ -101,18 +102,6 @@ select '' as total_result_set, pg_catalog.count(_postgrest_t) as page_total,
        nullif(current_setting('response.headers', true), '') as response_headers,
        nullif(current_setting('response.status', true), '') as response_status
   from (select * from pgrst_source) _postgrest_t`;
-
-/** The code points 1..max (no surrogates) for which `test` holds, as [first, last] ranges. */
-function rangesOf(test: (cp: number) => boolean, max: number): [number, number][] {
-  const ranges: [number, number][] = [];
-  for (let cp = 1; cp <= max; cp += 1) {
-    if ((cp >= 0xd800 && cp <= 0xdfff) || !test(cp)) continue;
-    const last = ranges.at(-1);
-    if (last && last[1] === cp - 1) last[1] = cp;
-    else ranges.push([cp, cp]);
-  }
-  return ranges;
-}
 
 describe.each(ENGINES)('on %s', (_engineName, engine) => {
   describe.each<DefaultGrants>(['none', 'all'])(
@@ -293,7 +282,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
       it('counts as white space exactly what the form counts, over every code point', async () => {
         const inDatabase = await sqlRanges('not private.has_visible_text(chr(cp))', 0xffff);
         expect(inDatabase).toEqual(
-          rangesOf((cp) => !hasVisibleText(String.fromCodePoint(cp)), 0xffff),
+          codePointRanges((cp) => !hasVisibleText(String.fromCodePoint(cp)), 0xffff),
         );
         expect(inDatabase).toContainEqual([0x2000, 0x200d]);
       });
@@ -305,7 +294,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         'counts as a letter or digit exactly what lead-rules.ts counts, over every code point',
         async () => {
           const inDatabase = await sqlRanges('private.has_letter_or_digit(chr(cp))', 0x10ffff);
-          expect(inDatabase).toEqual(rangesOf(isLetterOrDigit, 0x10ffff));
+          expect(inDatabase).toEqual(codePointRanges(isLetterOrDigit, 0x10ffff));
         },
       );
 
@@ -335,7 +324,9 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         'counts as %s exactly what lead-rules.ts counts, over every code point',
         async (_what, sql, rule) => {
           const inDatabase = await sqlRanges(sql, 0x10ffff);
-          expect(inDatabase).toEqual(rangesOf((cp) => rule(String.fromCodePoint(cp)), 0x10ffff));
+          expect(inDatabase).toEqual(
+            codePointRanges((cp) => rule(String.fromCodePoint(cp)), 0x10ffff),
+          );
         },
       );
 

@@ -4,7 +4,7 @@
  * properties), found by Beasties. Inline, they let the page paint with nothing to fetch and less
  * to match; the whole stylesheet follows after the first paint (src/inline/app-loader.ts), for
  * what the app renders later. Nothing the served markup shows lacks a rule, so nothing on the
- * first screen moves when the rest arrives (CLS stays 0; e2e/site.spec.ts checks it).
+ * first screen moves when the rest arrives (CLS stays 0: e2e/performance.spec.ts).
  */
 import Beasties from 'beasties';
 

@@ -66,6 +66,24 @@ export function isLetterOrDigit(codePoint: number): boolean {
   );
 }
 
+/**
+ * The code points 1..max (surrogates never) for which `test` holds, as [first, last] ranges: how
+ * the rules are written out for the database (scripts/lead-rules-sql.ts) and compared with it.
+ */
+export function codePointRanges(
+  test: (codePoint: number) => boolean,
+  max = 0x10ffff,
+): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let cp = 1; cp <= max; cp += 1) {
+    if ((cp >= 0xd800 && cp <= 0xdfff) || !test(cp)) continue;
+    const last = ranges.at(-1);
+    if (last && last[1] === cp - 1) last[1] = cp;
+    else ranges.push([cp, cp]);
+  }
+  return ranges;
+}
+
 /** Whether the text holds at least one letter or digit that shows. */
 export function hasLetterOrDigit(value: string): boolean {
   for (const char of value) if (isLetterOrDigit(char.codePointAt(0)!)) return true;
