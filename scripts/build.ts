@@ -82,8 +82,10 @@ async function takeStylesheets(
 
 /**
  * Replaces the entry's module script with the inline loader (src/inline/app-loader.ts) that adds
- * it once the page has painted, and puts the early-press capture (src/inline/early-capture.ts)
- * first in <head>, so it listens before any control is on screen.
+ * it, the modules it imports (Vite's `modulepreload` links, taken out of the head) and the whole
+ * stylesheet once the page has painted; puts the early-press capture (src/inline/early-capture.ts)
+ * first in <head>, so it listens before any control is on screen. The served head then names
+ * nothing the browser would fetch before the first paint.
  */
 export async function placeInlineScripts(
   html: string,
@@ -92,13 +94,35 @@ export async function placeInlineScripts(
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('The built index.html has no entry module script.');
   if (!html.includes(APP_HEAD)) throw new Error(`The built index.html has no ${APP_HEAD}.`);
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)];
   const [loader, capture] = await Promise.all([
-    appLoaderScript(entry[1]!, stylesheets),
+    appLoaderScript({
+      module: entry[1]!,
+      imports: preloads.map((match) => match[1]!),
+      stylesheets,
+    }),
     earlyCaptureScript(),
   ]);
-  return html
+  let result = html;
+  for (const [link] of preloads) result = result.replace(link, '');
+  return result
     .replace(entry[0], () => `<script>${loader}</script>`)
     .replace(APP_HEAD, () => `<script>${capture}</script>${APP_HEAD}`);
+}
+
+/**
+ * Puts the site icon into the page as a data: URL (about 0.3 KiB), so the first load asks for
+ * nothing but the page before its first paint. public/favicon.svg stays the one source.
+ */
+export function inlineIcon(html: string, svg: string): string {
+  const link = '<link rel="icon" href="/favicon.svg"';
+  if (!html.includes(link)) throw new Error('The built index.html has no /favicon.svg icon link.');
+  const data = svg
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/"/g, "'")
+    .replace(/[%#<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return html.replace(link, () => `<link rel="icon" href="data:image/svg+xml,${data}"`);
 }
 
 function sitemap(config: SiteConfig, paths: string[]): string {
@@ -162,7 +186,10 @@ async function main() {
     await readFile(join(distDir, 'index.html'), 'utf8'),
     distDir,
   );
-  const template = await placeInlineScripts(styles.html, styles.hrefs);
+  const template = inlineIcon(
+    await placeInlineScripts(styles.html, styles.hrefs),
+    await readFile(join(root, 'public', 'favicon.svg'), 'utf8'),
+  );
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   for (const route of server.PRERENDERED_ROUTES) {

@@ -1,10 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAfterFirstPaint, type LoaderWindow } from '../../src/inline/app-loader';
-import { placeInlineScripts } from '../build';
+import { inlineIcon, placeInlineScripts } from '../build';
 
 const BUILT =
-  '<head><meta charset="UTF-8"><!--app-head--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body></body>';
+  '<head><meta charset="UTF-8"><!--app-head--><script type="module" crossorigin src="/assets/index-abc.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/runtime-def.js"></head><body></body>';
 
 let html = '';
 let scripts: string[] = [];
@@ -44,8 +45,11 @@ function runLoader(as: 'source' | 'built') {
   };
   if (as === 'source') {
     loadAfterFirstPaint(
-      '/assets/index-abc.js',
-      ['/assets/index-abc.css'],
+      {
+        module: '/assets/index-abc.js',
+        imports: ['/assets/runtime-def.js'],
+        stylesheets: ['/assets/index-abc.css'],
+      },
       env as unknown as LoaderWindow,
     );
   } else new Function('window', scripts[1]!)(env);
@@ -64,6 +68,9 @@ function runLoader(as: 'source' | 'built') {
 describe('the inline scripts as built', () => {
   it('puts the capture first in the head and replaces the module script with the loader', () => {
     expect(html).not.toContain('<script type="module"');
+    // Nothing of the app is fetched before the first paint: the loader preloads its imports.
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(scripts[1]).toContain('"/assets/runtime-def.js"');
     expect(html.indexOf(scripts[0]!)).toBeLessThan(html.indexOf('<!--app-head-->'));
     expect(html.indexOf(scripts[1]!)).toBeGreaterThan(html.indexOf('<!--app-head-->'));
     for (const script of scripts) {
@@ -101,22 +108,47 @@ describe.each(['source', 'built'] as const)('the loader of the app script (%s)',
     page.paint();
     page.nextFrame();
     expect(page.appended).toEqual([
+      { rel: 'modulepreload', href: '/assets/runtime-def.js', crossOrigin: '' },
       { rel: 'stylesheet', href: '/assets/index-abc.css' },
       { type: 'module', src: '/assets/index-abc.js', crossOrigin: '' },
     ]);
     page.observe();
     page.nextFrame();
     page.load();
-    expect(page.appended).toHaveLength(2);
+    expect(page.appended).toHaveLength(3);
   });
 
   it('also goes on the paint observer, and after load where paints are never reported', () => {
     const observed = runLoader(as);
     observed.paint();
     observed.observe();
-    expect(observed.appended).toHaveLength(2);
+    expect(observed.appended).toHaveLength(3);
     const background = runLoader(as);
     background.load();
-    expect(background.appended).toHaveLength(2);
+    expect(background.appended).toHaveLength(3);
+  });
+});
+
+describe('the site icon', () => {
+  it('is in the page as a data: URL that a browser reads back as the same SVG', async () => {
+    const svg = await readFile(new URL('../../public/favicon.svg', import.meta.url), 'utf8');
+    const page = inlineIcon(
+      '<head><link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+      svg,
+    );
+    const dom = new JSDOM(page);
+    const href = dom.window.document.querySelector('link[rel="icon"]')!.getAttribute('href')!;
+    expect(href).toMatch(/^data:image\/svg\+xml,/);
+    const decoded = decodeURIComponent(href.slice('data:image/svg+xml,'.length));
+    const parsed = new dom.window.DOMParser().parseFromString(decoded, 'image/svg+xml');
+    expect(parsed.querySelector('parsererror')).toBeNull();
+    expect(parsed.documentElement.outerHTML.replace(/"/g, "'")).toBe(
+      svg.trim().replace(/\s+/g, ' ').replace(/"/g, "'"),
+    );
+    dom.window.close();
+  });
+
+  it('fails the build when the page has no icon link to fill', () => {
+    expect(() => inlineIcon('<head></head>', '<svg/>')).toThrow(/favicon/);
   });
 });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import type { AppFiles } from '../../src/inline/app-loader';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -39,10 +40,6 @@ export async function inlineScript(
 export const earlyCaptureScript = () =>
   inlineScript('src/inline/early-capture.ts', 'installEarlyCapture', ['window']);
 
-/** The loader that adds the app's entry module `src` after the first paint. */
-export const appLoaderScript = (src: string, stylesheets: readonly string[] = []) =>
-  inlineScript('src/inline/app-loader.ts', 'loadAfterFirstPaint', [
-    JSON.stringify(src),
-    JSON.stringify(stylesheets),
-    'window',
-  ]);
+/** The loader that adds the app's entry module, its imports and stylesheet after the first paint. */
+export const appLoaderScript = (app: AppFiles) =>
+  inlineScript('src/inline/app-loader.ts', 'loadAfterFirstPaint', [JSON.stringify(app), 'window']);

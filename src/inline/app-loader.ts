@@ -6,9 +6,11 @@
  * compete with the page's own on a slow phone connection. Only hydration waits. Browsers
  * without paint timing (or a tab opened in the background) get it 1 s after load.
  *
- * With the module comes the site's whole stylesheet: the page carries inline only the rules its
- * own markup uses (scripts/lib/critical-css.ts); the rest styles what the app renders later
- * (messages, a call in progress, the callback form).
+ * With the module come the modules it imports (as `modulepreload` links, so they download beside
+ * it rather than after it) and the site's whole stylesheet: the page carries inline only the
+ * rules its own markup uses (scripts/lib/critical-css.ts); the rest styles what the app renders
+ * later (messages, a call in progress, the callback form). Nothing of the app is named in the
+ * served HTML: a preload there is a request that competes with the first paint.
  */
 
 /** The parts of `window` the loader uses (tests pass a stand-in they drive). */
@@ -20,25 +22,31 @@ export type LoaderWindow = Pick<
 const FIRST_PAINT = 'first-contentful-paint';
 const AFTER_LOAD_MS = 1_000;
 
-export function loadAfterFirstPaint(
-  src: string,
-  stylesheets: readonly string[],
-  win: LoaderWindow,
-): void {
+/** What the loader adds: the entry module, the modules it imports, the whole stylesheet. */
+export interface AppFiles {
+  module: string;
+  imports: readonly string[];
+  stylesheets: readonly string[];
+}
+
+export function loadAfterFirstPaint(app: AppFiles, win: LoaderWindow): void {
   let done = false;
   const add = () => {
     if (done) return;
     done = true;
-    for (const href of stylesheets) {
-      const link = win.document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = href;
-      win.document.head.appendChild(link);
-    }
+    const link = (rel: string, href: string) => {
+      const element = win.document.createElement('link');
+      element.rel = rel;
+      element.href = href;
+      if (rel === 'modulepreload') element.crossOrigin = '';
+      win.document.head.appendChild(element);
+    };
+    for (const href of app.imports) link('modulepreload', href);
+    for (const href of app.stylesheets) link('stylesheet', href);
     const script = win.document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
-    script.src = src;
+    script.src = app.module;
     win.document.head.appendChild(script);
   };
   const painted = () => win.performance.getEntriesByName(FIRST_PAINT).length > 0;
