@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRecordingFailure } from './lighthouse';
+import { isRecordingFailure, observedLcpInFirstPaint } from './lighthouse';
 
 describe('isRecordingFailure', () => {
   it('repeats runs that Lighthouse itself failed to record', () => {
@@ -21,5 +21,22 @@ describe('isRecordingFailure', () => {
     expect(isRecordingFailure({ runtimeError: 'ERRORED_DOCUMENT_REQUEST: status code 500' })).toBe(
       false,
     );
+  });
+});
+
+describe('observedLcpInFirstPaint', () => {
+  const metrics = (fcp: unknown, lcp: unknown) => ({
+    items: [{ observedFirstContentfulPaint: fcp, observedLargestContentfulPaint: lcp }],
+  });
+
+  it('is true only when the largest paint was the first contentful one', () => {
+    expect(observedLcpInFirstPaint(metrics(412, 412))).toBe(true);
+    expect(observedLcpInFirstPaint(metrics(412, 537))).toBe(false);
+  });
+
+  it('is false when Lighthouse reported no observed timings', () => {
+    expect(observedLcpInFirstPaint(undefined)).toBe(false);
+    expect(observedLcpInFirstPaint({ items: [] })).toBe(false);
+    expect(observedLcpInFirstPaint(metrics(undefined, undefined))).toBe(false);
   });
 });

@@ -13,6 +13,12 @@ export interface LighthouseFigures {
   tbt: number;
   cls: number;
   totalBytes: number;
+  /**
+   * Whether the largest paint was in the first contentful paint in the unthrottled load the
+   * metrics are simulated from (observed LCP = observed FCP): the headline painted in the first
+   * frame with content, not a frame later.
+   */
+  lcpInFirstPaint: boolean;
   /** Audits that did not pass, with their titles, for finding what holds a score back. */
   failing: string[];
   /** Lighthouse's own error for the run, if any (its metrics are then NaN). */
@@ -34,6 +40,15 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
     figures = await runLighthouseOnce(url);
   }
   return figures;
+}
+
+/** Reads the observed (unthrottled) FCP and LCP from the `metrics` audit's details. */
+export function observedLcpInFirstPaint(details: unknown): boolean {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items;
+  const observed = items?.[0];
+  const fcp = observed?.observedFirstContentfulPaint;
+  const lcp = observed?.observedLargestContentfulPaint;
+  return typeof fcp === 'number' && typeof lcp === 'number' && lcp === fcp;
 }
 
 /** Whether a run failed inside Lighthouse (not because of the page) and is worth repeating. */
@@ -87,6 +102,7 @@ async function runLighthouseOnce(url: string): Promise<LighthouseFigures> {
       tbt: num('total-blocking-time'),
       cls: num('cumulative-layout-shift'),
       totalBytes: num('total-byte-weight'),
+      lcpInFirstPaint: observedLcpInFirstPaint(audits['metrics']?.details),
       failing,
       ...(result.lhr.runtimeError
         ? { runtimeError: `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` }
