@@ -123,9 +123,8 @@ describe('npm run build', () => {
       // an inline loader after the first paint.
       expect(index).not.toMatch(/<link rel="stylesheet"/);
       expect(index).not.toMatch(/<script[^>]+src=/);
-      // Nothing else is fetched before the first paint either: no preload, an inline icon.
+      // Nor is any other part of the app: no preload (the loader preloads the app's imports).
       expect(index).not.toMatch(/<link rel="(?:modulepreload|preload|stylesheet)"/);
-      expect(index).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
       expect(index).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
     });
 

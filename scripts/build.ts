@@ -110,21 +110,6 @@ export async function placeInlineScripts(
     .replace(APP_HEAD, () => `<script>${capture}</script>${APP_HEAD}`);
 }
 
-/**
- * Puts the site icon into the page as a data: URL (about 0.3 KiB), so the first load asks for
- * nothing but the page before its first paint. public/favicon.svg stays the one source.
- */
-export function inlineIcon(html: string, svg: string): string {
-  const link = '<link rel="icon" href="/favicon.svg"';
-  if (!html.includes(link)) throw new Error('The built index.html has no /favicon.svg icon link.');
-  const data = svg
-    .trim()
-    .replace(/\s+/g, ' ')
-    .replace(/"/g, "'")
-    .replace(/[%#<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return html.replace(link, () => `<link rel="icon" href="data:image/svg+xml,${data}"`);
-}
-
 function sitemap(config: SiteConfig, paths: string[]): string {
   const urls = paths.map((path) => `  <url><loc>${config.siteUrl}${path}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
@@ -186,10 +171,7 @@ async function main() {
     await readFile(join(distDir, 'index.html'), 'utf8'),
     distDir,
   );
-  const template = inlineIcon(
-    await placeInlineScripts(styles.html, styles.hrefs),
-    await readFile(join(root, 'public', 'favicon.svg'), 'utf8'),
-  );
+  const template = await placeInlineScripts(styles.html, styles.hrefs);
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   for (const route of server.PRERENDERED_ROUTES) {

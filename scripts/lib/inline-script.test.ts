@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAfterFirstPaint, type LoaderWindow } from '../../src/inline/app-loader';
-import { inlineIcon, placeInlineScripts } from '../build';
+import { placeInlineScripts } from '../build';
 
 const BUILT =
   '<head><meta charset="UTF-8"><!--app-head--><script type="module" crossorigin src="/assets/index-abc.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/runtime-def.js"></head><body></body>';
@@ -126,29 +125,5 @@ describe.each(['source', 'built'] as const)('the loader of the app script (%s)',
     const background = runLoader(as);
     background.load();
     expect(background.appended).toHaveLength(3);
-  });
-});
-
-describe('the site icon', () => {
-  it('is in the page as a data: URL that a browser reads back as the same SVG', async () => {
-    const svg = await readFile(new URL('../../public/favicon.svg', import.meta.url), 'utf8');
-    const page = inlineIcon(
-      '<head><link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
-      svg,
-    );
-    const dom = new JSDOM(page);
-    const href = dom.window.document.querySelector('link[rel="icon"]')!.getAttribute('href')!;
-    expect(href).toMatch(/^data:image\/svg\+xml,/);
-    const decoded = decodeURIComponent(href.slice('data:image/svg+xml,'.length));
-    const parsed = new dom.window.DOMParser().parseFromString(decoded, 'image/svg+xml');
-    expect(parsed.querySelector('parsererror')).toBeNull();
-    expect(parsed.documentElement.outerHTML.replace(/"/g, "'")).toBe(
-      svg.trim().replace(/\s+/g, ' ').replace(/"/g, "'"),
-    );
-    dom.window.close();
-  });
-
-  it('fails the build when the page has no icon link to fill', () => {
-    expect(() => inlineIcon('<head></head>', '<svg/>')).toThrow(/favicon/);
   });
 });
