@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { hero } from '../../src/content/hero';
-import { FLOOR_PATH, floorHtml, serveFloor } from './floor-page';
+import { FLOOR_PATH, floorHtml, serveFloor, siteFontStack } from './floor-page';
 
 describe('the floor page of the bench', () => {
   it('is the headline alone, in about 1 KiB, with no script', () => {
@@ -10,6 +10,15 @@ describe('the floor page of the bench', () => {
     expect(html).toContain(`<h1>${hero.headline}</h1>`);
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(1024);
     expect(html).not.toContain('<script');
+  });
+
+  it("uses the site's own font stack", () => {
+    expect(siteFontStack()).toMatch(/^system-ui, .*sans-serif$/);
+    expect(floorHtml()).toContain(`font-family:${siteFontStack()};`);
+    expect(siteFontStack("@theme { --font-sans:\n    A, 'B C',\n    sans-serif; }")).toBe(
+      'A, "B C", sans-serif',
+    );
+    expect(() => siteFontStack('@theme {}')).toThrow(/--font-sans/);
   });
 
   it('is served compressed, as the static host serves a page', async () => {

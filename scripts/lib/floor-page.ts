@@ -4,11 +4,21 @@
  * same compression. No page of the site can paint its first screen sooner than this one; the
  * bench prints each page's LCP as a ratio to it, which stays comparable across machines.
  */
+import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { hero } from '../../src/content/hero';
 
 export const FLOOR_PATH = '/__bench/floor';
+
+/** The site's font stack (`--font-sans` in src/styles/index.css), so both pages look fonts up alike. */
+export function siteFontStack(
+  css = readFileSync(new URL('../../src/styles/index.css', import.meta.url), 'utf8'),
+): string {
+  const value = /--font-sans:([^;]+);/.exec(css)?.[1];
+  if (!value) throw new Error('src/styles/index.css declares no --font-sans.');
+  return value.trim().replace(/\s+/g, ' ').replace(/'/g, '"');
+}
 
 const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -23,7 +33,7 @@ export function floorHtml(): string {
 <meta name="description" content="The smallest page with the site's headline, for the bench.">
 <link rel="icon" href="data:,">
 <style>
-body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f172a;background:#fff}
+body{margin:0;font-family:${siteFontStack()};color:#0f172a;background:#fff}
 main{max-width:72rem;margin:0 auto;padding:7rem 1rem 4rem}
 h1{font-size:2.25rem;line-height:1.1;font-weight:800;letter-spacing:-.025em;margin:0}
 </style>
