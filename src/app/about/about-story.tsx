@@ -29,7 +29,9 @@ export function AboutStory() {
             width={about.intro.image.width}
             height={about.intro.image.height}
             fetchPriority="high"
-            decoding="async"
+            // The largest paint of the first screen: decoded with the frame that shows the text
+            // around it, not a frame later (async decoding let the text paint first).
+            decoding="sync"
             className="mx-auto aspect-square w-64 rounded-3xl object-cover md:w-80"
           />
         </div>
