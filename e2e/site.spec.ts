@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { ICON_PNG, ICON_SVG, drawIcon } from '../scripts/icons';
 import { INDEXABLE_ROUTES, ROUTES, servedPaths, type Route } from '../src/app/routes';
 import { expect, isInViewport, seriousA11yViolations, test } from './fixtures';
 
@@ -438,5 +440,51 @@ test.describe('layout and access', () => {
       await page2.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
     ).toBe('smooth');
     await normal.close();
+  });
+});
+
+test.describe('the site icon', () => {
+  test('every page links the PNG icon, which the host serves', async ({ request }) => {
+    for (const path of PAGE_PATHS) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain(
+        '<link rel="icon" href="/favicon.png" type="image/png" sizes="48x48"',
+      );
+    }
+    const icon = await request.get('/favicon.png');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+  });
+
+  test('the PNG is public/favicon.svg drawn at 48 px (run `npm run icons` after editing the SVG)', async ({
+    browser,
+  }) => {
+    const page = await browser.newPage({ deviceScaleFactor: 1 });
+    const drawn = await drawIcon(page, await readFile(ICON_SVG, 'utf8'));
+    const committed = await readFile(ICON_PNG);
+    const largestDifference = await page.evaluate(
+      async ([a, b]) => {
+        const pixels = async (base64: string) => {
+          const image = new Image();
+          image.src = `data:image/png;base64,${base64}`;
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = image.width;
+          canvas.height = image.height;
+          const context = canvas.getContext('2d')!;
+          context.drawImage(image, 0, 0);
+          return context.getImageData(0, 0, image.width, image.height);
+        };
+        const [x, y] = await Promise.all([pixels(a!), pixels(b!)]);
+        if (x.width !== y.width || x.height !== y.height) return Number.POSITIVE_INFINITY;
+        let largest = 0;
+        for (let i = 0; i < x.data.length; i += 1)
+          largest = Math.max(largest, Math.abs(x.data[i]! - y.data[i]!));
+        return largest;
+      },
+      [drawn.toString('base64'), committed.toString('base64')],
+    );
+    await page.close();
+    expect(largestDifference).toBeLessThanOrEqual(8);
   });
 });
