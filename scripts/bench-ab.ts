@@ -12,7 +12,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createLocalStack } from '../server/app';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
-import { FLOOR_PATH, serveFloor } from './lib/floor-page';
+import { FLOOR_PATH, floorHeaders, serveFloor } from './lib/floor-page';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -40,10 +40,11 @@ async function main() {
         anonKey: LOCAL_ANON_KEY_DEFAULT,
         log: () => undefined,
       });
-      const app = new Hono();
-      app.get(FLOOR_PATH, serveFloor());
-      app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
       const port = 4490 + i;
+      const siteHeaders = (await stack.app.fetch(new Request(`http://localhost:${port}/`))).headers;
+      const app = new Hono();
+      app.get(FLOOR_PATH, serveFloor(floorHeaders(siteHeaders)));
+      app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
       const server = serve({ fetch: app.fetch, port, hostname: 'localhost' });
       servers.push({
         origin: `http://localhost:${port}`,

@@ -2,8 +2,9 @@
  * `npm run bench`: builds the production site, serves it as a CDN would (brotli/gzip, the
  * _headers), and prints what a visitor downloads and what Lighthouse measures (mobile preset,
  * simulated throttling, median of 5 runs per route), with each page's FCP and LCP as a ratio to
- * the floor (scripts/lib/floor-page.ts: the headline alone, served by the same server), measured
- * interleaved in the same run: ratios, not milliseconds, compare across machines. Writes the
+ * the floor (scripts/lib/floor-page.ts: the headline alone, served by the same server with the
+ * site's own headers; the bare floor beside it), measured interleaved in the same run: ratios,
+ * not milliseconds, compare across machines. Writes the
  * figures to docs/performance.json and the table into docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
@@ -23,7 +24,7 @@ import {
   measureInteractive,
   type InteractiveTiming,
 } from './lib/interactive-timing';
-import { FLOOR_PATH, serveFloor } from './lib/floor-page';
+import { BARE_FLOOR_PATH, FLOOR_PATH, floorHeaders, serveFloor } from './lib/floor-page';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,7 +35,8 @@ const ORIGIN = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ROUTES = INDEXABLE_ROUTES.map((route) => ({ path: route.path, html: route.file }));
 /** What Lighthouse measures, interleaved run by run: the floor first, then every page. */
-const MEASURED = [FLOOR_PATH, ...ROUTES.map((route) => route.path)];
+const MEASURED = [FLOOR_PATH, BARE_FLOOR_PATH, ...ROUTES.map((route) => route.path)];
+const FLOORS = new Set([FLOOR_PATH, BARE_FLOOR_PATH]);
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const median = (values: number[]) => {
@@ -165,7 +167,12 @@ function tables(
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const [route, f] of Object.entries(lighthouse)) {
-    const label = route === FLOOR_PATH ? 'the floor (headline alone, 1 KiB)' : `\`${route}\``;
+    const label =
+      route === FLOOR_PATH
+        ? "the floor (headline alone, 1 KiB, the site's headers)"
+        : route === BARE_FLOOR_PATH
+          ? "the floor without the site's headers"
+          : `\`${route}\``;
     lines.push(
       `| ${label} | ${Math.round(f.performance * 100)} | ${Math.round(f.accessibility * 100)} | ${Math.round(f.bestPractices * 100)} | ${Math.round(f.seo * 100)} | ${f.fcpMs} ms | ${f.lcpMs} ms | **${ratio(f.lcpMs, floor?.lcpMs)}** | ${ratio(f.fcpMs, floor?.fcpMs)} | ${f.lcpInFirstPaint} | ${f.tbtMs} ms | ${f.cls} | ${kib(f.totalBytes)} |`,
     );
@@ -197,9 +204,11 @@ async function main() {
     anonKey: LOCAL_ANON_KEY_DEFAULT,
     log: () => undefined,
   });
-  // The floor page beside the site, on the same server and compression.
+  // The floor page beside the site, on the same server, with the same compression and headers.
+  const siteHeaders = (await stack.app.fetch(new Request(`${ORIGIN}/`))).headers;
   const app = new Hono();
-  app.get(FLOOR_PATH, serveFloor());
+  app.get(FLOOR_PATH, serveFloor(floorHeaders(siteHeaders)));
+  app.get(BARE_FLOOR_PATH, serveFloor());
   app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
   const server = serve({ fetch: app.fetch, port: PORT, hostname: 'localhost' });
   const lighthouse: Record<string, ReturnType<typeof medianFigures>> = {};
@@ -223,7 +232,7 @@ async function main() {
     }
     for (const path of MEASURED) {
       lighthouse[path] = medianFigures(runs.get(path)!);
-      if (path !== FLOOR_PATH) {
+      if (!FLOORS.has(path)) {
         failing[path] = [...new Set(runs.get(path)!.flatMap((r) => r.failing))];
       }
     }

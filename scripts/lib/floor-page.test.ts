@@ -2,7 +2,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { hero } from '../../src/content/hero';
-import { FLOOR_PATH, floorHtml, serveFloor, siteFontStack } from './floor-page';
+import { cspHash, inlineStyles } from './security-headers';
+import { FLOOR_PATH, floorHeaders, floorHtml, serveFloor, siteFontStack } from './floor-page';
 
 describe('the floor page of the bench', () => {
   it('is the headline alone, in about 1 KiB, with no script', () => {
@@ -29,5 +30,44 @@ describe('the floor page of the bench', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const body = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
     expect(body).toBe(floorHtml());
+  });
+
+  it("carries the site's own headers, its CSP allowing the floor's inline style", async () => {
+    const site = new Headers({
+      'Content-Security-Policy':
+        "default-src 'self'; style-src 'self' 'sha256-site='; img-src 'self' data:",
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy': 'microphone=(self)',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Encoding': 'br',
+      'Content-Length': '9999',
+      ETag: '"abc"',
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+    });
+    const headers = floorHeaders(site);
+    const floorStyle = cspHash(inlineStyles(floorHtml())[0]!);
+    expect(headers.get('content-security-policy')).toBe(
+      `default-src 'self'; style-src 'self' 'sha256-site=' ${floorStyle}; img-src 'self' data:`,
+    );
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(headers.get('permissions-policy')).toBe('microphone=(self)');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    for (const name of [
+      'content-encoding',
+      'content-length',
+      'etag',
+      'cache-control',
+      'content-type',
+    ])
+      expect(headers.has(name), name).toBe(false);
+
+    const app = new Hono();
+    app.get(FLOOR_PATH, serveFloor(headers));
+    const response = await app.request(FLOOR_PATH, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('content-security-policy')).toContain(floorStyle);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
   });
 });
