@@ -12,7 +12,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createLocalStack } from '../server/app';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
-import { FLOOR_PATH, floorHeaders, serveFloor } from './lib/floor-page';
+import { FLOOR_PATH, serveFloorBeside } from './lib/floor-page';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -41,13 +41,13 @@ async function main() {
         log: () => undefined,
       });
       const port = 4490 + i;
-      const siteHeaders = (await stack.app.fetch(new Request(`http://localhost:${port}/`))).headers;
       const app = new Hono();
-      app.get(FLOOR_PATH, serveFloor(floorHeaders(siteHeaders)));
+      const origin = `http://localhost:${port}`;
+      app.get(FLOOR_PATH, await serveFloorBeside((request) => stack.app.fetch(request), origin));
       app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
       const server = serve({ fetch: app.fetch, port, hostname: 'localhost' });
       servers.push({
-        origin: `http://localhost:${port}`,
+        origin,
         close: async () => {
           server.close();
           await stack.close();

@@ -24,7 +24,7 @@ import {
   measureInteractive,
   type InteractiveTiming,
 } from './lib/interactive-timing';
-import { BARE_FLOOR_PATH, FLOOR_PATH, floorHeaders, serveFloor } from './lib/floor-page';
+import { BARE_FLOOR_PATH, FLOOR_PATH, serveFloor, serveFloorBeside } from './lib/floor-page';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -205,9 +205,8 @@ async function main() {
     log: () => undefined,
   });
   // The floor page beside the site, on the same server, with the same compression and headers.
-  const siteHeaders = (await stack.app.fetch(new Request(`${ORIGIN}/`))).headers;
   const app = new Hono();
-  app.get(FLOOR_PATH, serveFloor(floorHeaders(siteHeaders)));
+  app.get(FLOOR_PATH, await serveFloorBeside((request) => stack.app.fetch(request), ORIGIN));
   app.get(BARE_FLOOR_PATH, serveFloor());
   app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
   const server = serve({ fetch: app.fetch, port: PORT, hostname: 'localhost' });

@@ -3,7 +3,14 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { hero } from '../../src/content/hero';
 import { cspHash, inlineStyles } from './security-headers';
-import { FLOOR_PATH, floorHeaders, floorHtml, serveFloor, siteFontStack } from './floor-page';
+import {
+  FLOOR_PATH,
+  floorHeaders,
+  floorHtml,
+  serveFloor,
+  serveFloorBeside,
+  siteFontStack,
+} from './floor-page';
 
 describe('the floor page of the bench', () => {
   it('is the headline alone, in about 1 KiB, with no script', () => {
@@ -69,5 +76,21 @@ describe('the floor page of the bench', () => {
     expect(response.headers.get('content-security-policy')).toContain(floorStyle);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it("takes the headers the site's host sends with its home page", async () => {
+    const asked: string[] = [];
+    const site = (request: Request) => {
+      asked.push(request.url);
+      return new Response('<!doctype html>', {
+        headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Content-Type': 'text/html' },
+      });
+    };
+    const app = new Hono();
+    app.get(FLOOR_PATH, await serveFloorBeside(site, 'http://localhost:4480'));
+    const response = await app.request(FLOOR_PATH);
+    expect(asked).toEqual(['http://localhost:4480/']);
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(await response.text()).toBe(floorHtml());
   });
 });

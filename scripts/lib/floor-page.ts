@@ -89,6 +89,18 @@ export function floorHeaders(site: Headers, html = floorHtml()): Headers {
   return headers;
 }
 
+/**
+ * The floor as the bench serves it beside a site: with the headers the site's host sends with
+ * its home page (`site` answers requests as that host does, `origin` is where it is served).
+ */
+export async function serveFloorBeside(
+  site: (request: Request) => Response | Promise<Response>,
+  origin: string,
+) {
+  const home = await site(new Request(`${origin}/`));
+  return serveFloor(floorHeaders(home.headers));
+}
+
 /** Serves the floor page as the static host serves a page: brotli or gzip at the same levels. */
 export function serveFloor(siteHeaders: Headers = new Headers()) {
   const body = Buffer.from(floorHtml());
