@@ -178,4 +178,21 @@ test.describe('acting before the app has taken over', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('#contact h2')).toBeInViewport();
   });
+
+  test('a visitor who scrolled /about-me before the take-over stays where they scrolled', async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/about-me', { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await expectNotTakenOver(page);
+    scripts.release();
+    await tookOver(page);
+    // Past the take-over's effects (a scroll to the top would have run by now).
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 100)));
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
 });

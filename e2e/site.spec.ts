@@ -158,6 +158,16 @@ test.describe('the about page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test('opens at its top when reloaded where it was scrolled', async ({ page }) => {
+    await page.goto('/about-me');
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.reload();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('Book a Call replaces the history entry and brings the contact form into view', async ({
     page,
     baseURL,

@@ -14,3 +14,14 @@ export function scrollToSection(id: string): void {
   const focusTarget = target.querySelector<HTMLElement>('[data-section-focus]') ?? target;
   focusTarget.focus({ preventScroll: true });
 }
+
+/**
+ * True when the browser opened this page where an earlier visit of the same history entry left
+ * it (a reload, Back or Forward) rather than at its top. A fresh load opens at the top (or at its
+ * #fragment), so any offset it has when the app takes over is the visitor's own scrolling.
+ */
+export function openedAtRestoredPosition(): boolean {
+  const [entry] = (performance.getEntriesByType?.('navigation') ??
+    []) as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}

@@ -5,6 +5,7 @@ import { BannerSection } from '@/components/banner-section';
 import { defineIsland, ServedHtml } from '@/components/served-html';
 import { Button } from '@/components/ui/button';
 import { useEarlyPress } from '@/lib/early-press';
+import { openedAtRestoredPosition } from '@/lib/scroll';
 import { PageShell } from '../layout/page-shell';
 import { useBookCallAction } from '../layout/book-call';
 import { useDocumentMeta } from '../seo/use-document-meta';
@@ -20,7 +21,10 @@ export function AboutPage() {
   const ctaPress = useEarlyPress('book-call-cta', () => void bookCall());
 
   useEffect(() => {
-    window.scrollTo(0, 0);
+    // "Scrolls to top on load": where the browser restored an old position (a reload, Back or
+    // Forward). A fresh load is already at its top; an offset then is the visitor's own scrolling
+    // before the take-over, and stays. Links to this page are brought to the top by the app.
+    if (openedAtRestoredPosition()) window.scrollTo(0, 0);
   }, []);
 
   return (
