@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ICON_PNG, ICON_SVG, drawIcon } from '../scripts/icons';
 import { INDEXABLE_ROUTES, ROUTES, servedPaths, type Route } from '../src/app/routes';
-import { expect, isInViewport, seriousA11yViolations, test } from './fixtures';
+import { expect, holdScripts, isInViewport, seriousA11yViolations, test } from './fixtures';
 
 const HOME_SECTIONS_IN_ORDER = [
   // [accessible name of the region, what identifies it]
@@ -99,6 +99,32 @@ test.describe('the landing page', () => {
     await expect(page).toHaveURL(/\/about-me$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText("Hi, I'm Jordan");
     await expect(page).toHaveTitle(/About Jordan Avery/);
+  });
+});
+
+test.describe('the about page portrait', () => {
+  test('comes inside the served page, with no request of its own, whole and sharp', async ({
+    page,
+  }) => {
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(request.url());
+    });
+    await holdScripts(page);
+    await page.goto('/about-me');
+    const portrait = page.getByRole('img', { name: 'Portrait of Jordan Avery' });
+    await expect(portrait).toBeVisible();
+    const shown = await portrait.evaluate((img: HTMLImageElement) => ({
+      inline: img.currentSrc.startsWith('data:image/webp;base64,'),
+      complete: img.complete,
+      naturalWidth: img.naturalWidth,
+      slotWidth: img.getBoundingClientRect().width,
+    }));
+    expect(shown.inline).toBe(true);
+    expect(shown.complete).toBe(true);
+    // Enough pixels for its slot on a 2x screen (a 256 or 320 px slot).
+    expect(shown.naturalWidth).toBeGreaterThanOrEqual(2 * shown.slotWidth);
+    expect(images.filter((url) => !url.startsWith('data:'))).toEqual([]);
   });
 });
 

@@ -1,6 +1,5 @@
 // SAMPLE COPY: replace with your own story and photo.
 import portraitSmall from './images/founder-portrait-320.webp';
-import portrait from './images/founder-portrait.webp';
 
 export const about = {
   intro: {
@@ -8,8 +7,9 @@ export const about = {
     heading: "Hi, I'm Jordan. I build the phone staff you can't hire fast enough.",
     body: 'I spent eight years running dispatch for a roofing and solar company. I watched good leads go cold because nobody could pick up at 7 pm on a Saturday. Now I build AI voice agents that make sure that never happens to you.',
     image: {
+      // The address search engines are given (structured data); the page itself shows the
+      // 640 px photo inline (about-portrait.ts).
       src: portraitSmall,
-      srcSet: `${portraitSmall} 320w, ${portrait} 640w`,
       alt: 'Portrait of Jordan Avery',
       width: 320,
       height: 320,

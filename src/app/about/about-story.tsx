@@ -1,4 +1,5 @@
 import { about } from '@/content/about';
+import { portraitInline } from '@/content/about-portrait';
 
 /** The about page's intro and personal story: one static island. */
 export function AboutStory() {
@@ -22,9 +23,7 @@ export function AboutStory() {
             <p className="mt-6 text-lg text-slate-700">{about.intro.body}</p>
           </div>
           <img
-            src={about.intro.image.src}
-            srcSet={about.intro.image.srcSet}
-            sizes="(min-width: 768px) 320px, 256px"
+            src={portraitInline}
             alt={about.intro.image.alt}
             width={about.intro.image.width}
             height={about.intro.image.height}
