@@ -1,7 +1,7 @@
 import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { firstLoad, SDK_MARKERS } from '../scripts/lib/bundle-report';
+import { firstLoad, SDK_MARKERS, sizesOf } from '../scripts/lib/bundle-report';
 import { launchChromium } from '../scripts/lib/interactive-timing';
 import { runLighthouse } from '../scripts/lib/lighthouse';
 import { APPLIED_MOBILE, applyMobileProfile, measurePaint } from '../scripts/lib/observed-paint';
@@ -22,6 +22,10 @@ test.describe('byte budgets of the built site', () => {
       expect(load.css.gzip, `CSS on ${path}: ${load.css.gzip} bytes gzip`).toBeLessThanOrEqual(
         15 * KiB,
       );
+      // The page itself (its critical CSS, and on /about-me the portrait) arrives in the first
+      // round trip of a new connection: about 14 KiB with the response headers.
+      const page = sizesOf(await readFile(join(SITE, html)));
+      expect(page.brotli, `${html}: ${page.brotli} bytes brotli`).toBeLessThanOrEqual(13 * KiB);
       for (const file of load.jsFiles) {
         const code = await readFile(join(SITE, file), 'utf8');
         for (const marker of [...SDK_MARKERS.voice, ...SDK_MARKERS.data]) {

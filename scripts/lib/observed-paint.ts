@@ -55,6 +55,15 @@ export async function measurePaint(browser: Browser, url: string): Promise<Obser
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     // Past the load, the largest paint can still change until the page settles.
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
+    // Paint entries reach the timeline when the frame's presentation is reported back, which on a
+    // busy machine with the CPU slowed can come after the network has gone quiet: wait for both.
+    await page.waitForFunction(
+      () =>
+        performance.getEntriesByName('first-contentful-paint').length > 0 &&
+        (window as unknown as { __observedPaint: { lcp: number } }).__observedPaint.lcp >= 0,
+      null,
+      { timeout: 60_000, polling: 100 },
+    );
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       lcp: (window as unknown as { __observedPaint: { lcp: number } }).__observedPaint.lcp,

@@ -27,9 +27,9 @@ export function AboutStory() {
             alt={about.intro.image.alt}
             width={about.intro.image.width}
             height={about.intro.image.height}
-            fetchPriority="high"
-            // The largest paint of the first screen: decoded with the frame that shows the text
-            // around it, not a frame later (async decoding let the text paint first).
+            // The largest paint of the first screen, carried in the page (nothing to fetch) and
+            // decoded with the frame that shows the text around it, not a frame later (async
+            // decoding let the text paint first).
             decoding="sync"
             className="mx-auto aspect-square w-64 rounded-3xl object-cover md:w-80"
           />
