@@ -110,10 +110,12 @@ test.describe('the about page portrait', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'image') images.push(request.url());
     });
-    await holdScripts(page);
-    await page.goto('/about-me');
+    // Held back, the app cannot be what shows it: it is in the served page.
+    const scripts = await holdScripts(page);
+    await page.goto('/about-me', { waitUntil: 'commit' });
     const portrait = page.getByRole('img', { name: 'Portrait of Jordan Avery' });
     await expect(portrait).toBeVisible();
+    await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
     const shown = await portrait.evaluate((img: HTMLImageElement) => ({
       inline: img.currentSrc.startsWith('data:image/webp;base64,'),
       complete: img.complete,
@@ -125,6 +127,7 @@ test.describe('the about page portrait', () => {
     // Enough pixels for its slot on a 2x screen (a 256 or 320 px slot).
     expect(shown.naturalWidth).toBeGreaterThanOrEqual(2 * shown.slotWidth);
     expect(images.filter((url) => !url.startsWith('data:'))).toEqual([]);
+    scripts.release();
   });
 });
 
