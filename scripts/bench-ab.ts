@@ -15,9 +15,10 @@ import { Hono } from 'hono';
 import { createLocalStack } from '../server/app';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { FLOOR_PATH, serveFloorBeside } from './lib/floor-page';
+import { measureInterleaved, median } from './lib/interleave';
 import { launchChromium } from './lib/interactive-timing';
-import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
-import { measurePaint, type ObservedPaint } from './lib/observed-paint';
+import { runLighthouse } from './lib/lighthouse';
+import { measurePaint } from './lib/observed-paint';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PATHS = (process.env.BENCH_PATHS ?? '/,/about-me,/privacy').split(',');
@@ -26,12 +27,6 @@ if (sites.length !== 2) {
   console.error('usage: npm run bench:ab -- <built-site-a> <built-site-b>');
   process.exit(1);
 }
-
-const median = (values: number[]) => {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function main() {
   const data = await mkdtemp(join(tmpdir(), 'bench-ab-'));
@@ -64,37 +59,27 @@ async function main() {
         PATHS.map((path) => ({ label: `${'AB'[i]} ${path}`, url: `${server.origin}${path}` })),
       ),
     ];
-    const runs = new Map<string, LighthouseFigures[]>(targets.map((t) => [t.label, []]));
-    for (let run = 0; run < RUNS; run += 1) {
-      for (const target of targets) {
-        process.stdout.write(`${target.label} run ${run + 1}/${RUNS}\n`);
-        runs.get(target.label)!.push(await runLighthouse(target.url));
-      }
-    }
+    const runs = await measureInterleaved(targets, RUNS, (target, run) => {
+      process.stdout.write(`${target.label} run ${run + 1}/${RUNS}\n`);
+      return runLighthouse(target.url);
+    });
     // The same targets loaded for real with the mobile profile applied (observed, not simulated).
-    const observed = new Map<string, ObservedPaint[]>(targets.map((t) => [t.label, []]));
     const browser = await launchChromium();
-    try {
-      for (let run = 0; run < RUNS; run += 1) {
-        for (const target of targets) {
-          process.stdout.write(`observed ${target.label} run ${run + 1}/${RUNS}\n`);
-          observed.get(target.label)!.push(await measurePaint(browser, target.url));
-        }
-      }
-    } finally {
-      await browser.close();
-    }
-    const floor = median(runs.get('floor')!.map((r) => r.lcp));
-    const observedFloor = median(observed.get('floor')!.map((r) => r.lcpMs));
+    const observed = await measureInterleaved(targets, RUNS, (target, run) => {
+      process.stdout.write(`observed ${target.label} run ${run + 1}/${RUNS}\n`);
+      return measurePaint(browser, target.url);
+    }).finally(() => browser.close());
+    const floor = median(runs.get(targets[0]!)!.map((r) => r.lcp));
+    const observedFloor = median(observed.get(targets[0]!)!.map((r) => r.lcpMs));
     console.log(`\nA = ${sites[0]}\nB = ${sites[1]}\n`);
     console.log(
       `| page (median of ${RUNS}) | FCP | LCP | LCP / floor | LCP in the first paint | TBT | CLS | observed LCP | observed LCP / floor |`,
     );
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const target of targets) {
-      const r = runs.get(target.label)!;
+      const r = runs.get(target)!;
       const lcp = median(r.map((x) => x.lcp));
-      const seen = median(observed.get(target.label)!.map((x) => x.lcpMs));
+      const seen = median(observed.get(target)!.map((x) => x.lcpMs));
       console.log(
         `| ${target.label} | ${Math.round(median(r.map((x) => x.fcp)))} ms | ${Math.round(lcp)} ms | ${(lcp / floor).toFixed(2)} | ${r.filter((x) => x.lcpInFirstPaint).length}/${r.length} | ${Math.round(median(r.map((x) => x.tbt)))} ms | ${median(r.map((x) => x.cls)).toFixed(3)} | ${Math.round(seen)} ms | ${(seen / observedFloor).toFixed(2)} |`,
       );

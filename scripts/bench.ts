@@ -24,6 +24,7 @@ import {
   measureInteractive,
   type InteractiveTiming,
 } from './lib/interactive-timing';
+import { measureInterleaved, median } from './lib/interleave';
 import { BARE_FLOOR_PATH, FLOOR_PATH, serveFloor, serveFloorBeside } from './lib/floor-page';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { measurePaint, type ObservedPaint } from './lib/observed-paint';
@@ -40,12 +41,6 @@ const MEASURED = [FLOOR_PATH, BARE_FLOOR_PATH, ...ROUTES.map((route) => route.pa
 const FLOORS = new Set([FLOOR_PATH, BARE_FLOOR_PATH]);
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const median = (values: number[]) => {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 function build() {
   // A production build whose services point at the local stack: every variable is checked
@@ -142,13 +137,10 @@ async function takeOver(): Promise<TakeOverFigures[]> {
 async function observedPaints(): Promise<Record<string, ObservedPaint>> {
   const browser = await launchChromium();
   try {
-    const runs = new Map<string, ObservedPaint[]>(MEASURED.map((path) => [path, []]));
-    for (let i = 0; i < RUNS; i += 1) {
-      for (const path of MEASURED) {
-        process.stdout.write(`Observed paint ${path} run ${i + 1}/${RUNS}...\n`);
-        runs.get(path)!.push(await measurePaint(browser, `${ORIGIN}${path}`));
-      }
-    }
+    const runs = await measureInterleaved(MEASURED, RUNS, (path, i) => {
+      process.stdout.write(`Observed paint ${path} run ${i + 1}/${RUNS}...\n`);
+      return measurePaint(browser, `${ORIGIN}${path}`);
+    });
     return Object.fromEntries(
       MEASURED.map((path) => [
         path,
@@ -257,21 +249,16 @@ async function main() {
   let interactive: TakeOverFigures[] = [];
   let observed: Record<string, ObservedPaint> = {};
   try {
-    // Interleaved: run i of every page, then run i + 1, so a slower minute of the machine
-    // falls on every page alike and the ratios to the floor hold.
-    const runs = new Map<string, LighthouseFigures[]>(MEASURED.map((path) => [path, []]));
-    for (let i = 0; i < RUNS; i += 1) {
-      for (const path of MEASURED) {
-        process.stdout.write(`Lighthouse ${path} run ${i + 1}/${RUNS}...\n`);
-        const run = await runLighthouse(`${ORIGIN}${path}`);
-        if (run.runtimeError || Number.isNaN(run.lcp)) {
-          console.warn(
-            `  this run has no complete figures (${run.runtimeError ?? 'no LCP'}); it is left out of the median`,
-          );
-        }
-        runs.get(path)!.push(run);
+    const runs = await measureInterleaved(MEASURED, RUNS, async (path, i) => {
+      process.stdout.write(`Lighthouse ${path} run ${i + 1}/${RUNS}...\n`);
+      const run = await runLighthouse(`${ORIGIN}${path}`);
+      if (run.runtimeError || Number.isNaN(run.lcp)) {
+        console.warn(
+          `  this run has no complete figures (${run.runtimeError ?? 'no LCP'}); it is left out of the median`,
+        );
       }
-    }
+      return run;
+    });
     for (const path of MEASURED) {
       lighthouse[path] = medianFigures(runs.get(path)!);
       if (!FLOORS.has(path)) {

@@ -1,0 +1,29 @@
+/**
+ * How the benches run and summarise their measurements: every target's run i before any
+ * target's run i + 1, so a slower minute of the machine falls on every target alike and the
+ * ratios between them hold; and the median of each target's runs.
+ */
+
+/** The median of the values that are numbers: a run without a figure (NaN) is left out. */
+export function median(values: readonly number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Measures each target `runs` times, interleaved, one measurement at a time. Returns each
+ * target's results in run order.
+ */
+export async function measureInterleaved<Target, Result>(
+  targets: readonly Target[],
+  runs: number,
+  measure: (target: Target, run: number) => Promise<Result>,
+): Promise<Map<Target, Result[]>> {
+  const results = new Map<Target, Result[]>(targets.map((target) => [target, []]));
+  for (let run = 0; run < runs; run += 1) {
+    for (const target of targets) results.get(target)!.push(await measure(target, run));
+  }
+  return results;
+}
