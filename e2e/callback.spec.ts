@@ -266,4 +266,25 @@ test.describe('Call my phone', () => {
     const inbox = await (await request.get('/local/leads')).text();
     expect(inbox).toContain(number.e164);
   });
+
+  for (const host of ['127.0.0.1', '[::1]']) {
+    test(`works from http://${host}:PORT as from localhost: the function takes the page there`, async ({
+      page,
+      request,
+      baseURL,
+    }, info) => {
+      const site = new URL(baseURL!);
+      site.hostname = host;
+      const number = uniqueNumber(info.workerIndex);
+      await page.goto(`${site.origin}/`);
+      await openForm(page);
+      await fillAndConsent(page, number.typed);
+      await page.getByRole('button', { name: 'Call me now' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Calling you now' })).toBeVisible();
+      const calls = (await (await request.get('/local/vapi-calls.json')).json()) as {
+        customer: { number: string };
+      }[];
+      expect(calls.filter((call) => call.customer.number === number.e164)).toHaveLength(1);
+    });
+  }
 });

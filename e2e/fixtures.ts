@@ -48,14 +48,20 @@ export const test = base.extend<{ watch: PageWatch }>({
   // Automatic: every test's page is watched, whether or not the test reads what was seen.
   watch: [
     async ({ page, baseURL }, use) => {
-      const origin = new URL(baseURL ?? 'http://localhost').origin;
+      // The local stack answers at every loopback name of its port: none of them is another site.
+      const port = new URL(baseURL ?? 'http://localhost').port;
+      const own = new Set(
+        ['localhost', '127.0.0.1', '[::1]'].map(
+          (host) => `http://${host}${port ? `:${port}` : ''}`,
+        ),
+      );
       const watch: PageWatch = { errors: [], thirdParty: [], cspViolations: [] };
       page.on('console', (message) => {
         if (message.type() === 'error') watch.errors.push(message.text());
       });
       page.on('pageerror', (error) => watch.errors.push(`pageerror: ${error.message}`));
       await page.route(
-        (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
+        (url) => !own.has(url.origin) && (url.protocol === 'http:' || url.protocol === 'https:'),
         async (route) => {
           watch.thirdParty.push(route.request().url());
           await route.abort('blockedbyclient');

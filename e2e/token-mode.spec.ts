@@ -112,7 +112,11 @@ test('ships no public key, fetches a token at the press and starts the call with
     exp: number;
     iat: number;
   };
-  expect(claims.token.restrictions.allowedOrigins).toEqual([ORIGIN]);
+  // The site, and (the stack being local) its other loopback spellings only.
+  const port = new URL(ORIGIN).port;
+  expect(claims.token.restrictions.allowedOrigins).toEqual(
+    ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`),
+  );
   expect(claims.token.restrictions.allowedAssistantIds).toEqual([ASSISTANT]);
   expect(claims.exp - claims.iat).toBeLessThanOrEqual(600);
   // Vapi refused (this test's answer): back to idle, as in public-key mode.

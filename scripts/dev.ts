@@ -10,6 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { createLocalStack } from '../server/app';
 import {
+  listenOnOtherLoopbacks,
   localHost,
   localOrigin,
   localPort,
@@ -62,7 +63,14 @@ httpServer.on('error', (error: NodeJS.ErrnoException) => {
   else console.error(error);
   void shutdown(1);
 });
+let others: Awaited<ReturnType<typeof listenOnOtherLoopbacks>> = [];
 httpServer.listen(port, host, () => {
+  // The same pages at 127.0.0.1 and [::1] (hot reload stays with the name Vite was opened at).
+  void listenOnOtherLoopbacks(
+    (request, response) => void httpServer.emit('request', request, response),
+    port,
+    host,
+  ).then((started) => (others = started));
   console.log(`\n  Site (hot reload): http://localhost:${port}/`);
   console.log(`  Leads inbox:       http://localhost:${port}/local/leads\n`);
 });
@@ -72,6 +80,7 @@ async function shutdown(code = 0) {
   if (closing) return;
   closing = true;
   httpServer.close();
+  for (const other of others) other.close();
   await vite.close();
   await stack.close();
   process.exit(code);

@@ -293,7 +293,11 @@ describe('call reports and voice tokens through the local stack', () => {
       exp: number;
     };
     expect(claims.orgId).toBe('local-org');
-    expect(claims.token.restrictions.allowedOrigins).toEqual([local.origin]);
+    // The site's origin, and (the stack being local) its other loopback spellings only.
+    const port = new URL(local.origin).port;
+    expect(claims.token.restrictions.allowedOrigins).toEqual(
+      ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`),
+    );
     expect(claims.token.restrictions.allowedAssistantIds).toEqual(['test-assistant']);
     expect(claims.exp - claims.iat).toBeLessThanOrEqual(600);
     expect(Date.parse(expiresAt)).toBe(claims.exp * 1000);

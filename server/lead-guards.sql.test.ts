@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ESTIMATE_MAX } from '../supabase/functions/_shared/contracts/origin';
 import {
   codePointRanges,
   hasControl,
@@ -701,7 +702,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
               junk(100),
             ]),
           ),
-          estimate: 1_000_000_000_000,
+          estimate: ESTIMATE_MAX,
           demo_call: true,
           visit_id: crypto.randomUUID(),
         }));

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -105,4 +106,31 @@ export function portIsFree(port: number, host: string): Promise<boolean> {
 /** The one line a taken port is reported with, before any work is done. */
 export function portTakenLine(port: number): string {
   return `Port ${port} is already in use (another npm start or npm run dev?). Stop it, or pick another port: PORT=${port + 1} npm start`;
+}
+
+/**
+ * The other loopback names a developer may open the page at. With HOST unset the stack listens
+ * at `localhost`, which resolves to one address; it also answers at 127.0.0.1 and [::1] on the
+ * same port (each that is free and exists here), so http://127.0.0.1:PORT and http://[::1]:PORT
+ * are the same site, and the functions accept the page from each (their CORS: SITE_URL's
+ * loopback spellings). Resolves with the servers it started, for shutdown.
+ */
+export async function listenOnOtherLoopbacks(
+  listener: RequestListener,
+  port: number,
+  host: string,
+): Promise<Server[]> {
+  if (host !== 'localhost') return [];
+  const servers: Server[] = [];
+  for (const address of ['127.0.0.1', '::1']) {
+    const server = createHttpServer(listener);
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen({ port, host: address, exclusive: true }, () => resolve(true));
+    });
+    if (listening) servers.push(server);
+  }
+  return servers;
 }

@@ -2,13 +2,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import type { ContactPayload } from '../src/features/contact/submission';
+import type { LeadRow } from '../supabase/functions/_shared/contracts/lead';
 import { escapeHtml } from '../src/lib/escape-html';
 import { CLOSE_CONNECTION, MAX_BODY_BYTES } from './postgrest';
 import { listVapiCalls } from './vapi-stand-in';
 
 /** A stored contact submission (the row the site inserts), created_at as ISO 8601 in UTC. */
-export type StoredSubmission = ContactPayload;
+export type StoredSubmission = LeadRow;
 
 export interface WebhookDelivery {
   seq: number;

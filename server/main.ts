@@ -4,8 +4,14 @@
  * Cloudflare's Turnstile and Vapi's API.
  */
 import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
-import { localHost, localPort, localStackSettings, portTakenLine } from './local-config';
+import { getRequestListener, serve } from '@hono/node-server';
+import {
+  listenOnOtherLoopbacks,
+  localHost,
+  localPort,
+  localStackSettings,
+  portTakenLine,
+} from './local-config';
 import { createLocalStack } from './app';
 
 const port = localPort();
@@ -15,9 +21,13 @@ const stack = await createLocalStack({
   ...localStackSettings(process.env.VITE_VAPI_ASSISTANT_ID),
 });
 
+let others: Awaited<ReturnType<typeof listenOnOtherLoopbacks>> = [];
 const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
   // Started now, so a visitor's first request does not wait for Deno.
   void stack.functions?.warm();
+  void listenOnOtherLoopbacks(getRequestListener(stack.app.fetch), port, host).then(
+    (started) => (others = started),
+  );
   console.log(`\n  Site:        http://localhost:${port}/`);
   console.log(`  Leads inbox: http://localhost:${port}/local/leads\n`);
 });
@@ -40,6 +50,7 @@ function shutdown() {
   if (closing) return;
   closing = true;
   server.close();
+  for (const other of others) other.close();
   void stack.close().finally(() => process.exit(0));
 }
 process.on('SIGINT', shutdown);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ESTIMATE_MAX } from '../supabase/functions/_shared/contracts/origin';
 import { createSupabaseInsert } from '../src/features/contact/supabase-insert';
 import { listSubmissions } from './local-routes';
 import { insertHeaders, localStackForTests, nextAddress, randomLead } from './test-helpers';
@@ -174,8 +175,8 @@ describe("the local stand-in for Supabase's data API", () => {
     },
     { what: 'a negative estimate', change: { estimate: -1 }, status: 400, code: '23514' },
     {
-      what: 'an estimate over a trillion',
-      change: { estimate: 1e12 + 1 },
+      what: 'an estimate over the bound of every estimate kept',
+      change: { estimate: ESTIMATE_MAX + 1 },
       status: 400,
       code: '23514',
     },

@@ -5,8 +5,8 @@ import { callback as copy } from '@/content/callback';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
+import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
 import { requestCallback, type CallbackOutcome } from './request-callback';
-import { renderBotCheck, type BotCheck } from '@/lib/turnstile';
 
 /**
  * "Call my phone", opened: the number, the consent box and Call me now. Loaded on intent with
@@ -38,21 +38,21 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
   const ids = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const botCheck = useRef<Promise<BotCheck> | null>(null);
+  const botCheck = useRef<BotCheckSession | null>(null);
   const widget = useRef<HTMLDivElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
   const attempt = useRef<{ id: string; phone: string } | null>(null);
 
   useEffect(() => {
     // The bot check runs while the visitor types: its token is usually ready at the press.
-    const check = renderBotCheck(turnstile.scriptUrl, widget.current!, turnstile.siteKey);
+    const check = createBotCheck(turnstile, () => widget.current);
     botCheck.current = check;
-    check.catch((error: unknown) =>
-      console.error('Call my phone: the bot check did not load', error),
-    );
+    check
+      .prepare()
+      .catch((error: unknown) => console.error('Call my phone: the bot check did not load', error));
     phoneInput.current?.focus();
-    return () => void check.then((done) => done.remove()).catch(() => undefined);
-  }, [turnstile.scriptUrl, turnstile.siteKey]);
+    return () => check.remove();
+  }, [turnstile]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,31 +71,29 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
     if (attempt.current?.phone !== phone) attempt.current = { id: crypto.randomUUID(), phone };
     setStatus({ kind: 'sending' });
     let outcome: CallbackOutcome;
-    let check: BotCheck | null = null;
     try {
-      check = await botCheck.current!;
-      const captcha = await check.token();
+      const captcha = await botCheck.current!.token();
       const estimate = visitEstimate();
       outcome = await send(
         {
           id: attempt.current.id,
           phone,
           consent,
-          consentText: copy.consent,
+          consent_text: copy.consent,
           captcha,
           estimate: estimate?.estimate ?? null,
           variables: estimate ? { ...estimate } : null,
           page: window.location.pathname,
           utm: landingUtm(),
-          visitId: visitId(),
+          visit_id: visitId(),
         },
         { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
       );
     } catch (error) {
       outcome = { status: 'failed', detail: String(error) };
     }
-    // A token is single-use: the next try needs a fresh one.
-    check?.reset();
+    // A token is single-use: the widget starts on the next one now.
+    botCheck.current?.renew();
     if (outcome.status === 'accepted') {
       setStatus({ kind: 'accepted' });
       return;

@@ -243,7 +243,11 @@ describe('ContactForm', () => {
           company: '',
           message: 'Typed early.',
         } satisfies ContactValues),
+        expect.any(Function),
       );
+      // The bot check, if the site's ceiling asks for one, goes into the form itself.
+      const botCheckPlace = (send.mock.calls[0] as unknown[])[2] as () => HTMLElement | null;
+      expect(botCheckPlace()?.closest('form')).not.toBeNull();
       await act(async () => answer.resolve({ ok: true }));
       expect(await screen.findByText('Success!')).toBeInTheDocument();
       expect(send).toHaveBeenCalledTimes(1);

@@ -3,6 +3,7 @@
 import { config } from '@/lib/config';
 import { landingUtm, triedDemoCall, visitEstimate, visitId } from '@/lib/visit';
 import { submitContact, type ContactValues, type SubmissionResult } from './submission';
+import { createBotCheck } from '@/lib/bot-check';
 import { createBotCheckedInsert } from './submit-lead';
 import { createSupabaseInsert } from './supabase-insert';
 
@@ -11,17 +12,21 @@ import { createSupabaseInsert } from './supabase-insert';
 let insert: ReturnType<typeof createSupabaseInsert> | undefined;
 // And its way past the site's ceiling, when the bot check is configured (VITE_TURNSTILE_SITE_KEY).
 let botChecked: ReturnType<typeof createBotCheckedInsert> | undefined;
+let botCheckPlace: () => HTMLElement | null = () => null;
 
 /** Sends one submission through the configured Supabase project and webhook. */
-export function sendContact(id: string, values: ContactValues): Promise<SubmissionResult> {
+export function sendContact(
+  id: string,
+  values: ContactValues,
+  place: () => HTMLElement | null,
+): Promise<SubmissionResult> {
   insert ??= createSupabaseInsert(config.supabaseUrl, config.supabaseAnonKey);
+  botCheckPlace = place;
   if (config.turnstile) {
-    botChecked ??= createBotCheckedInsert({
-      functionsUrl: config.functionsUrl,
-      anonKey: config.supabaseAnonKey,
-      turnstile: config.turnstile,
-      container: () => document.querySelector<HTMLElement>('[data-bot-check="contact"]'),
-    });
+    botChecked ??= createBotCheckedInsert(
+      { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+      createBotCheck(config.turnstile, () => botCheckPlace()),
+    );
   }
   return submitContact(
     id,

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseLeadContext, type LeadRow } from '@shared/contracts/lead.ts';
+import { ESTIMATE_MAX } from '@shared/contracts/origin.ts';
 import {
-  boundedContext,
   CALL_TIMEOUT_MS,
   KEEPALIVE_MAX_BYTES,
-  MAX_STORED_ESTIMATE,
   submitContact,
   type BotCheckedInsert,
-  type ContactPayload,
   type InsertOutcome,
   type SubmissionClients,
 } from './submission';
@@ -26,8 +25,8 @@ type Hook = number | 'throw' | 'hang';
 
 /** Fake clients whose answers are scripted per attempt; they record every call. */
 function fakeClients(insertSteps: Step[], webhookSteps: Hook[]) {
-  const inserted: ContactPayload[] = [];
-  const posted: ContactPayload[] = [];
+  const inserted: LeadRow[] = [];
+  const posted: LeadRow[] = [];
   const sleeps: number[] = [];
   const clients: SubmissionClients = {
     webhookUrl: 'https://hooks.example.com/lead',
@@ -46,7 +45,7 @@ function fakeClients(insertSteps: Step[], webhookSteps: Hook[]) {
       return Promise.resolve(step);
     },
     fetch: (_url, init) => {
-      posted.push(JSON.parse(String(init?.body)) as ContactPayload);
+      posted.push(JSON.parse(String(init?.body)) as LeadRow);
       const step = webhookSteps.shift() ?? 200;
       if (step === 'throw') return Promise.reject(new TypeError('Failed to fetch'));
       if (step === 'hang') return new Promise<Response>(() => undefined);
@@ -348,10 +347,8 @@ describe('submitContact', () => {
       demo_call: false,
       visit_id: null,
     });
-    expect(boundedContext({ ...context, estimate: Number.NaN }).estimate).toBeNull();
-    expect(boundedContext({ ...context, estimate: MAX_STORED_ESTIMATE }).estimate).toBe(
-      MAX_STORED_ESTIMATE,
-    );
+    expect(parseLeadContext({ ...context, estimate: Number.NaN }).estimate).toBeNull();
+    expect(parseLeadContext({ ...context, estimate: ESTIMATE_MAX }).estimate).toBe(ESTIMATE_MAX);
   });
 
   describe('past the site ceiling (429 LG003)', () => {
@@ -359,14 +356,14 @@ describe('submitContact', () => {
 
     /** A bot-checked way whose answers are scripted per try; it records tokens and rows. */
     function botChecked(steps: (InsertOutcome | 'no-token')[]) {
-      const sent: { row: ContactPayload; captcha: string }[] = [];
+      const sent: { row: LeadRow; captcha: string }[] = [];
       let tokens = 0;
       const way: BotCheckedInsert = {
         token: () =>
           steps[0] === 'no-token'
             ? (steps.shift(), Promise.reject(new Error('no bot-check token in time')))
             : Promise.resolve(`token-${(tokens += 1)}`),
-        insert: (row: ContactPayload, captcha: string) => {
+        insert: (row: LeadRow, captcha: string) => {
           sent.push({ row, captcha });
           const step = (steps.shift() as InsertOutcome | undefined) ?? { ok: true as const };
           return Promise.resolve(step);

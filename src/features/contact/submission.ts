@@ -1,5 +1,5 @@
-import { isUuid } from '@shared/http.ts';
-import { cleanText, cleanUtm, isSameSitePath } from '@shared/lead-rules.ts';
+import { parseLeadContext, type LeadContext, type LeadRow } from '@shared/contracts/lead.ts';
+import { cleanText } from '@shared/lead-rules.ts';
 import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 import { CALL_TIMEOUT_MS } from './timeouts';
 
@@ -14,23 +14,6 @@ export interface ContactValues {
   message: string;
 }
 
-/** Where the lead came from: sent with it, so the owner can tell (none of it is required). */
-export interface LeadContext {
-  /** The path the form was sent from. */
-  page: string | null;
-  /** The `utm_*` parameters the visit landed with. */
-  utm: Record<string, string> | null;
-  /** The calculator's estimate in whole dollars, when it showed one. */
-  estimate: number | null;
-  /** The visitor tried the voice demo in this visit. */
-  demo_call: boolean;
-  /** The visit (a UUID kept for the tab's session): joins the lead to its demo calls' reports. */
-  visit_id: string | null;
-}
-
-/** The largest estimate stored (the database's check says the same): above, it goes as null. */
-export const MAX_STORED_ESTIMATE = 1_000_000_000_000;
-
 export const NO_CONTEXT: LeadContext = {
   page: null,
   utm: null,
@@ -38,37 +21,6 @@ export const NO_CONTEXT: LeadContext = {
   demo_call: false,
   visit_id: null,
 };
-
-/** One row of contact_submissions, and (with another created_at) the webhook's JSON. */
-export interface ContactPayload extends LeadContext {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string | null;
-  message: string;
-  created_at: string;
-}
-
-/** The context as stored: within the database's limits, so it can never cost the lead. */
-export function boundedContext(context: LeadContext): LeadContext {
-  const estimate =
-    context.estimate !== null &&
-    Number.isFinite(context.estimate) &&
-    context.estimate >= 0 &&
-    context.estimate <= MAX_STORED_ESTIMATE
-      ? Math.round(context.estimate)
-      : null;
-  const page = context.page && isSameSitePath(context.page) ? context.page : null;
-  const visitId = isUuid(context.visit_id) ? context.visit_id : null;
-  return {
-    page,
-    utm: cleanUtm(context.utm),
-    estimate,
-    demo_call: context.demo_call,
-    visit_id: visitId,
-  };
-}
 
 /** How an insert into contact_submissions ended, as supabase-js reports it. */
 export type InsertOutcome =
@@ -83,12 +35,12 @@ export interface BotCheckedInsert {
   /** A fresh bot-check token: waits for the widget; rejects when none comes. */
   token: () => Promise<string>;
   /** Sends the row with the token through submit-lead; resolves with the outcome, never throws. */
-  insert: (row: ContactPayload, captcha: string, signal: AbortSignal) => Promise<InsertOutcome>;
+  insert: (row: LeadRow, captcha: string, signal: AbortSignal) => Promise<InsertOutcome>;
 }
 
 export interface SubmissionClients {
   /** Inserts one row into contact_submissions; resolves with the outcome, never throws. */
-  insert: (row: ContactPayload, signal: AbortSignal) => Promise<InsertOutcome>;
+  insert: (row: LeadRow, signal: AbortSignal) => Promise<InsertOutcome>;
   /** When set, a submission the site's ceiling turns away goes this way instead. */
   botChecked?: BotCheckedInsert;
   /** `fetch`, for the webhook. */
@@ -182,7 +134,7 @@ async function withRetries(
   }
 }
 
-async function insertOnce(clients: SubmissionClients, row: ContactPayload): Promise<Attempt> {
+async function insertOnce(clients: SubmissionClients, row: LeadRow): Promise<Attempt> {
   try {
     const outcome = await withTimeout((signal) => clients.insert(row, signal));
     if (outcome.ok || isAlreadyStored(outcome)) return { done: true };
@@ -208,7 +160,7 @@ async function insertOnce(clients: SubmissionClients, row: ContactPayload): Prom
 async function botCheckedOnce(
   clients: SubmissionClients,
   botChecked: BotCheckedInsert,
-  row: ContactPayload,
+  row: LeadRow,
 ): Promise<Attempt> {
   let captcha: string;
   try {
@@ -222,10 +174,7 @@ async function botCheckedOnce(
   );
 }
 
-async function postWebhookOnce(
-  clients: SubmissionClients,
-  payload: ContactPayload,
-): Promise<Attempt> {
+async function postWebhookOnce(clients: SubmissionClients, payload: LeadRow): Promise<Attempt> {
   const body = JSON.stringify(payload);
   const simple = clients.webhookMode === 'simple';
   try {
@@ -283,7 +232,7 @@ export async function submitContact(
     phone: cleanText(values.phone),
     company: cleanText(values.company) || null,
     message: cleanText(values.message),
-    ...boundedContext(context),
+    ...parseLeadContext(context),
   };
 
   const row = { ...base, created_at: toPacificIso(now) };

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBotCheck } from '@/lib/bot-check';
 import type { BotCheck } from '@/lib/turnstile';
 import { BOT_CHECK_WAIT_MS, createBotCheckedInsert } from './submit-lead';
-import type { ContactPayload } from './submission';
+import type { LeadRow } from '@shared/contracts/lead.ts';
 
 // The widget is Turnstile's; here it is a stand-in whose tokens the test hands out.
 const widget = { tokens: [] as string[], resets: 0, renders: 0, fail: false };
@@ -25,20 +26,23 @@ vi.mock('@/lib/turnstile', () => ({
 
 afterEach(() => Object.assign(widget, { tokens: [], resets: 0, renders: 0, fail: false }));
 
-const ROW = { id: '5b0c2d0e-4f2a-4c1e-9d7a-3a0f6c2e8b11', name: 'Dana' } as ContactPayload;
+const ROW = { id: '5b0c2d0e-4f2a-4c1e-9d7a-3a0f6c2e8b11', name: 'Dana' } as LeadRow;
 
 function client(answer: () => Promise<Response>) {
   const sent: { url: string; init: RequestInit }[] = [];
-  const insert = createBotCheckedInsert({
-    functionsUrl: 'https://project.supabase.co/functions/v1',
-    anonKey: 'anon-key',
-    turnstile: { siteKey: 'site-key', scriptUrl: '/turnstile.js' },
-    container: () => document.createElement('div'),
-    fetch: (url, init) => {
-      sent.push({ url: String(url), init: init ?? {} });
-      return answer();
+  const insert = createBotCheckedInsert(
+    {
+      functionsUrl: 'https://project.supabase.co/functions/v1',
+      anonKey: 'anon-key',
+      fetch: (url, init) => {
+        sent.push({ url: String(url), init: init ?? {} });
+        return answer();
+      },
     },
-  });
+    createBotCheck({ siteKey: 'site-key', scriptUrl: '/turnstile.js' }, () =>
+      document.createElement('div'),
+    ),
+  );
   return { insert, sent };
 }
 

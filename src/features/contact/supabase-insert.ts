@@ -1,5 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
-import type { ContactPayload, InsertOutcome } from './submission';
+import type { LeadRow } from '@shared/contracts/lead.ts';
+import type { InsertOutcome } from './submission';
 
 /**
  * An insert into contact_submissions through supabase-js with the anon key. The client is
@@ -10,7 +11,7 @@ export function createSupabaseInsert(url: string, anonKey: string, fetchImpl?: t
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     ...(fetchImpl ? { global: { fetch: fetchImpl } } : {}),
   });
-  return async (row: ContactPayload, signal: AbortSignal): Promise<InsertOutcome> => {
+  return async (row: LeadRow, signal: AbortSignal): Promise<InsertOutcome> => {
     // return=minimal (the default): anon may insert but not read, so nothing is selected back.
     // No retries inside supabase-js: submitContact decides (and never retries a 429).
     const { error, status } = await client

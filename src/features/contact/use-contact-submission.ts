@@ -2,8 +2,15 @@ import { useCallback, useRef, useState } from 'react';
 import { newSubmissionId } from './new-submission-id';
 import type { ContactValues, FailureReason, SubmissionResult } from './submission';
 
-/** Sends one submission under `id` (the real one loads the sender and supabase-js first). */
-export type Send = (id: string, values: ContactValues) => Promise<SubmissionResult>;
+/**
+ * Sends one submission under `id` (the real one loads the sender and supabase-js first);
+ * `botCheckPlace` is the form's element for the bot check, when the site's ceiling needs one.
+ */
+export type Send = (
+  id: string,
+  values: ContactValues,
+  botCheckPlace: () => HTMLElement | null,
+) => Promise<SubmissionResult>;
 
 /** Where a submission failed: loading the sender's code, the database insert, or the webhook. */
 export type FailedStep = 'load' | 'insert' | 'webhook';
@@ -22,7 +29,10 @@ export type SubmissionState =
  * submission succeeded. `submit` resolves with the state it ended in, or null when it was
  * ignored.
  */
-export function useContactSubmission(send: Send) {
+export function useContactSubmission(
+  send: Send,
+  botCheckPlace: () => HTMLElement | null = () => null,
+) {
   const [state, setState] = useState<SubmissionState>({ status: 'idle' });
   // A ref, not state: a second Enter in the same tick must see the first submit at once.
   const inFlight = useRef(false);
@@ -38,7 +48,7 @@ export function useContactSubmission(send: Send) {
         current.current = { id: newSubmissionId(), content };
       let next: SubmissionState;
       try {
-        const result = await send(current.current.id, values);
+        const result = await send(current.current.id, values, botCheckPlace);
         next = result.ok
           ? { status: 'succeeded' }
           : { status: 'failed', step: result.step, reason: result.reason, detail: result.detail };
@@ -52,7 +62,7 @@ export function useContactSubmission(send: Send) {
       setState(next);
       return next;
     },
-    [send],
+    [send, botCheckPlace],
   );
 
   return { state, submit };

@@ -3,7 +3,9 @@
  * Function, behind the bot check, instead of a public key in the page. Started at the press, so
  * it runs while the SDK loads and the microphone prompt shows.
  */
-import { renderBotCheck } from '@/lib/turnstile';
+import type { VoiceTokenBody } from '@shared/contracts/voice-token.ts';
+import { createBotCheck, type TurnstileConfig } from '@/lib/bot-check';
+import { callFunction, type FunctionsClient } from '@/lib/functions';
 
 export class VoiceTokenError extends Error {
   constructor(
@@ -15,50 +17,40 @@ export class VoiceTokenError extends Error {
   }
 }
 
-export interface VoiceTokenClient {
-  functionsUrl: string;
-  anonKey: string;
-  turnstile: { siteKey: string; scriptUrl: string };
+export interface VoiceTokenClient extends FunctionsClient {
+  turnstile: TurnstileConfig;
   /** Where the bot check's widget goes. */
   container: () => HTMLElement | null;
-  fetch?: typeof fetch;
 }
 
 /** How long the token may take, bot check included (the call's own 20 s bound the rest). */
 export const TOKEN_TIMEOUT_MS = 15_000;
 
 export async function fetchVoiceToken(client: VoiceTokenClient): Promise<string> {
-  const container = client.container();
-  if (!container) throw new VoiceTokenError('failed', 'no place for the bot check');
-  const check = await renderBotCheck(
-    client.turnstile.scriptUrl,
-    container,
-    client.turnstile.siteKey,
-  );
+  const botCheck = createBotCheck(client.turnstile, client.container);
   try {
-    const captcha = await check.token(TOKEN_TIMEOUT_MS);
-    let response: Response;
+    let body: VoiceTokenBody;
     try {
-      response = await (client.fetch ?? fetch)(`${client.functionsUrl}/voice-token`, {
-        method: 'POST',
-        headers: {
-          apikey: client.anonKey,
-          Authorization: `Bearer ${client.anonKey}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({ captcha }),
-        signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
-      });
+      body = { captcha: await botCheck.token(TOKEN_TIMEOUT_MS) };
     } catch (error) {
-      throw new VoiceTokenError('failed', `voice-token unreachable: ${String(error)}`);
+      throw new VoiceTokenError('failed', `bot check: ${String(error)}`);
     }
-    const body = (await response.json().catch(() => ({}))) as { token?: unknown; code?: unknown };
-    if (response.ok && typeof body.token === 'string') return body.token;
+    const answer = await callFunction(
+      client,
+      'voice-token',
+      body,
+      AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    );
+    if (!answer.reached) {
+      throw new VoiceTokenError('failed', `voice-token unreachable: ${answer.detail}`);
+    }
+    const { token, code } = answer.body;
+    if (answer.status === 200 && typeof token === 'string') return token;
     throw new VoiceTokenError(
-      response.status === 429 ? 'limited' : 'failed',
-      `voice-token answered ${response.status} ${String(body.code ?? '')}`.trim(),
+      answer.status === 429 ? 'limited' : 'failed',
+      `voice-token answered ${answer.status} ${String(code ?? '')}`.trim(),
     );
   } finally {
-    check.remove();
+    botCheck.remove();
   }
 }

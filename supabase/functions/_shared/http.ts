@@ -1,9 +1,31 @@
 /** Answers and request reading shared by the Edge Functions (web standards only). */
 
-/** The CORS headers of an answer to the site's pages (`origin`: the site, from SITE_URL). */
-export function corsHeaders(origin: string): Record<string, string> {
+/** Loopback names a local page may be opened at: the same server under each spelling. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins whose pages may call the functions: the site's own (SITE_URL). When the site is a
+ * loopback address (the local stack), every loopback spelling of it at the same port, since a
+ * developer may open the page at any of them; a deployed site has exactly one.
+ */
+export function siteOrigins(siteUrl: string): string[] {
+  const url = new URL(siteUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`);
+}
+
+/**
+ * The CORS headers of an answer: the request's Origin when it is one of `origins` (the site's),
+ * else the site's first origin (which a browser on any other page then refuses).
+ */
+export function corsHeaders(
+  origins: readonly string[],
+  requestOrigin: string | null = null,
+): Record<string, string> {
+  const allowed = requestOrigin && origins.includes(requestOrigin) ? requestOrigin : origins[0];
   return {
-    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Origin': allowed ?? 'null',
     'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
     'Access-Control-Allow-Methods': 'POST, OPTIONS',
     'Access-Control-Max-Age': '3600',

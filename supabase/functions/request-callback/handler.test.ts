@@ -41,7 +41,7 @@ function harness(fakes: Fakes = {}) {
     return answer.clone();
   };
   const settings: CallbackSettings = {
-    siteOrigin: 'https://site.test',
+    origins: ['https://site.test'],
     countries: ['US', 'CA'],
     limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50 },
     vapi: {
@@ -315,7 +315,7 @@ Deno.test(
 function settingsOf(_h: ReturnType<typeof harness>): Promise<CallbackSettings> {
   const fetcher: typeof fetch = () => Promise.reject(new Error('not used'));
   return Promise.resolve({
-    siteOrigin: 'https://site.test',
+    origins: ['https://site.test'],
     countries: ['US'],
     limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50 },
     vapi: {

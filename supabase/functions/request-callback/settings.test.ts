@@ -17,8 +17,8 @@ Deno.test('names every missing secret at once', () => {
     () => settingsFromEnv({ SUPABASE_URL: 'https://x.supabase.co' }),
     (error: unknown) =>
       error instanceof MissingSecrets &&
-      error.names.join(',') ===
-        'SUPABASE_SERVICE_ROLE_KEY,VAPI_PRIVATE_KEY,VAPI_PHONE_NUMBER_ID,VAPI_ASSISTANT_ID,TURNSTILE_SECRET_KEY,SITE_URL',
+      error.names.toSorted().join(',') ===
+        'SITE_URL,SUPABASE_SERVICE_ROLE_KEY,TURNSTILE_SECRET_KEY,VAPI_ASSISTANT_ID,VAPI_PHONE_NUMBER_ID,VAPI_PRIVATE_KEY',
   );
 });
 
@@ -30,7 +30,7 @@ Deno.test(
     assert.deepEqual(settings.limits, { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50 });
     assert.equal(settings.vapi.apiUrl, VAPI_API_URL);
     assert.equal(settings.vapi.maxCallSeconds, 180);
-    assert.equal(settings.siteOrigin, 'https://www.example.com');
+    assert.deepEqual(settings.origins, ['https://www.example.com']);
     assert.equal(settings.webhook.url, null);
   },
 );

@@ -1,22 +1,17 @@
 import type { CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
 import { getCountries } from 'npm:libphonenumber-js@1.13.16/max';
-import { databaseFromKeys } from '../_shared/database.ts';
-import { backgroundRunner, integer, requireAll, type Env } from '../_shared/env.ts';
-import { TURNSTILE_VERIFY_URL } from '../_shared/turnstile.ts';
+import { backgroundRunner, integer, type Env } from '../_shared/env.ts';
+import { pageFacingSettings } from '../_shared/settings.ts';
 import type { CallbackSettings } from './handler.ts';
 
 export const VAPI_API_URL = 'https://api.vapi.ai';
 
 /** The function's settings from its secrets; throws naming every missing one. */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): CallbackSettings {
-  const secrets = requireAll(env, [
-    'SUPABASE_URL',
-    'SUPABASE_SERVICE_ROLE_KEY',
+  const { secrets, origins, turnstile, webhook, database } = pageFacingSettings(env, fetcher, [
     'VAPI_PRIVATE_KEY',
     'VAPI_PHONE_NUMBER_ID',
     'VAPI_ASSISTANT_ID',
-    'TURNSTILE_SECRET_KEY',
-    'SITE_URL',
   ]);
   const known = new Set<string>(getCountries());
   const countries = (env.CALLBACK_COUNTRIES ?? 'US,CA')
@@ -28,7 +23,7 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
     throw new Error(`CALLBACK_COUNTRIES has codes libphonenumber-js does not know: ${unknown}`);
   }
   return {
-    siteOrigin: new URL(secrets.SITE_URL).origin,
+    origins,
     countries: countries as CountryCode[],
     limits: {
       perNumberPerDay: integer(env, 'CALLBACK_PER_NUMBER_DAY', 1, 1, 10),
@@ -43,13 +38,9 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
       maxCallSeconds: integer(env, 'VAPI_MAX_CALL_SECONDS', 180, 10, 600),
       timeoutMs: integer(env, 'VAPI_TIMEOUT_MS', 8_000, 100, 60_000),
     },
-    turnstile: {
-      secret: secrets.TURNSTILE_SECRET_KEY,
-      verifyUrl: env.TURNSTILE_VERIFY_URL?.trim() || TURNSTILE_VERIFY_URL,
-      fetch: fetcher,
-    },
-    webhook: { url: env.CONTACT_WEBHOOK_URL?.trim() || null, fetch: fetcher },
-    database: databaseFromKeys(secrets.SUPABASE_URL, secrets.SUPABASE_SERVICE_ROLE_KEY, fetcher),
+    turnstile,
+    webhook,
+    database,
     fetch: fetcher,
     background: backgroundRunner(),
   };

@@ -13,7 +13,7 @@ function harness(
   const calls: Record<string, unknown>[] = [];
   const verified: string[] = [];
   const handler = createHandler({
-    siteOrigin: 'https://site.test',
+    origins: ['https://site.test'],
     turnstile: {
       secret: 'secret',
       verifyUrl: TURNSTILE,

@@ -1,6 +1,5 @@
-import { databaseFromKeys } from '../_shared/database.ts';
-import { requireAll, type Env } from '../_shared/env.ts';
-import { TURNSTILE_VERIFY_URL } from '../_shared/turnstile.ts';
+import type { Env } from '../_shared/env.ts';
+import { pageFacingSettings } from '../_shared/settings.ts';
 import type { SubmitLeadSettings } from './handler.ts';
 
 /**
@@ -8,19 +7,6 @@ import type { SubmitLeadSettings } from './handler.ts';
  * the database (private.lead_guard_settings: per_address_max, function_max, function_window).
  */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): SubmitLeadSettings {
-  const secrets = requireAll(env, [
-    'SUPABASE_URL',
-    'SUPABASE_SERVICE_ROLE_KEY',
-    'TURNSTILE_SECRET_KEY',
-    'SITE_URL',
-  ]);
-  return {
-    siteOrigin: new URL(secrets.SITE_URL).origin,
-    turnstile: {
-      secret: secrets.TURNSTILE_SECRET_KEY,
-      verifyUrl: env.TURNSTILE_VERIFY_URL?.trim() || TURNSTILE_VERIFY_URL,
-      fetch: fetcher,
-    },
-    database: databaseFromKeys(secrets.SUPABASE_URL, secrets.SUPABASE_SERVICE_ROLE_KEY, fetcher),
-  };
+  const { origins, turnstile, database } = pageFacingSettings(env, fetcher, []);
+  return { origins, turnstile, database };
 }

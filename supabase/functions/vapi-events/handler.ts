@@ -1,5 +1,6 @@
 import type { CallDatabase } from '../_shared/database.ts';
-import { isUuid, json, readJsonObject } from '../_shared/http.ts';
+import { anyBody, openEndpoint } from '../_shared/endpoint.ts';
+import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
@@ -85,27 +86,30 @@ export function createHandler(
   settings: VapiEventsSettings,
 ): (request: Request) => Promise<Response> {
   const background = settings.background ?? ((work: Promise<unknown>) => void work);
-  return async (request) => {
-    if (request.method !== 'POST') return json(405, { code: 'bad_request' }, { Allow: 'POST' });
-    if (!(await sameSecret(request.headers.get('x-vapi-secret') ?? '', settings.secret))) {
-      return json(401, { code: 'unauthorized' });
-    }
-    const read = await readJsonObject(request, MAX_BODY_BYTES);
-    if (!read.ok) return json(read.status, { code: read.code, message: read.message });
-    const message = object(read.value.message);
+  const opening = {
+    name: 'vapi-events',
+    // Vapi calls it from its servers: no page does, so no CORS.
+    origins: [],
+    maxBytes: MAX_BODY_BYTES,
+    parse: anyBody,
+    authorize: (request: Request) =>
+      sameSecret(request.headers.get('x-vapi-secret') ?? '', settings.secret),
+  };
+  return openEndpoint(opening, async ({ body, answer }) => {
+    const message = object(body.message);
     if (message.type !== 'end-of-call-report')
-      return json(200, { ok: true, ignored: String(message.type ?? '') });
+      return answer(200, { ok: true, ignored: String(message.type ?? '') });
 
     const row = reportRow(message);
     if (!row.vapi_call_id)
-      return json(400, { code: 'bad_request', message: 'The report names no call.' });
+      return answer(400, { code: 'bad_request', message: 'The report names no call.' });
     let stored: boolean;
     try {
       stored = ((await settings.database('demo_call_store', row)) as { stored: boolean }).stored;
     } catch (error) {
       // Vapi retries a delivery that failed: nothing is lost by answering 500 here.
       console.error('vapi-events: the report was not stored:', error);
-      return json(500, { code: 'not_stored' });
+      return answer(500, { code: 'not_stored' });
     }
     if (stored) {
       background(
@@ -131,6 +135,6 @@ export function createHandler(
         }),
       );
     }
-    return json(200, { ok: true, stored });
-  };
+    return answer(200, { ok: true, stored });
+  });
 }

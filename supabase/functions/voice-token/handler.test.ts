@@ -7,7 +7,7 @@ const NOW = new Date('2026-11-23T18:00:00Z');
 function harness(options: { turnstile?: Response; claim?: unknown; databaseDown?: boolean } = {}) {
   const database: { name: string; request: Record<string, unknown> }[] = [];
   const settings: VoiceTokenSettings = {
-    siteOrigin: 'https://site.test',
+    origins: ['https://site.test'],
     orgId: 'org-1',
     assistantId: 'assistant-1',
     privateKey: 'private-key',

@@ -1,18 +1,20 @@
 import type { CallDatabase } from '../_shared/database.ts';
-import { clientAddress, corsHeaders, json, readJsonObject } from '../_shared/http.ts';
+import { VOICE_TOKEN_MAX_BYTES, type VoiceTokenAnswer } from '../_shared/contracts/voice-token.ts';
+import { anyBody, openEndpoint } from '../_shared/endpoint.ts';
 import { signHs256 } from '../_shared/jwt.ts';
-import { verifyTurnstile, type TurnstileSettings } from '../_shared/turnstile.ts';
+import type { TurnstileSettings } from '../_shared/turnstile.ts';
 
 /**
  * voice-token: a short-lived Vapi token for one visitor's web call, so the public key need not be
  * in the page. The bot check must pass and the database must count it within the limits (per
  * client address per window, per day); the JWT (HS256, signed with the private key) is limited
  * to the site's origin and the one assistant, and lives at most 10 minutes.
- * Contract: ../../../../shared/design.md, "The server step", voice-token.
+ * The wire contract: ../_shared/contracts/voice-token.ts.
  */
 
 export interface VoiceTokenSettings {
-  siteOrigin: string;
+  /** The site's origins (CORS, and the token's allowed origins): siteOrigins(SITE_URL). */
+  origins: string[];
   orgId: string;
   assistantId: string;
   privateKey: string;
@@ -29,23 +31,16 @@ export const MAX_TTL_SECONDS = 600;
 export function createHandler(
   settings: VoiceTokenSettings,
 ): (request: Request) => Promise<Response> {
-  const cors = corsHeaders(settings.siteOrigin);
-  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-    json(status, body, { ...cors, 'Cache-Control': 'no-store', ...headers });
+  const opening = {
+    name: 'voice-token',
+    origins: settings.origins,
+    maxBytes: VOICE_TOKEN_MAX_BYTES,
+    parse: anyBody,
+    botCheck: settings.turnstile,
+    headers: { 'Cache-Control': 'no-store' },
+  };
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
-    if (request.method !== 'POST') return answer(405, { code: 'bad_request' }, { Allow: 'POST' });
-    const read = await readJsonObject(request, 4 * 1024);
-    if (!read.ok) return answer(read.status, { code: read.code, message: read.message });
-    const address = clientAddress(request.headers);
-
-    const check = await verifyTurnstile(read.value.captcha, address, settings.turnstile);
-    if (!check.ok) {
-      console.warn(`voice-token: bot check failed (${check.reason})`);
-      return answer(403, { code: 'captcha_failed', message: 'The bot check did not pass.' });
-    }
-
+  return openEndpoint(opening, async ({ address, answer }) => {
     let claim: { outcome: 'ok' } | { outcome: 'limited'; retry_after: number };
     try {
       claim = (await settings.database('voice_token_claim', {
@@ -77,7 +72,7 @@ export function createHandler(
           tag: 'public',
           restrictions: {
             enabled: true,
-            allowedOrigins: [settings.siteOrigin],
+            allowedOrigins: settings.origins,
             allowedAssistantIds: [settings.assistantId],
             allowTransientAssistant: false,
           },
@@ -87,6 +82,7 @@ export function createHandler(
       },
       settings.privateKey,
     );
-    return answer(200, { token, expiresAt: new Date(exp * 1000).toISOString() });
-  };
+    const issued: VoiceTokenAnswer = { token, expiresAt: new Date(exp * 1000).toISOString() };
+    return answer(200, issued);
+  });
 }

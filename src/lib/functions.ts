@@ -1,0 +1,53 @@
+/**
+ * The page's one client for the Supabase Edge Functions: a POST of the endpoint's JSON body (its
+ * contract in supabase/functions/_shared/contracts/) with the anon key, as hosted functions
+ * expect. Never throws: a connection that failed or ran out of time comes back as a value, as
+ * supabase-js's errors do, and each caller turns the answer into its own outcome.
+ */
+
+export interface FunctionsClient {
+  /** `${VITE_SUPABASE_URL}/functions/v1` (config.functionsUrl). */
+  functionsUrl: string;
+  anonKey: string;
+  fetch?: typeof fetch;
+}
+
+export type FunctionAnswer =
+  | { reached: true; status: number; headers: Headers; body: Record<string, unknown> }
+  | { reached: false; detail: string };
+
+export async function callFunction(
+  client: FunctionsClient,
+  name: string,
+  body: unknown,
+  signal: AbortSignal,
+): Promise<FunctionAnswer> {
+  let response: Response;
+  try {
+    response = await (client.fetch ?? fetch)(`${client.functionsUrl}/${name}`, {
+      method: 'POST',
+      headers: {
+        apikey: client.anonKey,
+        Authorization: `Bearer ${client.anonKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    return { reached: false, detail: String(error) };
+  }
+  const read: unknown = await response.json().catch(() => ({}));
+  return {
+    reached: true,
+    status: response.status,
+    headers: response.headers,
+    body: typeof read === 'object' && read !== null ? (read as Record<string, unknown>) : {},
+  };
+}
+
+/** A `Retry-After` in seconds, or null when there is none to read. */
+export function retryAfterSeconds(headers: Headers): number | null {
+  const seconds = Number(headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}

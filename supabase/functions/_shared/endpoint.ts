@@ -1,0 +1,98 @@
+import type { Parsed, Refusal } from './contracts/refusal.ts';
+import { clientAddress, corsHeaders, json, readJsonObject } from './http.ts';
+import { verifyTurnstile, type TurnstileSettings } from './turnstile.ts';
+
+/**
+ * The opening every function shares: the method, CORS for the site's pages, the body read as
+ * JSON within a size limit, the endpoint's contract parser, then the bot check of the body's
+ * `captcha`, in that order (a body that cannot be read or parsed costs no siteverify). What
+ * follows is the function's own: it gets the parsed body, the client's address and the way to
+ * answer, with the same headers on every answer.
+ */
+
+export interface Opening<T> {
+  /** The function's name, for its log lines. */
+  name: string;
+  /** The pages allowed to call it (CORS, siteOrigins); none for a server-to-server endpoint. */
+  origins: readonly string[];
+  maxBytes: number;
+  parse: (body: Record<string, unknown>) => Parsed<T>;
+  /** When set, the body's `captcha` must pass Cloudflare's siteverify. */
+  botCheck?: TurnstileSettings;
+  /** Checked before the body is read (a shared secret); false answers 401. */
+  authorize?: (request: Request) => Promise<boolean>;
+  /** The endpoint's error body (default `{code, message}`). */
+  errorBody?: (refusal: Refusal) => unknown;
+  /** Sent with every answer. */
+  headers?: Record<string, string>;
+}
+
+export interface Opened<T> {
+  body: T;
+  address: string | null;
+  /** A JSON answer (201 with a null body: no body), with the opening's headers. */
+  answer: (status: number, body: unknown, headers?: Record<string, string>) => Response;
+  refuse: (refusal: Refusal) => Response;
+}
+
+export const BOT_CHECK_FAILED: Refusal = {
+  status: 403,
+  code: 'captcha_failed',
+  message: 'The bot check did not pass. Please try again.',
+};
+
+/** Takes everything as it comes: for a function that reads nothing but the bot check's token. */
+export const anyBody = (body: Record<string, unknown>): Parsed<Record<string, unknown>> => ({
+  ok: true,
+  value: body,
+});
+
+export function openEndpoint<T>(
+  opening: Opening<T>,
+  handle: (opened: Opened<T>) => Promise<Response>,
+): (request: Request) => Promise<Response> {
+  const errorBody =
+    opening.errorBody ?? ((refusal: Refusal) => ({ code: refusal.code, message: refusal.message }));
+  return async (request) => {
+    const headers = {
+      ...(opening.origins.length > 0
+        ? corsHeaders(opening.origins, request.headers.get('origin'))
+        : {}),
+      ...opening.headers,
+    };
+    const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
+      status === 201 && body === null
+        ? new Response(null, { status, headers: { ...headers, ...extra } })
+        : json(status, body, { ...headers, ...extra });
+    const refuse = (refusal: Refusal) =>
+      answer(refusal.status, errorBody(refusal), refusal.headers);
+
+    if (request.method === 'OPTIONS' && opening.origins.length > 0) {
+      return new Response(null, { status: 204, headers });
+    }
+    if (request.method !== 'POST') {
+      return refuse({
+        status: 405,
+        code: 'bad_request',
+        message: 'POST only',
+        headers: { Allow: 'POST' },
+      });
+    }
+    if (opening.authorize && !(await opening.authorize(request))) {
+      return refuse({ status: 401, code: 'unauthorized', message: 'Unauthorized' });
+    }
+    const read = await readJsonObject(request, opening.maxBytes);
+    if (!read.ok) return refuse(read);
+    const parsed = opening.parse(read.value);
+    if (!parsed.ok) return refuse(parsed);
+    const address = clientAddress(request.headers);
+    if (opening.botCheck) {
+      const check = await verifyTurnstile(read.value.captcha, address, opening.botCheck);
+      if (!check.ok) {
+        console.warn(`${opening.name}: bot check failed (${check.reason})`);
+        return refuse(BOT_CHECK_FAILED);
+      }
+    }
+    return await handle({ body: parsed.value, address, answer, refuse });
+  };
+}
