@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { endOfCallReport, queuedCall } from '../supabase/functions/_shared/vapi/fixtures';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listCallbacks } from './local-routes';
 import { asRequest } from './request-role';
@@ -255,7 +256,8 @@ describe('call reports and voice tokens through the local stack', () => {
       .toBe(1);
     const inbox = await (await fetch(`${local.origin}/local/leads`)).text();
     expect(inbox).toContain('Call report');
-    expect(inbox).toContain('Local stand-in call: the visitor asked about after-hours answering.');
+    const fixture = endOfCallReport(queuedCall({}, { id: 'x', orgId: 'y' }), new Date());
+    expect(inbox).toContain(fixture.message.analysis.summary);
   });
 
   it('refuses a report without the right x-vapi-secret (no Supabase key needed to reach it)', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
+import { endOfCallReport, queuedCall } from '../supabase/functions/_shared/vapi/fixtures';
+import type { CreateCallBody } from '../supabase/functions/_shared/vapi/types';
 
 /**
  * Vapi's API, for the local stack only (the functions' VAPI_API_URL): POST /call checks the
@@ -14,25 +16,30 @@ import { Hono } from 'hono';
 
 export type VapiMode = 'ok' | 'reject' | 'fail' | 'hang';
 
-/** The properties Vapi's CreateCallDto accepts at the top level. */
-const CALL_PROPERTIES = new Set([
-  'customers',
-  'name',
-  'schedulePlan',
-  'transport',
-  'assistantId',
-  'assistant',
-  'assistantOverrides',
-  'squadId',
-  'squad',
-  'workflowId',
-  'workflow',
-  'workflowOverrides',
-  'phoneNumberId',
-  'phoneNumber',
-  'customerId',
-  'customer',
-]);
+/**
+ * The properties Vapi's CreateCallDto accepts at the top level: every key of its type, and only
+ * those (the type checks both ways).
+ */
+const CALL_PROPERTIES: Record<keyof CreateCallBody, true> = {
+  assistantVersion: true,
+  transport: true,
+  customers: true,
+  name: true,
+  schedulePlan: true,
+  assistantId: true,
+  assistant: true,
+  assistantOverrides: true,
+  squadId: true,
+  squad: true,
+  squadOverrides: true,
+  workflowId: true,
+  workflow: true,
+  workflowOverrides: true,
+  phoneNumberId: true,
+  phoneNumber: true,
+  customerId: true,
+  customer: true,
+};
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
@@ -57,7 +64,7 @@ export function checkCallBody(body: unknown): string[] {
     return ['body must be an object'];
   const call = body as Record<string, unknown>;
   const problems = Object.keys(call)
-    .filter((key) => !CALL_PROPERTIES.has(key))
+    .filter((key) => !Object.hasOwn(CALL_PROPERTIES, key))
     .map((key) => `property ${key} should not exist`);
   if (typeof call.assistantId !== 'string' && typeof call.assistant !== 'object') {
     problems.push('assistantId or assistant must be provided');
@@ -78,41 +85,6 @@ export interface ServerUrl {
   secret: string;
 }
 
-/**
- * The end-of-call-report Vapi sends for a call, as its Server URL receives it (`message.call`
- * carries the call, its assistantOverrides and their metadata).
- */
-export function endOfCallReport(callId: string, body: Record<string, unknown>, endedAt: Date) {
-  const startedAt = new Date(endedAt.getTime() - 95_000);
-  return {
-    message: {
-      type: 'end-of-call-report',
-      timestamp: endedAt.getTime(),
-      endedReason: 'customer-ended-call',
-      startedAt: startedAt.toISOString(),
-      endedAt: endedAt.toISOString(),
-      durationSeconds: 95,
-      cost: 0.19,
-      call: {
-        id: callId,
-        type: 'outboundPhoneCall',
-        assistantId: body.assistantId,
-        phoneNumberId: body.phoneNumberId,
-        customer: body.customer,
-        assistantOverrides: body.assistantOverrides,
-      },
-      analysis: {
-        summary: 'Local stand-in call: the visitor asked about after-hours answering.',
-        structuredData: { jobType: 'roofing', zipCode: '94110', urgency: 'this week' },
-      },
-      artifact: {
-        transcript: 'AI: Hi, this is the demo agent.\nUser: Hi, I run a roofing company.',
-        recordingUrl: 'https://storage.example/local-recording.wav',
-      },
-    },
-  };
-}
-
 export function createVapiStandIn(
   db: PGlite,
   privateKey: string,
@@ -126,16 +98,21 @@ export function createVapiStandIn(
   // assistant's Server URL (vapi-events) with the secret, as Vapi would when the call ends.
   app.post('/calls/:id/end', async (c) => {
     if (!serverUrl) return c.json({ error: 'no Server URL (the functions are not running)' }, 409);
-    const found = await db.query<{ body: Record<string, unknown> }>(
-      'select body from local_stack.vapi_calls where call_id = $1',
+    const found = await db.query<{ body: CreateCallBody; received_at: Date }>(
+      'select body, received_at from local_stack.vapi_calls where call_id = $1',
       [c.req.param('id')],
     );
-    const call = found.rows[0];
-    if (!call) return c.json({ error: 'no such call' }, 404);
+    const recorded = found.rows[0];
+    if (!recorded) return c.json({ error: 'no such call' }, 404);
+    const call = queuedCall(
+      recorded.body,
+      { id: c.req.param('id'), orgId },
+      new Date(recorded.received_at),
+    );
     const response = await fetch(serverUrl.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-vapi-secret': serverUrl.secret },
-      body: JSON.stringify(endOfCallReport(c.req.param('id'), call.body, new Date())),
+      body: JSON.stringify(endOfCallReport(call, new Date())),
     });
     return c.json({
       delivered: response.ok,
@@ -167,27 +144,11 @@ export function createVapiStandIn(
       return c.json(badRequest(["Couldn't create call (local stand-in told to refuse)."]), 400);
     if (mode === 'fail') return c.json({ message: 'Internal server error', statusCode: 500 }, 500);
     const id = randomUUID();
-    const now = new Date().toISOString();
     await db.query('insert into local_stack.vapi_calls (call_id, body) values ($1, $2)', [
       id,
       JSON.stringify(body),
     ]);
-    const call = body as Record<string, unknown>;
-    return c.json(
-      {
-        id,
-        orgId,
-        type: 'outboundPhoneCall',
-        status: 'queued',
-        assistantId: call.assistantId,
-        phoneNumberId: call.phoneNumberId,
-        customer: call.customer,
-        assistantOverrides: call.assistantOverrides,
-        createdAt: now,
-        updatedAt: now,
-      },
-      201,
-    );
+    return c.json(queuedCall(body as CreateCallBody, { id, orgId }), 201);
   });
 
   app.post('/mode', async (c) => {

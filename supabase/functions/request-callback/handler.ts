@@ -13,6 +13,7 @@ import { openEndpoint } from '../_shared/endpoint.ts';
 import { fetchWithin, isTimeout } from '../_shared/http.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
+import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 
 /**
@@ -80,7 +81,7 @@ type Placed =
 /** Vapi's POST /call for one claimed request. */
 async function placeCall(request: Callback, settings: CallbackSettings): Promise<Placed> {
   const { vapi } = settings;
-  const body = {
+  const body: CreateCallBody = {
     assistantId: vapi.assistantId,
     phoneNumberId: vapi.phoneNumberId,
     customer: { number: request.phone },
@@ -109,7 +110,7 @@ async function placeCall(request: Callback, settings: CallbackSettings): Promise
       // Vapi refused it: no call was placed, so a retry of this id may try again.
       return { status: 'failed', error: `Vapi ${response.status}: ${text.slice(0, 300)}` };
     }
-    const call = JSON.parse(text) as { id?: unknown };
+    const call = JSON.parse(text) as Partial<VapiCall>;
     if (typeof call.id !== 'string')
       return { status: 'unknown', error: 'Vapi answered no call id' };
     return { status: 'calling', vapiCallId: call.id };

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { endOfCallReport, queuedCall, REPORT_DURATION_SECONDS } from '../_shared/vapi/fixtures.ts';
+import type { EndOfCallReport } from '../_shared/vapi/types.ts';
 import { createHandler, LIMITS, type VapiEventsSettings } from './handler.ts';
 
 const CALLBACK = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -45,26 +47,19 @@ function harness(stored = true) {
   };
 }
 
-const report = (extra: Record<string, unknown> = {}) => ({
-  message: {
-    type: 'end-of-call-report',
-    endedReason: 'customer-ended-call',
-    startedAt: '2026-11-23T18:00:00.000Z',
-    endedAt: '2026-11-23T18:02:30.000Z',
-    cost: 0.31,
-    call: {
-      id: 'call-77',
-      type: 'outboundPhoneCall',
-      assistantOverrides: { metadata: { callback_id: CALLBACK, visit_id: VISIT } },
-    },
-    analysis: { summary: 'Roofer, wants after-hours answering.', structuredData: { zip: '94110' } },
-    artifact: {
-      transcript: 'AI: Hi.\nUser: Hello.',
-      recordingUrl: 'https://storage.vapi.ai/r.wav',
-    },
-    ...extra,
+/** A call the request-callback function placed, as Vapi answered it (the shared fixture). */
+const CALL = queuedCall(
+  {
+    assistantId: 'assistant-1',
+    phoneNumberId: 'phone-1',
+    customer: { number: '+14155552671' },
+    assistantOverrides: { metadata: { callback_id: CALLBACK, visit_id: VISIT } },
   },
-});
+  { id: 'call-77', orgId: 'org-1' },
+);
+const ENDED = new Date('2026-11-23T18:02:30.000Z');
+/** Vapi's end-of-call-report for it (the shared fixture), with `changes`. */
+const report = (changes: Partial<EndOfCallReport> = {}) => endOfCallReport(CALL, ENDED, changes);
 
 Deno.test('refuses a missing or wrong secret with 401 before reading anything', async () => {
   for (const secret of [null, '', 'shared-secreT', 'shared-secret-and-more']) {
@@ -109,11 +104,12 @@ Deno.test(
     const row = h.database[0]!;
     assert.equal(row.vapi_call_id, 'call-77');
     assert.equal(row.kind, 'outboundPhoneCall');
-    assert.equal(row.duration_seconds, 150);
+    assert.equal(row.duration_seconds, REPORT_DURATION_SECONDS);
     assert.equal(row.callback_id, CALLBACK);
     assert.equal(row.visit_id, VISIT);
     assert.equal((row.transcript as string).length, LIMITS.transcript);
-    assert.deepEqual(row.structured_data, { zip: '94110' });
+    const { analysis } = report().message;
+    assert.deepEqual(row.structured_data, analysis.structuredData);
     assert.equal(h.webhook.length, 1);
     assert.deepEqual(h.webhook[0], {
       type: 'call_report',
@@ -121,10 +117,10 @@ Deno.test(
       kind: 'outboundPhoneCall',
       ended_at: 'November 23, 2026 at 10:02 AM PST',
       ended_reason: 'customer-ended-call',
-      duration_seconds: 150,
-      cost: 0.31,
-      summary: 'Roofer, wants after-hours answering.',
-      structured_data: { zip: '94110' },
+      duration_seconds: REPORT_DURATION_SECONDS,
+      cost: report().message.cost,
+      summary: analysis.summary,
+      structured_data: analysis.structuredData,
       recording_url: 'https://r.test/a.wav',
       visit_id: VISIT,
       callback_id: CALLBACK,
@@ -144,7 +140,12 @@ Deno.test('drops structured data over its limit and metadata that is not a UUID'
   await h.send(
     report({
       analysis: { structuredData: { notes: 'y'.repeat(9_000) } },
-      call: { id: 'call-78', type: 'webCall', metadata: { visit_id: 'not-a-uuid' } },
+      call: {
+        ...CALL,
+        id: 'call-78',
+        type: 'webCall',
+        assistantOverrides: { metadata: { visit_id: 'not-a-uuid' } },
+      },
     }),
   );
   assert.equal(h.database[0]?.structured_data, null);

@@ -3,6 +3,7 @@ import { anyBody, openEndpoint } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
+import type { EndOfCallReport, VapiCall } from '../_shared/vapi/types.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 
 /**
@@ -43,21 +44,23 @@ const object = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
-/** The row a report becomes: only the fields the owner needs, each bounded. */
+/**
+ * The row a report becomes: only the fields the owner needs, each bounded. The message is read
+ * by Vapi's own type (EndOfCallReport), and every value is checked, since anyone holding the
+ * secret could send anything.
+ */
 export function reportRow(message: Record<string, unknown>) {
-  const call = object(message.call);
-  const analysis = object(message.analysis);
-  const artifact = object(message.artifact);
-  const metadata = {
-    ...object(object(call.assistantOverrides).metadata),
-    ...object(call.metadata),
-  };
+  const report = message as Partial<Record<keyof EndOfCallReport, unknown>>;
+  const call = object(report.call) as Partial<Record<keyof VapiCall, unknown>>;
+  const analysis = object(report.analysis);
+  const artifact = object(report.artifact);
+  const metadata = object(object(call.assistantOverrides).metadata);
   const structured = analysis.structuredData ?? null;
   const structuredText = structured === null ? null : JSON.stringify(structured);
-  const startedAt = time(message.startedAt ?? call.startedAt);
-  const endedAt = time(message.endedAt ?? call.endedAt);
+  const startedAt = time(report.startedAt ?? call.startedAt);
+  const endedAt = time(report.endedAt ?? call.endedAt);
   const duration =
-    amount(message.durationSeconds, 86_400) ??
+    amount(report.durationSeconds, 86_400) ??
     (startedAt && endedAt
       ? Math.max(0, (Date.parse(endedAt) - Date.parse(startedAt)) / 1000)
       : null);
@@ -69,14 +72,14 @@ export function reportRow(message: Record<string, unknown>) {
     kind,
     started_at: startedAt,
     ended_at: endedAt,
-    ended_reason: text(message.endedReason, LIMITS.reason),
+    ended_reason: text(report.endedReason, LIMITS.reason),
     duration_seconds: duration,
-    cost: amount(message.cost, 100_000),
-    summary: text(analysis.summary ?? message.summary, LIMITS.summary),
+    cost: amount(report.cost, 100_000),
+    summary: text(analysis.summary, LIMITS.summary),
     structured_data:
       structuredText !== null && structuredText.length <= LIMITS.structuredData ? structured : null,
-    transcript: text(artifact.transcript ?? message.transcript, LIMITS.transcript),
-    recording_url: text(artifact.recordingUrl ?? message.recordingUrl, LIMITS.url),
+    transcript: text(artifact.transcript, LIMITS.transcript),
+    recording_url: text(artifact.recordingUrl, LIMITS.url),
     visit_id: isUuid(metadata.visit_id) ? metadata.visit_id : null,
     callback_id: isUuid(metadata.callback_id) ? metadata.callback_id : null,
   };

@@ -1,0 +1,74 @@
+import type { CreateCallBody, EndOfCallReport, VapiCall } from './types.ts';
+
+/**
+ * The payloads Vapi documents that the site reads, kept once: the local stack's Vapi stand-in
+ * answers with them and the functions' tests feed them to the handlers. Each is typed by Vapi's
+ * own SDK (types.ts), so a field Vapi does not send cannot be invented here; the values are the
+ * kind Vapi's API reference shows (its "Create Call" answer, its end-of-call-report server
+ * message). Local and test use only: no function imports this file.
+ */
+
+/** Vapi's answer to POST /call (201): the call it created, queued, echoing what was asked. */
+export function queuedCall(
+  request: CreateCallBody,
+  ids: { id: string; orgId: string },
+  at: Date = new Date(),
+): VapiCall {
+  const now = at.toISOString();
+  return {
+    id: ids.id,
+    orgId: ids.orgId,
+    type: 'outboundPhoneCall',
+    status: 'queued',
+    ...(request.assistantId ? { assistantId: request.assistantId } : {}),
+    ...(request.phoneNumberId ? { phoneNumberId: request.phoneNumberId } : {}),
+    ...(request.customer ? { customer: request.customer } : {}),
+    ...(request.assistantOverrides ? { assistantOverrides: request.assistantOverrides } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** How long the fixture's call lasted. */
+export const REPORT_DURATION_SECONDS = 150;
+
+/**
+ * The end-of-call-report Vapi posts to the assistant's Server URL when `call` ends at `endedAt`,
+ * as the Server URL receives it: `{ message }`. `changes` replaces any part of the message.
+ */
+export function endOfCallReport(
+  call: VapiCall,
+  endedAt: Date,
+  changes: Partial<EndOfCallReport> = {},
+): { message: EndOfCallReport } {
+  const startedAt = new Date(endedAt.getTime() - REPORT_DURATION_SECONDS * 1000).toISOString();
+  const ended = endedAt.toISOString();
+  return {
+    message: {
+      type: 'end-of-call-report',
+      timestamp: endedAt.getTime(),
+      endedReason: 'customer-ended-call',
+      startedAt,
+      endedAt: ended,
+      durationSeconds: REPORT_DURATION_SECONDS,
+      cost: 0.31,
+      call: {
+        ...call,
+        status: 'ended',
+        endedReason: 'customer-ended-call',
+        startedAt,
+        endedAt: ended,
+        updatedAt: ended,
+      },
+      analysis: {
+        summary: 'The caller runs a roofing company and asked about after-hours answering.',
+        structuredData: { jobType: 'roofing', zipCode: '94110', urgency: 'this week' },
+      },
+      artifact: {
+        transcript: 'AI: Hi, this is the demo agent.\nUser: Hi, I run a roofing company.',
+        recordingUrl: 'https://storage.vapi.ai/a1b2c3d4-recording.wav',
+      },
+      ...changes,
+    },
+  };
+}

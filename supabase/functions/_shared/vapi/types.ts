@@ -1,0 +1,21 @@
+/**
+ * Vapi's own types, from its server SDK (@vapi-ai/server-sdk, pinned): type-only, so nothing of
+ * the SDK runs or ships. The functions' requests to Vapi, Vapi's answers and its server
+ * messages, the local stack's Vapi stand-in and the tests all typecheck against these. (Node's
+ * side resolves the npm: specifier through tsconfig.json's paths.)
+ */
+import type { Vapi } from 'npm:@vapi-ai/server-sdk@2.0.1';
+
+/** POST /call's body (an outbound phone call). */
+export type CreateCallBody = Vapi.CreateCallDto;
+/** POST /call/web's body (a web call the browser joins). */
+export type CreateWebCallBody = Vapi.CreateWebCallDto;
+/** A call, as Vapi answers POST /call and sends it inside its server messages. */
+export type VapiCall = Vapi.Call;
+export type AssistantOverrides = Vapi.AssistantOverrides;
+/**
+ * The end-of-call-report server message (the body's `message`). Vapi sends `durationSeconds`
+ * too, which the SDK's type leaves out (VapiAI/server-sdk-typescript#26): it is added here, the
+ * one field not from the SDK.
+ */
+export type EndOfCallReport = Vapi.ServerMessageEndOfCallReport & { durationSeconds?: number };
