@@ -34,7 +34,19 @@ beforeAll(async () => {
   }
   await mkdir(join(functionsDir, '_shared'));
   await writeFile(join(functionsDir, '_shared', 'index.ts'), 'export {};');
-  await writeFile(join(dir, 'config.toml'), '[functions.open]\nverify_jwt = false\n');
+  // TOML as the Supabase CLI reads it: quoted keys, comments, other sections and settings.
+  await writeFile(
+    join(dir, 'config.toml'),
+    [
+      'project_id = "local"',
+      '[functions."open"] # Vapi-style caller',
+      'verify_jwt = false',
+      '[functions.echo]',
+      'verify_jwt = true',
+      '[db]',
+      'verify_jwt = false',
+    ].join('\n'),
+  );
   host = createFunctionsHost({
     dir: functionsDir,
     env: { SOME_SECRET: 'shh' },

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Hono, type Context } from 'hono';
+import { parse as parseToml } from 'smol-toml';
 import { forwardedFor, peerAddress } from './client-address';
 
 /**
@@ -48,15 +49,14 @@ export function listFunctions(dir = FUNCTIONS_DIR): string[] {
 /** The functions supabase/config.toml exempts from the key check (`verify_jwt = false`). */
 export function functionsWithoutKeyCheck(configFile = join(root, 'supabase', 'config.toml')) {
   if (!existsSync(configFile)) return new Set<string>();
-  const exempt = new Set<string>();
-  let current: string | null = null;
-  for (const line of readFileSync(configFile, 'utf8').split('\n')) {
-    const section = /^\s*\[functions\.([A-Za-z0-9_-]+)\]\s*$/.exec(line);
-    if (section) current = section[1]!;
-    else if (/^\s*\[/.test(line)) current = null;
-    else if (current && /^\s*verify_jwt\s*=\s*false\s*(#.*)?$/.test(line)) exempt.add(current);
-  }
-  return exempt;
+  const config = parseToml(readFileSync(configFile, 'utf8')) as {
+    functions?: Record<string, { verify_jwt?: unknown }>;
+  };
+  return new Set(
+    Object.entries(config.functions ?? {})
+      .filter(([, settings]) => settings.verify_jwt === false)
+      .map(([name]) => name),
+  );
 }
 
 export interface FunctionsHostOptions {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { MissingSecrets } from '../_shared/env.ts';
-import { settingsFromEnv, VAPI_API_URL } from './settings.ts';
+import { MissingSecrets, VAPI_API_URL } from '../_shared/settings.ts';
+import { settingsFromEnv } from './settings.ts';
 
 const SECRETS = {
   SUPABASE_URL: 'https://project.supabase.co',

@@ -1,10 +1,13 @@
 import type { CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
 import { getCountries } from 'npm:libphonenumber-js@1.13.16/max';
-import { backgroundRunner, integer, type Env } from '../_shared/env.ts';
-import { pageFacingSettings } from '../_shared/settings.ts';
+import {
+  backgroundRunner,
+  integer,
+  pageFacingSettings,
+  VAPI_API_URL,
+  type Env,
+} from '../_shared/settings.ts';
 import type { CallbackSettings } from './handler.ts';
-
-export const VAPI_API_URL = 'https://api.vapi.ai';
 
 /** The function's settings from its secrets; throws naming every missing one. */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): CallbackSettings {

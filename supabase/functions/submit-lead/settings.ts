@@ -1,5 +1,4 @@
-import type { Env } from '../_shared/env.ts';
-import { pageFacingSettings } from '../_shared/settings.ts';
+import { pageFacingSettings, type Env } from '../_shared/settings.ts';
 import type { SubmitLeadSettings } from './handler.ts';
 
 /**

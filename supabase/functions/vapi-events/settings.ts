@@ -1,5 +1,4 @@
-import { backgroundRunner, type Env } from '../_shared/env.ts';
-import { serverSettings } from '../_shared/settings.ts';
+import { backgroundRunner, serverSettings, type Env } from '../_shared/settings.ts';
 import type { VapiEventsSettings } from './handler.ts';
 
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): VapiEventsSettings {

@@ -1,5 +1,4 @@
-import { integer, type Env } from '../_shared/env.ts';
-import { pageFacingSettings } from '../_shared/settings.ts';
+import { integer, pageFacingSettings, type Env } from '../_shared/settings.ts';
 import { MAX_TTL_SECONDS, type VoiceTokenSettings } from './handler.ts';
 
 /** The function's settings from its secrets; throws naming every missing one. */
