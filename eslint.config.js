@@ -67,8 +67,12 @@ export default tseslint.config(
             { target: './src/app/layout', from: ['./src/app/home', './src/app/about'] },
             // The local stack stands alone: the build and bench scripts use it, never the reverse.
             { target: './server', from: './scripts' },
-            // Edge Functions run on Deno: nothing from the Node side.
-            { target: './supabase', from: ['./src', './server', './scripts', './e2e'] },
+            // Edge Functions and migrations run on Deno and Postgres: nothing from the Node side.
+            // (supabase/tests/ proves the migrations on the local stack's Postgres: it may.)
+            {
+              target: ['./supabase/functions', './supabase/migrations'],
+              from: ['./src', './server', './scripts', './e2e'],
+            },
           ],
         },
       ],

@@ -21,7 +21,11 @@ export default defineConfig((env) =>
             test: {
               name: 'server',
               environment: 'node',
-              include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+              include: [
+                'server/**/*.test.ts',
+                'supabase/tests/**/*.test.ts',
+                'scripts/**/*.test.ts',
+              ],
               testTimeout: 60_000,
               hookTimeout: 60_000,
             },

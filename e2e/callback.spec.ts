@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, holdScripts, seriousA11yViolations, test } from './fixtures';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 /**
  * "Call my phone": every state of the form on the built site, the function answered at its
@@ -248,13 +249,13 @@ test.describe('Call my phone', () => {
     await fillAndConsent(page, number.typed);
     await page.getByRole('button', { name: 'Call me now' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Calling you now' })).toBeVisible();
-    const calls = (await (await request.get('/local/vapi-calls.json')).json()) as {
+    const calls = (await (await request.get(LOCAL_ROUTES.vapiCallsJson)).json()) as {
       customer: { number: string };
       assistantOverrides: { metadata: { callback_id: string } };
     }[];
     const ours = calls.filter((call) => call.customer.number === number.e164);
     expect(ours).toHaveLength(1);
-    const callbacks = (await (await request.get('/local/callbacks.json')).json()) as {
+    const callbacks = (await (await request.get(LOCAL_ROUTES.callbacksJson)).json()) as {
       id: string;
       phone: string;
       status: string;
@@ -263,7 +264,7 @@ test.describe('Call my phone', () => {
       id: ours[0]?.assistantOverrides.metadata.callback_id,
       status: 'calling',
     });
-    const inbox = await (await request.get('/local/leads')).text();
+    const inbox = await (await request.get(LOCAL_ROUTES.inbox)).text();
     expect(inbox).toContain(number.e164);
   });
 
@@ -281,7 +282,7 @@ test.describe('Call my phone', () => {
       await fillAndConsent(page, number.typed);
       await page.getByRole('button', { name: 'Call me now' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Calling you now' })).toBeVisible();
-      const calls = (await (await request.get('/local/vapi-calls.json')).json()) as {
+      const calls = (await (await request.get(LOCAL_ROUTES.vapiCallsJson)).json()) as {
         customer: { number: string };
       }[];
       expect(calls.filter((call) => call.customer.number === number.e164)).toHaveLength(1);

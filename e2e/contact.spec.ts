@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { expect, test } from './fixtures';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const INSERT = '**/rest/v1/contact_submissions';
-const WEBHOOK = '**/local/webhook';
+const WEBHOOK = `**${LOCAL_ROUTES.webhook}`;
 const ERROR_TEXT = 'There was a problem sending your message. Please try again.';
 const SUCCESS_TEXT = "Your message has been sent. We'll be in touch soon.";
 
@@ -30,12 +31,12 @@ async function fillForm(page: Page, email: string) {
 }
 
 async function storedRows(request: APIRequestContext, email: string): Promise<StoredLead[]> {
-  const rows = (await (await request.get('/local/leads.json')).json()) as StoredLead[];
+  const rows = (await (await request.get(LOCAL_ROUTES.leadsJson)).json()) as StoredLead[];
   return rows.filter((row) => row.email === email);
 }
 
 async function deliveries(request: APIRequestContext, email: string) {
-  const all = (await (await request.get('/local/webhook-deliveries.json')).json()) as {
+  const all = (await (await request.get(LOCAL_ROUTES.webhookDeliveriesJson)).json()) as {
     payload: StoredLead;
   }[];
   return all.map((d) => d.payload).filter((p) => p.email === email);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_BOOKING_URL, E2E_VAPI } from '../playwright.config';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { expect, isInViewport, test } from './fixtures';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 /** Turning a visit into a booked call (design.md, "Conversion"). */
 
@@ -9,8 +10,11 @@ const CALL_WEB = 'https://api.vapi.ai/call/web';
 const IDLE = 'Press here for AI Voice Agent';
 
 async function leadFor(request: APIRequestContext, email: string) {
-  const rows = (await (await request.get('/local/leads.json')).json()) as Record<string, unknown>[];
-  const hooks = (await (await request.get('/local/webhook-deliveries.json')).json()) as {
+  const rows = (await (await request.get(LOCAL_ROUTES.leadsJson)).json()) as Record<
+    string,
+    unknown
+  >[];
+  const hooks = (await (await request.get(LOCAL_ROUTES.webhookDeliveriesJson)).json()) as {
     payload: Record<string, unknown>;
   }[];
   return {

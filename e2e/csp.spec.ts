@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 interface Report {
   report: Record<string, unknown>;
@@ -25,13 +26,13 @@ test('a CSP violation reaches the owner: the local stack lists the browser repor
   await expect
     .poll(
       async () => {
-        const reports = (await (await request.get('/local/csp-reports.json')).json()) as Report[];
+        const reports = (await (await request.get(LOCAL_ROUTES.cspReportsJson)).json()) as Report[];
         return reports.some((r) => JSON.stringify(r.report).includes('script-src'));
       },
       { timeout: 20_000 },
     )
     .toBe(true);
-  const inbox = await (await request.get('/local/leads')).text();
+  const inbox = await (await request.get(LOCAL_ROUTES.inbox)).text();
   expect(inbox).toContain('Content-Security-Policy reports');
   // Seen and reported: this test's one violation was on purpose.
   watch.cspViolations.length = 0;

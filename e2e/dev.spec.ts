@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { expect, test } from './fixtures';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 /** `npm run dev`: Vite's dev server with hot reload, and the local stack on the same port. */
 const PORT = 4700 + Math.floor(Math.random() * 200);
@@ -98,7 +99,7 @@ test('npm run dev serves the pages with hot reload, no hydration warning, and th
       },
     });
     expect(stored.status()).toBe(201);
-    const leads = (await (await page.request.get(`${ORIGIN}/local/leads.json`)).json()) as {
+    const leads = (await (await page.request.get(`${ORIGIN}${LOCAL_ROUTES.leadsJson}`)).json()) as {
       email: string;
     }[];
     expect(leads.map((lead) => lead.email)).toContain('dev@example.com');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, holdScripts, test } from './fixtures';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 /**
  * A visitor acts the moment each part of the page shows, while the app's scripts are still on
@@ -17,8 +18,8 @@ async function tookOver(page: Page) {
 }
 
 async function leadsFor(request: APIRequestContext, email: string) {
-  const rows = (await (await request.get('/local/leads.json')).json()) as { email: string }[];
-  const hooks = (await (await request.get('/local/webhook-deliveries.json')).json()) as {
+  const rows = (await (await request.get(LOCAL_ROUTES.leadsJson)).json()) as { email: string }[];
+  const hooks = (await (await request.get(LOCAL_ROUTES.webhookDeliveriesJson)).json()) as {
     payload: { email: string };
   }[];
   return {

@@ -1,5 +1,6 @@
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { expect, test } from './fixtures';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 /**
  * A flood of junk with only the public anon key, then a real visitor: the site's ceiling holds
@@ -90,12 +91,12 @@ test('a flood of 1,000 rows from 200 addresses does not lock a real visitor out'
   expect(direct).toEqual([429]);
   expect(viaFunction).toEqual([201]);
 
-  const rows = ((await (await request.get('/local/leads.json')).json()) as Lead[]).filter(
+  const rows = ((await (await request.get(LOCAL_ROUTES.leadsJson)).json()) as Lead[]).filter(
     (row) => row.email === email,
   );
   expect(rows).toHaveLength(1);
   const hooks = (
-    (await (await request.get('/local/webhook-deliveries.json')).json()) as { payload: Lead }[]
+    (await (await request.get(LOCAL_ROUTES.webhookDeliveriesJson)).json()) as { payload: Lead }[]
   ).filter((d) => d.payload.email === email);
   expect(hooks).toHaveLength(1);
   expect(hooks[0]?.payload.id).toBe(rows[0]?.id);

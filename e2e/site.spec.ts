@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ICON_PNG, ICON_SVG, drawIcon } from '../scripts/icons';
 import { INDEXABLE_ROUTES, ROUTES, servedPaths, type Route } from '../src/app/routes';
 import { expect, holdScripts, isInViewport, seriousA11yViolations, test } from './fixtures';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const HOME_SECTIONS_IN_ORDER = [
   // [accessible name of the region, what identifies it]
@@ -79,7 +80,7 @@ test.describe('the landing page', () => {
     await link.click();
     const popup = await popupPromise;
     await popup.waitForLoadState();
-    expect(popup.url()).toBe(`${baseURL}/local/demo-video`);
+    expect(popup.url()).toBe(`${baseURL}${LOCAL_ROUTES.demoVideo}`);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
   });
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTIONAL_CONFIG_VARIABLES, REQUIRED_CONFIG_VARIABLES } from '../src/lib/config-schema';
 import { ROUTES, servedPaths } from '../src/app/routes';
-import { headersForPath, parseHeadersFile } from '../server/headers-file';
+import { headersForPath, parseHeadersFile } from '../server/cdn/headers-file';
 import { findSecrets } from './lib/secret-scan';
 import { vercelHeadersForPath, type VercelOutputConfig } from './lib/security-headers';
 

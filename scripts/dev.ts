@@ -19,6 +19,7 @@ import {
   portTakenLine,
 } from '../server/local-config';
 import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = localPort();
@@ -51,7 +52,7 @@ httpServer.on('request', (request, response) => {
     path.startsWith('/rest/v1/') ||
     path === '/rest/v1' ||
     path.startsWith('/functions/v1/') ||
-    path.startsWith('/local/')
+    path.startsWith(`${LOCAL_ROUTES.prefix}/`)
   ) {
     void api(request, response);
     return;
@@ -72,7 +73,7 @@ httpServer.listen(port, host, () => {
     host,
   ).then((started) => (others = started));
   console.log(`\n  Site (hot reload): http://localhost:${port}/`);
-  console.log(`  Leads inbox:       http://localhost:${port}/local/leads\n`);
+  console.log(`  Leads inbox:       http://localhost:${port}${LOCAL_ROUTES.inbox}\n`);
 });
 
 let closing = false;

@@ -1,8 +1,8 @@
-// The migration tests also run on a real PostgreSQL server (server/real-postgres.ts). Installs
+// The migration tests also run on a real PostgreSQL server (supabase/tests/real-postgres.ts). Installs
 // Debian's `postgresql` when it is missing and we are root, as scripts/ensure-chromium.ts does for
 // the browser. Never fails: without it, the SQL tests say so in one line and run on PGlite alone.
 import { execSync } from 'node:child_process';
-import { findPostgres } from '../server/real-postgres';
+import { findPostgres } from '../supabase/tests/real-postgres';
 
 if (!findPostgres()) {
   if (process.getuid?.() === 0) {

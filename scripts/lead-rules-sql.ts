@@ -1,6 +1,6 @@
 // Prints the database's letter-or-digit test, written from the one source of the lead rules
 // (supabase/functions/_shared/lead-rules.ts), for a migration: `npm run lead-rules:sql`.
-// server/lead-guards.sql.test.ts compares the migration's function with the source over every
+// supabase/tests/lead-guards.sql.test.ts compares the migration's function with the source over every
 // code point, so a migration that drifts from it fails the tests.
 import { codePointRanges, isLetterOrDigit } from '../supabase/functions/_shared/lead-rules.ts';
 

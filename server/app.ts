@@ -1,13 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import { isLoopbackHost } from './client-address';
-import { openDatabase, type DefaultGrants } from './database';
-import { createFunctionsHost, type FunctionsHost } from './functions-host';
-import { createLocalRoutes } from './local-routes';
-import { createTurnstileStandIn } from './turnstile-stand-in';
-import { createVapiStandIn } from './vapi-stand-in';
-import { createRestApi, type InsertedRow } from './postgrest';
-import { loadStaticSite } from './static-site';
+import { openDatabase, type DefaultGrants } from './postgres/database';
+import { createFunctionsHost, type FunctionsHost } from './edge-functions/functions-host';
+import { createLocalRoutes } from './inbox/local-routes';
+import { createTurnstileStandIn } from './turnstile/turnstile-stand-in';
+import { createVapiStandIn } from './vapi/vapi-stand-in';
+import { createRestApi, type InsertedRow } from './postgrest/postgrest';
+import { loadStaticSite } from './cdn/static-site';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 export interface LocalStackOptions {
   /** The built site to serve; none under `npm run dev`, where Vite serves the pages. */
@@ -72,7 +73,7 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
   );
   // The inbox shows leads: only to a request addressed to this machine by name, so a page on
   // another site cannot reach it through a hostname that resolves here (DNS rebinding).
-  app.use('/local/*', async (c, next) => {
+  app.use(`${LOCAL_ROUTES.prefix}/*`, async (c, next) => {
     // An in-process request (tests) has no Host header: its URL says where it was addressed.
     if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host))
       return c.text('The local stack answers /local/ only at localhost.', 403);
@@ -91,9 +92,9 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
         }
       : undefined,
   );
-  app.route('/local/turnstile', turnstile.app);
-  app.route('/local/vapi', vapi.app);
-  app.route('/local', createLocalRoutes(db));
+  app.route(LOCAL_ROUTES.turnstile, turnstile.app);
+  app.route(LOCAL_ROUTES.vapi, vapi.app);
+  app.route('/', createLocalRoutes(db));
   const functions = options.functions
     ? createFunctionsHost({
         env: options.functions.secrets,

@@ -2,10 +2,11 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { endOfCallReport, queuedCall } from '../supabase/functions/_shared/vapi/fixtures';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
-import { listCallbacks } from './local-routes';
-import { asRequest } from './request-role';
-import { listVapiCalls } from './vapi-stand-in';
+import { listCallbacks } from './inbox/local-routes';
+import { asRequest } from './postgres/request-role';
+import { listVapiCalls } from './vapi/vapi-stand-in';
 import { listeningStackForTests, nextAddress } from './test-helpers';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 // Short waits for Vapi, so the "hangs" case takes a second, not the production eight.
@@ -64,9 +65,15 @@ const callsFor = async (id: string) =>
 const rowOf = async (id: string) =>
   (await listCallbacks(local.stack.db)).find((row) => row.id === id);
 const setVapi = (mode: string) =>
-  fetch(`${local.origin}/local/vapi/mode`, { method: 'POST', body: JSON.stringify({ mode }) });
+  fetch(`${local.origin}${LOCAL_ROUTES.vapiMode}`, {
+    method: 'POST',
+    body: JSON.stringify({ mode }),
+  });
 const setTurnstile = (mode: string) =>
-  fetch(`${local.origin}/local/turnstile/mode`, { method: 'POST', body: JSON.stringify({ mode }) });
+  fetch(`${local.origin}${LOCAL_ROUTES.turnstileMode}`, {
+    method: 'POST',
+    body: JSON.stringify({ mode }),
+  });
 
 describe('request-callback through the local stack (Deno, PGlite, the Vapi and Turnstile stand-ins)', () => {
   it('places the call, stores the callback as a lead and posts the webhook', async () => {
@@ -87,7 +94,9 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     await expect
       .poll(async () => (await rowOf(body.id))?.webhook_status, { timeout: 5_000 })
       .toBe('delivered');
-    const deliveries = await (await fetch(`${local.origin}/local/webhook-deliveries.json`)).json();
+    const deliveries = await (
+      await fetch(`${local.origin}${LOCAL_ROUTES.webhookDeliveriesJson}`)
+    ).json();
     expect(deliveries).toContainEqual(
       expect.objectContaining({
         payload: expect.objectContaining({ type: 'callback', id: body.id }),
@@ -228,10 +237,12 @@ describe('call reports and voice tokens through the local stack', () => {
     const [call] = await callsFor(body.id);
     // Vapi delivers the report, then delivers it again.
     for (let i = 0; i < 2; i += 1) {
-      const sent = await post(`/local/vapi/calls/${call!.call_id}/end`, {});
+      const sent = await post(LOCAL_ROUTES.vapiCallEnd(call!.call_id), {});
       expect(await sent.json()).toMatchObject({ delivered: true, status: 200 });
     }
-    const reports = (await (await fetch(`${local.origin}/local/call-reports.json`)).json()) as {
+    const reports = (await (
+      await fetch(`${local.origin}${LOCAL_ROUTES.callReportsJson}`)
+    ).json()) as {
       vapi_call_id: string;
       callback_id: string;
       visit_id: string;
@@ -247,14 +258,14 @@ describe('call reports and voice tokens through the local stack', () => {
     await expect
       .poll(async () => {
         const deliveries = (await (
-          await fetch(`${local.origin}/local/webhook-deliveries.json`)
+          await fetch(`${local.origin}${LOCAL_ROUTES.webhookDeliveriesJson}`)
         ).json()) as { payload: { type?: string; vapi_call_id?: string } }[];
         return deliveries.filter(
           (d) => d.payload.type === 'call_report' && d.payload.vapi_call_id === call!.call_id,
         ).length;
       })
       .toBe(1);
-    const inbox = await (await fetch(`${local.origin}/local/leads`)).text();
+    const inbox = await (await fetch(`${local.origin}${LOCAL_ROUTES.inbox}`)).text();
     expect(inbox).toContain('Call report');
     const fixture = endOfCallReport(queuedCall({}, { id: 'x', orgId: 'y' }), new Date());
     expect(inbox).toContain(fixture.message.analysis.summary);
@@ -269,7 +280,9 @@ describe('call reports and voice tokens through the local stack', () => {
       );
       expect(answer.status).toBe(401);
     }
-    const reports = (await (await fetch(`${local.origin}/local/call-reports.json`)).json()) as {
+    const reports = (await (
+      await fetch(`${local.origin}${LOCAL_ROUTES.callReportsJson}`)
+    ).json()) as {
       vapi_call_id: string;
     }[];
     expect(reports.some((report) => report.vapi_call_id === 'forged')).toBe(false);

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStack, type LocalStack } from './app';
-import { MAX_BODY_BYTES } from './postgrest';
+import { MAX_BODY_BYTES } from './postgrest/postgrest';
 import { makeTempSite, randomLead } from './test-helpers';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = 'keep-alive-anon-key';
 let stack: LocalStack;
@@ -71,7 +72,7 @@ describe('a too-large body on a keep-alive connection', () => {
       headers: { apikey: KEY, authorization: `Bearer ${KEY}` },
       ok: 201,
     },
-    { path: '/local/webhook', headers: {}, ok: 200 },
+    { path: LOCAL_ROUTES.webhook, headers: {}, ok: 200 },
   ]) {
     it(`${path}: answers 413 with Connection: close, and the next request still gets through`, async () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -93,8 +94,8 @@ describe('a too-large body on a keep-alive connection', () => {
     const sockets = new Set<unknown>();
     agent.on('free', (socket) => sockets.add(socket));
     try {
-      expect((await post(agent, '/local/webhook', '{"a":1}')).status).toBe(200);
-      expect((await post(agent, '/local/webhook', '{"a":2}')).status).toBe(200);
+      expect((await post(agent, LOCAL_ROUTES.webhook, '{"a":1}')).status).toBe(200);
+      expect((await post(agent, LOCAL_ROUTES.webhook, '{"a":2}')).status).toBe(200);
       expect(sockets.size).toBe(1);
     } finally {
       agent.destroy();

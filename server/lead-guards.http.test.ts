@@ -6,7 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { forwardedFor, isLoopback } from './client-address';
-import { listSubmissions } from './local-routes';
+import { listSubmissions } from './inbox/local-routes';
 import { insertHeaders, localStackForTests, nextAddress, randomLead } from './test-helpers';
 
 const KEY = 'guards-anon-key';

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 /*
  * The local stack's own settings and their defaults, in one home: where it listens, its address
@@ -51,15 +52,15 @@ export function localFunctionSecrets(
     SUPABASE_URL: origin,
     SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
     SITE_URL: origin,
-    VAPI_API_URL: `${origin}/local/vapi`,
+    VAPI_API_URL: `${origin}${LOCAL_ROUTES.vapi}`,
     VAPI_PRIVATE_KEY: 'local-vapi-private-key',
     VAPI_ORG_ID: 'local-org',
     VAPI_PHONE_NUMBER_ID: 'local-phone-number',
     VAPI_ASSISTANT_ID: assistantId || 'local-assistant',
     VAPI_WEBHOOK_SECRET: 'local-vapi-webhook-secret',
     TURNSTILE_SECRET_KEY: LOCAL_TURNSTILE_SECRET,
-    TURNSTILE_VERIFY_URL: `${origin}/local/turnstile/siteverify`,
-    CONTACT_WEBHOOK_URL: `${origin}/local/webhook`,
+    TURNSTILE_VERIFY_URL: `${origin}${LOCAL_ROUTES.turnstileVerify}`,
+    CONTACT_WEBHOOK_URL: `${origin}${LOCAL_ROUTES.webhook}`,
   };
   const secrets: Record<string, string> = { ...defaults };
   for (const name of [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeControlCharacters } from './app';
 import { isLoopbackHost } from './client-address';
 import { insertHeaders, localStackForTests, randomLead } from './test-helpers';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = 'hygiene-key';
 const logged: string[] = [];
@@ -10,7 +11,7 @@ const local = localStackForTests(KEY, (line) => logged.push(line));
 describe('the local stack keeps to itself', () => {
   it('answers /local/ only to a request addressed to localhost (no DNS rebinding)', async () => {
     const get = (host: string) =>
-      local.stack.app.request('http://localhost/local/leads.json', { headers: { host } });
+      local.stack.app.request(`http://localhost${LOCAL_ROUTES.leadsJson}`, { headers: { host } });
     expect((await get('localhost:4173')).status).toBe(200);
     expect((await get('127.0.0.1:4173')).status).toBe(200);
     expect((await get('[::1]:4173')).status).toBe(200);
@@ -24,12 +25,12 @@ describe('the local stack keeps to itself', () => {
     const cases: [string, string, string][] = [
       ['POST', '/', 'GET, HEAD'],
       ['DELETE', '/about-me', 'GET, HEAD'],
-      ['GET', '/local/webhook', 'POST, OPTIONS'],
-      ['DELETE', '/local/leads', 'GET, HEAD'],
-      ['PUT', '/local/leads.json', 'GET, HEAD'],
-      ['GET', '/local/csp-reports', 'POST'],
-      ['POST', '/local/csp-reports.json', 'GET, HEAD'],
-      ['PATCH', '/local/demo-video', 'GET, HEAD'],
+      ['GET', LOCAL_ROUTES.webhook, 'POST, OPTIONS'],
+      ['DELETE', LOCAL_ROUTES.inbox, 'GET, HEAD'],
+      ['PUT', LOCAL_ROUTES.leadsJson, 'GET, HEAD'],
+      ['GET', LOCAL_ROUTES.cspReports, 'POST'],
+      ['POST', LOCAL_ROUTES.cspReportsJson, 'GET, HEAD'],
+      ['PATCH', LOCAL_ROUTES.demoVideo, 'GET, HEAD'],
     ];
     for (const [method, path, allow] of cases) {
       const response = await local.stack.app.request(path, { method });

@@ -13,6 +13,7 @@ import {
   portTakenLine,
 } from './local-config';
 import { createLocalStack } from './app';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const port = localPort();
 const host = localHost();
@@ -29,7 +30,7 @@ const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
     (started) => (others = started),
   );
   console.log(`\n  Site:        http://localhost:${port}/`);
-  console.log(`  Leads inbox: http://localhost:${port}/local/leads\n`);
+  console.log(`  Leads inbox: http://localhost:${port}${LOCAL_ROUTES.inbox}\n`);
 });
 // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
 // (Playwright's request context, a browser) gets ECONNRESET. CDNs keep them far longer: so does

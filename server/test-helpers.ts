@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createLocalStack, type LocalStack } from './app';
+import type { LeadRow } from '../supabase/functions/_shared/contracts/lead';
 
 /** A temporary folder with the smallest site the static host accepts. */
 export async function makeTempSite(): Promise<{
@@ -37,7 +38,7 @@ export function nextAddress(): string {
 
 /** A lead as the site sends it, stamped with the current time (the database keeps honest times). */
 export function randomLead(overrides: Record<string, unknown> = {}) {
-  return {
+  const lead: LeadRow = {
     id: crypto.randomUUID(),
     name: 'Dana Lee',
     email: 'dana@example.com',
@@ -50,8 +51,8 @@ export function randomLead(overrides: Record<string, unknown> = {}) {
     estimate: null,
     demo_call: false,
     visit_id: null,
-    ...overrides,
   };
+  return { ...lead, ...overrides };
 }
 
 /** The headers of an insert as supabase-js sends it, from a client address of its own. */

@@ -6,6 +6,7 @@ import {
   type SiteConfig,
 } from '../../src/lib/config-schema.ts';
 import { localAnonKey, localOrigin } from '../../server/local-config.ts';
+import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
 
 /** Configuration the unit tests run with: the local stack's values and a voice demo set up. */
 const TEST_VALUES = {
@@ -28,7 +29,7 @@ export const LOCAL_STACK_VARIABLES = [
 export function describeLocalOverrides(overridden: string[], origin: string): string[] {
   return overridden.map(
     (name) =>
-      `Local mode: ${name} from .env or the shell is ignored; the local stack at ${origin} answers instead (leads stay in ${origin}/local/leads).`,
+      `Local mode: ${name} from .env or the shell is ignored; the local stack at ${origin} answers instead (leads stay in ${origin}${LOCAL_ROUTES.inbox}).`,
   );
 }
 

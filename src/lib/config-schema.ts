@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCAL_ROUTES } from './local-stack-routes';
 
 /** The variables a production build may leave unset. */
 export const OPTIONAL_CONFIG_VARIABLES = [
@@ -235,7 +236,7 @@ function toSiteConfig(v: z.output<typeof localSchema>, mode: ConfigMode) {
           siteKey: v.VITE_TURNSTILE_SITE_KEY,
           scriptUrl:
             mode === 'local'
-              ? `${v.VITE_SUPABASE_URL.replace(/\/+$/, '')}/local/turnstile/api.js`
+              ? `${v.VITE_SUPABASE_URL.replace(/\/+$/, '')}${LOCAL_ROUTES.turnstileScript}`
               : TURNSTILE_SCRIPT_URL,
         }
       : null,
@@ -299,15 +300,15 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
   return {
     VITE_SUPABASE_URL: origin,
     VITE_SUPABASE_ANON_KEY: anonKey,
-    VITE_CONTACT_WEBHOOK_URL: `${origin}/local/webhook`,
+    VITE_CONTACT_WEBHOOK_URL: `${origin}${LOCAL_ROUTES.webhook}`,
     VITE_VAPI_PUBLIC_KEY: '',
     VITE_VAPI_ASSISTANT_ID: '',
-    VITE_DEMO_VIDEO_URL: `${origin}/local/demo-video`,
+    VITE_DEMO_VIDEO_URL: `${origin}${LOCAL_ROUTES.demoVideo}`,
     VITE_SITE_URL: origin,
     VITE_BOOKING_URL: '',
     VITE_VAPI_MAX_CALL_SECONDS: '',
     // The local stack lists what browsers report: /local/csp-reports.
-    VITE_CSP_REPORT_URI: `${origin}/local/csp-reports`,
+    VITE_CSP_REPORT_URI: `${origin}${LOCAL_ROUTES.cspReports}`,
     VITE_CSP_REPORT_ONLY: '',
     VITE_HSTS_INCLUDE_SUBDOMAINS: '',
     VITE_HSTS_PRELOAD: '',

@@ -3,7 +3,7 @@
  * (src/features/contact/validate.ts), the submit-lead function before inserting, and the database
  * in its CHECK constraints and insert policy (supabase/migrations/*_flood_guards.sql, whose
  * letter-or-digit class is written by `npm run lead-rules:sql` from this file). The database's
- * functions are compared with these over every code point (server/lead-guards.sql.test.ts).
+ * functions are compared with these over every code point (supabase/tests/lead-guards.sql.test.ts).
  *
  * Limits are in bytes of UTF-8, as the database stores text, so the largest row is known.
  */

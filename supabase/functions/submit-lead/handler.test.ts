@@ -1,5 +1,5 @@
 // Deno tests of submit-lead: the handler called with a Request, Cloudflare faked at fetch and the
-// database's lead_submit faked as a function (its SQL is tested in server/lead-guards.sql.test.ts).
+// database's lead_submit faked as a function (its SQL is tested in supabase/tests/lead-guards.sql.test.ts).
 import assert from 'node:assert/strict';
 import { createHandler } from './handler.ts';
 

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { ROUTES, servedPaths } from '../src/app/routes';
+import { ROUTES, servedPaths } from '../../src/app/routes';
 import { headersForPath, parseHeadersFile, type HeaderRule } from './headers-file';
 
 const TYPES: Record<string, string> = {

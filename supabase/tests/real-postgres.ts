@@ -12,8 +12,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { prepareDatabase, SUPERUSER, type DefaultGrants, type SqlClient } from './database';
-import type { SqlDatabase } from './database';
+import {
+  prepareDatabase,
+  SUPERUSER,
+  type DefaultGrants,
+  type SqlClient,
+} from '../../server/postgres/database';
+import type { SqlDatabase } from '../../server/postgres/database';
 
 /** Where Debian puts a PostgreSQL server's programs; PG_BIN_DIR points elsewhere. */
 export function findPostgres(env: NodeJS.ProcessEnv = process.env): string | null {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
-import { endOfCallReport, queuedCall } from '../supabase/functions/_shared/vapi/fixtures';
-import type { CreateCallBody } from '../supabase/functions/_shared/vapi/types';
+import { endOfCallReport, queuedCall } from '../../supabase/functions/_shared/vapi/fixtures';
+import type { CreateCallBody } from '../../supabase/functions/_shared/vapi/types';
 
 /**
  * Vapi's API, for the local stack only (the functions' VAPI_API_URL): POST /call checks the

@@ -8,8 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DefaultGrants } from './database';
-import { asRequest, type ApiRole } from './request-role';
+import { openDatabase, type DefaultGrants } from '../../server/postgres/database';
+import { asRequest, type ApiRole } from '../../server/postgres/request-role';
 
 const LIMITS = { per_number_per_day: 1, per_address_per_hour: 3, per_day: 50 };
 

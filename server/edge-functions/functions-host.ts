@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Hono, type Context } from 'hono';
 import { parse as parseToml } from 'smol-toml';
-import { forwardedFor, peerAddress } from './client-address';
+import { forwardedFor, peerAddress } from '../client-address';
 
 /**
  * Supabase Edge Functions on a laptop: each function's own files (supabase/functions/<name>/
@@ -16,7 +16,7 @@ import { forwardedFor, peerAddress } from './client-address';
  * next request.
  */
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '..', '..');
 export const FUNCTIONS_DIR = join(root, 'supabase', 'functions');
 const LAUNCHER = join(FUNCTIONS_DIR, '_local', 'launch.ts');
 

@@ -2,10 +2,11 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import type { LeadRow } from '../supabase/functions/_shared/contracts/lead';
-import { escapeHtml } from '../src/lib/escape-html';
-import { CLOSE_CONNECTION, MAX_BODY_BYTES } from './postgrest';
-import { listVapiCalls } from './vapi-stand-in';
+import type { LeadRow } from '../../supabase/functions/_shared/contracts/lead';
+import { escapeHtml } from '../../src/lib/escape-html';
+import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
+import { CLOSE_CONNECTION, MAX_BODY_BYTES } from '../postgrest/postgrest';
+import { listVapiCalls } from '../vapi/vapi-stand-in';
 
 /** A stored contact submission (the row the site inserts), created_at as ISO 8601 in UTC. */
 export type StoredSubmission = LeadRow;
@@ -197,11 +198,11 @@ export function createLocalRoutes(db: PGlite): Hono {
 
   // Same contract as a hosted automation: CORS open, JSON in, 2xx back.
   local.use(
-    '/webhook',
+    LOCAL_ROUTES.webhook,
     cors({ origin: '*', allowHeaders: ['content-type'], allowMethods: ['POST', 'OPTIONS'] }),
   );
   local.post(
-    '/webhook',
+    LOCAL_ROUTES.webhook,
     ...receiveJson(async (c, payload) => {
       await db.query('insert into local_stack.webhook_deliveries (payload) values ($1::jsonb)', [
         JSON.stringify(payload),
@@ -209,12 +210,12 @@ export function createLocalRoutes(db: PGlite): Hono {
       return c.json({ ok: true });
     }),
   );
-  local.all('/webhook', allow('POST, OPTIONS'));
+  local.all(LOCAL_ROUTES.webhook, allow('POST, OPTIONS'));
 
   // Where browsers report CSP violations in local mode (report-uri and report-to both land
   // here): the owner's endpoint stand-in. Each report is kept as sent, one row per violation.
   local.post(
-    '/csp-reports',
+    LOCAL_ROUTES.cspReports,
     ...receiveJson(async (c, body) => {
       // report-to sends an array of reports; report-uri one {"csp-report": ...} object.
       const reports = Array.isArray(body) ? body : [body];
@@ -226,18 +227,18 @@ export function createLocalRoutes(db: PGlite): Hono {
       return c.body(null, 204);
     }),
   );
-  local.on(['GET', 'PUT', 'PATCH', 'DELETE'], '/csp-reports', allow('POST'));
-  readOnly('/csp-reports.json', async (c) => c.json(await listCspReports(db)));
+  local.on(['GET', 'PUT', 'PATCH', 'DELETE'], LOCAL_ROUTES.cspReports, allow('POST'));
+  readOnly(LOCAL_ROUTES.cspReportsJson, async (c) => c.json(await listCspReports(db)));
 
-  readOnly('/leads.json', async (c) => c.json(await listSubmissions(db)));
-  readOnly('/callbacks.json', async (c) => c.json(await listCallbacks(db)));
-  readOnly('/call-reports.json', async (c) => c.json(await listCallReports(db)));
-  readOnly('/vapi-calls.json', async (c) =>
+  readOnly(LOCAL_ROUTES.leadsJson, async (c) => c.json(await listSubmissions(db)));
+  readOnly(LOCAL_ROUTES.callbacksJson, async (c) => c.json(await listCallbacks(db)));
+  readOnly(LOCAL_ROUTES.callReportsJson, async (c) => c.json(await listCallReports(db)));
+  readOnly(LOCAL_ROUTES.vapiCallsJson, async (c) =>
     c.json((await listVapiCalls(db)).map((call) => call.body)),
   );
-  readOnly('/webhook-deliveries.json', async (c) => c.json(await listDeliveries(db)));
+  readOnly(LOCAL_ROUTES.webhookDeliveriesJson, async (c) => c.json(await listDeliveries(db)));
 
-  readOnly('/leads', async (c) => {
+  readOnly(LOCAL_ROUTES.inbox, async (c) => {
     const [submissions, callbacks, deliveries, reports, callReports] = await Promise.all([
       listSubmissions(db),
       listCallbacks(db),
@@ -286,7 +287,7 @@ ${reports.length ? `<table><thead><tr><th>Received</th><th>Report</th></tr></the
     );
   });
 
-  readOnly('/demo-video', (c) =>
+  readOnly(LOCAL_ROUTES.demoVideo, (c) =>
     c.html(
       page(
         'Demo video (local placeholder)',

@@ -4,14 +4,14 @@
  * authenticator switched to anon with request.headers set and PostgREST's own insert
  * statement), under both defaults a hosted project may have for new tables, on two engines: the
  * embedded Postgres (PGlite, as the local stack runs) and a real PostgreSQL server (Debian's 15,
- * server/real-postgres.ts), where requests also run on many connections at once.
+ * supabase/tests/real-postgres.ts), where requests also run on many connections at once.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ESTIMATE_MAX } from '../supabase/functions/_shared/contracts/origin';
+import { ESTIMATE_MAX } from '../functions/_shared/contracts/origin';
 import {
   codePointRanges,
   hasControl,
@@ -19,12 +19,12 @@ import {
   isLetterOrDigit,
   isPlausibleEmail,
   isSameSitePath,
-} from '../supabase/functions/_shared/lead-rules';
-import { openDatabase, type DefaultGrants, type SqlDatabase } from './database';
-import { CONTACT_COLUMNS } from './postgrest';
+} from '../functions/_shared/lead-rules';
+import { openDatabase, type DefaultGrants, type SqlDatabase } from '../../server/postgres/database';
+import { CONTACT_COLUMNS } from '../../server/postgrest/postgrest';
 import { findPostgres, startRealPostgres, type RealPostgres } from './real-postgres';
-import { asRequest } from './request-role';
-import { nextAddress, randomLead } from './test-helpers';
+import { asRequest } from '../../server/postgres/request-role';
+import { nextAddress, randomLead } from '../../server/test-helpers';
 
 const COLUMNS = [...CONTACT_COLUMNS];
 

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ESTIMATE_MAX } from '../supabase/functions/_shared/contracts/origin';
-import { createSupabaseInsert } from '../src/features/contact/supabase-insert';
-import { listSubmissions } from './local-routes';
-import { insertHeaders, localStackForTests, nextAddress, randomLead } from './test-helpers';
+import { ESTIMATE_MAX } from '../../supabase/functions/_shared/contracts/origin';
+import { createSupabaseInsert } from '../../src/features/contact/supabase-insert';
+import { listSubmissions } from '../inbox/local-routes';
+import { insertHeaders, localStackForTests, nextAddress, randomLead } from '../test-helpers';
+import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
 
 const KEY = 'test-anon-key';
 const logged: string[] = [];
@@ -279,25 +280,30 @@ describe("the local stand-in for Supabase's data API", () => {
 
   it('keeps the webhook deliveries it receives, and refuses non-JSON', async () => {
     const payload = { ...randomLead(), created_at: 'November 22, 2026 at 6:17 AM PST' };
-    const ok = await local.stack.app.request('/local/webhook', {
+    const ok = await local.stack.app.request(LOCAL_ROUTES.webhook, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
     });
     expect(ok.status).toBe(200);
     const deliveries = (await (
-      await local.stack.app.request('/local/webhook-deliveries.json')
+      await local.stack.app.request(LOCAL_ROUTES.webhookDeliveriesJson)
     ).json()) as { payload: unknown }[];
     expect(deliveries[0]?.payload).toEqual(payload);
-    const bad = await local.stack.app.request('/local/webhook', { method: 'POST', body: 'nope' });
+    const bad = await local.stack.app.request(LOCAL_ROUTES.webhook, {
+      method: 'POST',
+      body: 'nope',
+    });
     expect(bad.status).toBe(400);
   });
 
   it('shows submissions, newest first, in the inbox page and JSON', async () => {
-    const html = await (await local.stack.app.request('/local/leads')).text();
+    const html = await (await local.stack.app.request(LOCAL_ROUTES.inbox)).text();
     expect(html).toContain('Local leads inbox');
     expect(html).toContain('Dana Lee');
-    const json = (await (await local.stack.app.request('/local/leads.json')).json()) as unknown[];
+    const json = (await (
+      await local.stack.app.request(LOCAL_ROUTES.leadsJson)
+    ).json()) as unknown[];
     expect(json.length).toBe(await count());
   });
 });

@@ -3,10 +3,11 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { requestHeadersForDatabase } from './client-address';
+import { requestHeadersForDatabase } from '../client-address';
 import { fromDatabaseError, refusal, type PostgrestAnswer } from './postgrest-errors';
 import { parseInsert } from './postgrest-insert';
-import { asRequest, type ApiRole } from './request-role';
+import { asRequest, type ApiRole } from '../postgres/request-role';
+import type { LeadRow } from '../../supabase/functions/_shared/contracts/lead';
 
 /**
  * The part of PostgREST's contract (Supabase's data API) that supabase-js uses to insert a
@@ -64,11 +65,8 @@ function runAsRequest(c: Context, db: PGlite, sql: string, params: unknown[] = [
 /** Query parameters that are not row filters in PostgREST. */
 const NOT_FILTERS = new Set(['select', 'columns', 'order', 'limit', 'offset', 'on_conflict']);
 
-export interface InsertedRow {
-  id: string;
-  name: string;
-  email: string;
-}
+/** What the terminal's line of a new lead shows. */
+export type InsertedRow = Pick<LeadRow, 'id' | 'name' | 'email'>;
 
 export interface RestApiOptions {
   db: PGlite;

@@ -4,10 +4,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const MIGRATIONS_DIR = join(root, 'supabase', 'migrations');
-const BOOTSTRAP_SQL = join(root, 'server', 'local-bootstrap.sql');
-const LEGACY_GRANTS_SQL = join(root, 'server', 'legacy-default-grants.sql');
+const BOOTSTRAP_SQL = join(root, 'server', 'postgres', 'local-bootstrap.sql');
+const LEGACY_GRANTS_SQL = join(root, 'server', 'postgres', 'legacy-default-grants.sql');
 
 /** The superuser of the local database; `postgres`, as on a hosted project, is not one. */
 export const SUPERUSER = 'supabase_admin';
@@ -65,10 +65,10 @@ export interface SqlDatabase extends SqlClient {
 }
 
 /**
- * Lays a fresh database out as a hosted Supabase project (server/local-bootstrap.sql, run as
+ * Lays a fresh database out as a hosted Supabase project (server/postgres/local-bootstrap.sql, run as
  * the superuser; with `all`, the older default grants) and applies every migration not applied
  * yet, once, in file-name order, as `postgres`. The same for the embedded Postgres and for a real
- * PostgreSQL server (server/real-postgres.ts).
+ * PostgreSQL server (supabase/tests/real-postgres.ts).
  */
 export async function prepareDatabase(
   db: SqlDatabase,

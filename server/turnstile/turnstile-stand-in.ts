@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { LOCAL_TURNSTILE_SECRET } from './local-config';
-import { untilGivenUp } from './vapi-stand-in';
+import { LOCAL_TURNSTILE_SECRET } from '../local-config';
+import { untilGivenUp } from '../vapi/vapi-stand-in';
 
 /**
  * Cloudflare Turnstile, for the local stack only: the widget script (/local/turnstile/api.js)

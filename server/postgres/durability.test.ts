@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertHeaders, makeTempSite, randomLead } from './test-helpers';
+import { insertHeaders, makeTempSite, randomLead } from '../test-helpers';
+import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 4600 + Math.floor(Math.random() * 300);
 const KEY = 'durability-key';
 let site: Awaited<ReturnType<typeof makeTempSite>>;
@@ -78,7 +79,9 @@ describe('the local stack under a crash', () => {
 
     await killHard(server);
     await startServer();
-    const stored = (await (await fetch(`http://localhost:${PORT}/local/leads.json`)).json()) as {
+    const stored = (await (
+      await fetch(`http://localhost:${PORT}${LOCAL_ROUTES.leadsJson}`)
+    ).json()) as {
       id: string;
     }[];
     const ids = new Set(stored.map((row) => row.id));
