@@ -103,6 +103,12 @@ test('npm run dev serves the pages with hot reload, no hydration warning, and th
       email: string;
     }[];
     expect(leads.map((lead) => lead.email)).toContain('dev@example.com');
+
+    // The same site at the other loopback names.
+    for (const host of ['127.0.0.1', '[::1]']) {
+      const other = await page.request.get(`http://${host}:${PORT}${LOCAL_ROUTES.leadsJson}`);
+      expect(other.status(), host).toBe(200);
+    }
   } finally {
     await writeFile(HERO, original);
     await context.close();

@@ -67,11 +67,7 @@ httpServer.on('error', (error: NodeJS.ErrnoException) => {
 let others: Awaited<ReturnType<typeof listenOnOtherLoopbacks>> = [];
 httpServer.listen(port, host, () => {
   // The same pages at 127.0.0.1 and [::1] (hot reload stays with the name Vite was opened at).
-  void listenOnOtherLoopbacks(
-    (request, response) => void httpServer.emit('request', request, response),
-    port,
-    host,
-  ).then((started) => (others = started));
+  void listenOnOtherLoopbacks(httpServer, port, host).then((started) => (others = started));
   console.log(`\n  Site (hot reload): http://localhost:${port}/`);
   console.log(`  Leads inbox:       http://localhost:${port}${LOCAL_ROUTES.inbox}\n`);
 });

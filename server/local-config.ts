@@ -1,7 +1,8 @@
-import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+import type { EventEmitter } from 'node:events';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes.ts';
 
 /*
  * The local stack's own settings and their defaults, in one home: where it listens, its address
@@ -114,17 +115,21 @@ export function portTakenLine(port: number): string {
  * at `localhost`, which resolves to one address; it also answers at 127.0.0.1 and [::1] on the
  * same port (each that is free and exists here), so http://127.0.0.1:PORT and http://[::1]:PORT
  * are the same site, and the functions accept the page from each (their CORS: SITE_URL's
- * loopback spellings). Resolves with the servers it started, for shutdown.
+ * loopback spellings). Every request and upgrade (Vite's hot reload socket: a browser may reach
+ * `localhost` at either address) is handed to `primary`. Resolves with the servers it started.
  */
 export async function listenOnOtherLoopbacks(
-  listener: RequestListener,
+  primary: EventEmitter,
   port: number,
   host: string,
 ): Promise<Server[]> {
   if (host !== 'localhost') return [];
   const servers: Server[] = [];
   for (const address of ['127.0.0.1', '::1']) {
-    const server = createHttpServer(listener);
+    const server = createHttpServer((request, response) =>
+      primary.emit('request', request, response),
+    );
+    server.on('upgrade', (request, socket, head) => primary.emit('upgrade', request, socket, head));
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
     const listening = await new Promise<boolean>((resolve) => {

@@ -4,7 +4,7 @@
  * Cloudflare's Turnstile and Vapi's API.
  */
 import { resolve } from 'node:path';
-import { getRequestListener, serve } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import {
   listenOnOtherLoopbacks,
   localHost,
@@ -26,9 +26,7 @@ let others: Awaited<ReturnType<typeof listenOnOtherLoopbacks>> = [];
 const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
   // Started now, so a visitor's first request does not wait for Deno.
   void stack.functions?.warm();
-  void listenOnOtherLoopbacks(getRequestListener(stack.app.fetch), port, host).then(
-    (started) => (others = started),
-  );
+  void listenOnOtherLoopbacks(server, port, host).then((started) => (others = started));
   console.log(`\n  Site:        http://localhost:${port}/`);
   console.log(`  Leads inbox: http://localhost:${port}${LOCAL_ROUTES.inbox}\n`);
 });

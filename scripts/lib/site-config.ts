@@ -6,7 +6,7 @@ import {
   type SiteConfig,
 } from '../../src/lib/config-schema.ts';
 import { localAnonKey, localOrigin } from '../../server/local-config.ts';
-import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
+import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes.ts';
 
 /** Configuration the unit tests run with: the local stack's values and a voice demo set up. */
 const TEST_VALUES = {

@@ -1,12 +1,46 @@
-import { renderBotCheck, type BotCheck } from '@/lib/turnstile';
-
 /**
- * One bot check's life in a form, the same for every form that needs one (Call my phone, the
- * contact form past the site's ceiling, a voice token): the widget is rendered once, on first
- * need or ahead of it (`prepare`), into the form's own element; each token is single-use, so
- * once one is handed out the widget is asked for the next; a script that failed to load is
- * tried again on the next need; `remove` takes the widget away.
+ * The bot check (Cloudflare Turnstile) in the page, one life for every form that needs one (Call
+ * my phone, the contact form past the site's ceiling, a voice token): the script loads on intent,
+ * never on first paint; the widget is rendered once, on first need or ahead of it (`prepare`),
+ * into the form's own element; each token is single-use, so once one is handed out the widget is
+ * asked for the next; a script that failed to load is tried again on the next need; `remove`
+ * takes the widget away.
  */
+
+interface TurnstileApi {
+  render: (container: HTMLElement, options: Record<string, unknown>) => string;
+  reset: (id: string) => void;
+  remove: (id: string) => void;
+}
+
+declare global {
+  interface Window {
+    turnstile?: TurnstileApi;
+  }
+}
+
+let loading: Promise<TurnstileApi> | null = null;
+
+/** Adds Turnstile's script once (explicit rendering); resolves with its API. */
+function loadTurnstile(scriptUrl: string): Promise<TurnstileApi> {
+  if (window.turnstile) return Promise.resolve(window.turnstile);
+  loading ??= new Promise<TurnstileApi>((resolve, reject) => {
+    const script = document.createElement('script');
+    const url = new URL(scriptUrl, window.location.href);
+    url.searchParams.set('render', 'explicit');
+    script.src = url.href;
+    script.async = true;
+    script.onload = () =>
+      window.turnstile ? resolve(window.turnstile) : reject(new Error('Turnstile did not start'));
+    script.onerror = () => {
+      loading = null;
+      script.remove();
+      reject(new Error('Turnstile could not be loaded'));
+    };
+    document.head.appendChild(script);
+  });
+  return loading;
+}
 
 export interface BotCheckSession {
   /** Renders the widget now, so a token is usually ready by the press. */
@@ -23,18 +57,40 @@ export interface TurnstileConfig {
   scriptUrl: string;
 }
 
+interface Widget {
+  api: TurnstileApi;
+  id: string;
+}
+
 export function createBotCheck(
   turnstile: TurnstileConfig,
   container: () => HTMLElement | null,
 ): BotCheckSession {
-  let widget: Promise<BotCheck> | null = null;
+  let widget: Promise<Widget> | null = null;
+  let current: string | null = null;
   let spent = false;
+  let waiters: ((token: string) => void)[] = [];
 
-  function render(): Promise<BotCheck> {
+  async function renderInto(element: HTMLElement): Promise<Widget> {
+    const api = await loadTurnstile(turnstile.scriptUrl);
+    const id = api.render(element, {
+      sitekey: turnstile.siteKey,
+      callback: (token: string) => {
+        current = token;
+        waiters.forEach((resolve) => resolve(token));
+        waiters = [];
+      },
+      'expired-callback': () => (current = null),
+      'error-callback': () => (current = null),
+    });
+    return { api, id };
+  }
+
+  function render(): Promise<Widget> {
     if (!widget) {
       const element = container();
       if (!element) return Promise.reject(new Error('the form has no place for the bot check'));
-      const rendering = renderBotCheck(turnstile.scriptUrl, element, turnstile.siteKey);
+      const rendering = renderInto(element);
       widget = rendering;
       // A script that did not load may load on the next try.
       rendering.catch(() => {
@@ -47,24 +103,39 @@ export function createBotCheck(
   function renew() {
     if (!spent || !widget) return;
     spent = false;
-    void widget.then((check) => check.reset()).catch(() => undefined);
+    current = null;
+    void widget.then(({ api, id }) => api.reset(id)).catch(() => undefined);
   }
 
   return {
     prepare: async () => void (await render()),
-    token: async (ms) => {
+    token: async (ms = 15_000) => {
       renew();
-      const check = await render();
-      const token = await check.token(ms);
+      await render();
+      const token =
+        current ??
+        (await new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no bot-check token in time')), ms);
+          waiters.push((next) => {
+            clearTimeout(timer);
+            resolve(next);
+          });
+        }));
       spent = true;
       return token;
     },
     renew,
     remove: () => {
-      const current = widget;
+      const rendered = widget;
       widget = null;
       spent = false;
-      void current?.then((check) => check.remove()).catch(() => undefined);
+      current = null;
+      void rendered?.then(({ api, id }) => api.remove(id)).catch(() => undefined);
     },
   };
+}
+
+/** For tests: forgets the loaded script. */
+export function forgetTurnstile(): void {
+  loading = null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCAL_ROUTES } from './local-stack-routes';
+import { LOCAL_ROUTES } from './local-stack-routes.ts';
 
 /** The variables a production build may leave unset. */
 export const OPTIONAL_CONFIG_VARIABLES = [

@@ -5,6 +5,7 @@ import { callback as copy } from '@/content/callback';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
+import { PHONE_MAX_LENGTH } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
 import { requestCallback, type CallbackOutcome } from './request-callback';
 
@@ -163,7 +164,7 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        maxLength={40}
+        maxLength={PHONE_MAX_LENGTH}
         required
         aria-invalid={errors.phone ? true : undefined}
         aria-describedby={`${ids}-phone-hint${errors.phone ? ` ${ids}-phone-error` : ''}`}

@@ -1,30 +1,42 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBotCheck } from '@/lib/bot-check';
-import type { BotCheck } from '@/lib/turnstile';
-import { BOT_CHECK_WAIT_MS, createBotCheckedInsert } from './submit-lead';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LeadRow } from '@shared/contracts/lead.ts';
+import { createBotCheck, forgetTurnstile } from '@/lib/bot-check';
+import { createBotCheckedInsert } from './submit-lead';
 
-// The widget is Turnstile's; here it is a stand-in whose tokens the test hands out.
-const widget = { tokens: [] as string[], resets: 0, renders: 0, fail: false };
-vi.mock('@/lib/turnstile', () => ({
-  renderBotCheck: (): Promise<BotCheck> => {
-    widget.renders += 1;
-    if (widget.fail) return Promise.reject(new Error('Turnstile could not be loaded'));
-    return Promise.resolve({
-      token: (ms?: number) => {
-        expect(ms).toBe(BOT_CHECK_WAIT_MS);
-        const next = widget.tokens.shift();
-        return next ? Promise.resolve(next) : Promise.reject(new Error('no bot-check token'));
-      },
-      reset: () => {
-        widget.resets += 1;
-      },
-      remove: () => undefined,
-    });
-  },
-}));
+// Turnstile's widget API, faked at the boundary: each render or reset issues the next token the
+// test hands out, as the widget calls back when it has solved the check.
+const widget = { tokens: [] as string[], resets: 0, renders: 0 };
+function fakeTurnstile() {
+  const callbacks = new Map<string, (token: string) => void>();
+  const issue = (id: string) => {
+    const next = widget.tokens.shift();
+    if (next) setTimeout(() => callbacks.get(id)?.(next), 0);
+  };
+  return {
+    render: (_element: HTMLElement, options: Record<string, unknown>) => {
+      widget.renders += 1;
+      const id = `widget-${widget.renders}`;
+      callbacks.set(id, options.callback as (token: string) => void);
+      issue(id);
+      return id;
+    },
+    reset: (id: string) => {
+      widget.resets += 1;
+      issue(id);
+    },
+    remove: (id: string) => void callbacks.delete(id),
+  };
+}
 
-afterEach(() => Object.assign(widget, { tokens: [], resets: 0, renders: 0, fail: false }));
+beforeEach(() => {
+  window.turnstile = fakeTurnstile();
+});
+afterEach(() => {
+  Object.assign(widget, { tokens: [], resets: 0, renders: 0 });
+  delete window.turnstile;
+  forgetTurnstile();
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
+});
 
 const ROW = { id: '5b0c2d0e-4f2a-4c1e-9d7a-3a0f6c2e8b11', name: 'Dana' } as LeadRow;
 
@@ -71,14 +83,22 @@ describe('the page side of submit-lead', () => {
     expect(widget.renders).toBe(1);
   });
 
-  it('renders again on the next press when the script could not be loaded', async () => {
-    widget.fail = true;
+  it('loads the script again on the next press when it could not be loaded', async () => {
+    delete window.turnstile;
     const { insert } = client(() => Promise.resolve(new Response(null, { status: 201 })));
-    await expect(insert.token()).rejects.toThrow('Turnstile could not be loaded');
-    widget.fail = false;
+    const first = insert.token();
+    const script = await vi.waitFor(() => {
+      const found = document.head.querySelector<HTMLScriptElement>('script[src*="turnstile.js"]');
+      if (!found) throw new Error('no script yet');
+      return found;
+    });
+    expect(new URL(script.src).searchParams.get('render')).toBe('explicit');
+    script.dispatchEvent(new Event('error'));
+    await expect(first).rejects.toThrow('Turnstile could not be loaded');
+    window.turnstile = fakeTurnstile();
     widget.tokens = ['token-1'];
     expect(await insert.token()).toBe('token-1');
-    expect(widget.renders).toBe(2);
+    expect(widget.renders).toBe(1);
   });
 
   it('answers a refusal with its status and code, and a dropped connection as status 0', async () => {

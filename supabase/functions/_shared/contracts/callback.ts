@@ -39,39 +39,22 @@ export const CALLBACK_MAX_BYTES = 8 * 1024;
 export const PHONE_MAX_LENGTH = 40;
 export const CONSENT_TEXT_MAX_LENGTH = 1000;
 
-export type CallbackCode =
-  | 'invalid_phone'
-  | 'consent_required'
-  | 'country_not_allowed'
-  | 'bad_request'
-  | 'captcha_failed'
-  | 'limited'
-  | 'call_failed';
+/** Each refusal: its status and the function's words (the page shows its own). */
+const REFUSALS = {
+  invalid_phone: [400, 'That does not look like a phone number we can call.'],
+  consent_required: [400, 'Tick the box to agree to one call from our AI agent.'],
+  country_not_allowed: [400, 'The agent can only call numbers in the countries we serve.'],
+  bad_request: [400, 'The request was not understood.'],
+  captcha_failed: [403, 'The bot check did not pass. Please try again.'],
+  limited: [429, 'Too many calls were asked for. Please try again later, or send the form.'],
+  call_failed: [502, 'The call could not be placed. Please try again, or send the form.'],
+} as const satisfies Record<string, readonly [number, string]>;
 
-/** The function's words for each refusal (the page shows its own, src/content/callback.ts). */
-export const CALLBACK_MESSAGES: Record<CallbackCode, string> = {
-  invalid_phone: 'That does not look like a phone number we can call.',
-  consent_required: 'Tick the box to agree to one call from our AI agent.',
-  country_not_allowed: 'The agent can only call numbers in the countries we serve.',
-  bad_request: 'The request was not understood.',
-  captcha_failed: 'The bot check did not pass. Please try again.',
-  limited: 'Too many calls were asked for. Please try again later, or send the form.',
-  call_failed: 'The call could not be placed. Please try again, or send the form.',
-};
-
-const STATUS: Record<CallbackCode, number> = {
-  invalid_phone: 400,
-  consent_required: 400,
-  country_not_allowed: 400,
-  bad_request: 400,
-  captcha_failed: 403,
-  limited: 429,
-  call_failed: 502,
-};
+export type CallbackCode = keyof typeof REFUSALS;
 
 /** A refusal of request-callback: its status, code and words. */
 export const callbackRefusal = (code: CallbackCode, headers?: Record<string, string>) => ({
-  ...refuse(STATUS[code], code, CALLBACK_MESSAGES[code]),
+  ...refuse(REFUSALS[code][0], code, REFUSALS[code][1]),
   ...(headers ? { headers } : {}),
 });
 

@@ -1,7 +1,7 @@
 import { isUuid } from '../http.ts';
 import { cleanText, LEAD_FIELDS, leadProblems, type LeadText } from '../lead-rules.ts';
 import { parseEstimate, parsePage, parseUtm, parseVisitId, type Utm } from './origin.ts';
-import { refuse, type Parsed } from './refusal.ts';
+import { refuse, type Parsed, type Refusal } from './refusal.ts';
 
 /**
  * A lead on the wire: the row the page inserts into contact_submissions (the data API), the
@@ -91,20 +91,10 @@ export function parseSubmitLead(body: Record<string, unknown>): Parsed<LeadToSto
   };
 }
 
-/** submit-lead's answers, as the data API's: 201 (no body) or an error body. */
-export interface LeadErrorBody {
-  code: string;
-  message: string;
-  details: string | null;
-  hint: null;
-}
-export const leadErrorBody = (refusal: {
-  code: string;
-  message: string;
-  details?: string | null;
-}): LeadErrorBody => ({
-  code: refusal.code,
-  message: refusal.message,
-  details: refusal.details ?? null,
+/** submit-lead's error body, shaped as the data API's (201 has none). */
+export const leadErrorBody = ({ code, message, details }: Refusal) => ({
+  code,
+  message,
+  details: details ?? null,
   hint: null,
 });
