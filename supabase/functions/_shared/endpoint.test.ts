@@ -1,8 +1,8 @@
 // Deno tests of the functions' shared opening: CORS for the site's origins (every loopback
 // spelling of a local site, one origin deployed), the order of its checks, and its refusals.
 import assert from 'node:assert/strict';
-import { refuse, type Parsed } from './contracts/refusal.ts';
-import { anyBody, openEndpoint } from './endpoint.ts';
+import { anyBody, refuse, type Parsed } from './contracts/refusal.ts';
+import { openEndpoint } from './endpoint.ts';
 import { siteOrigins } from './http.ts';
 
 Deno.test('a deployed site has one origin; a local one every loopback spelling of its port', () => {

@@ -1,4 +1,4 @@
-import type { Parsed, Refusal } from './contracts/refusal.ts';
+import type { EndpointContract, Refusal } from './contracts/refusal.ts';
 import { clientAddress, corsHeaders, json, readJsonObject } from './http.ts';
 import { verifyTurnstile, type TurnstileSettings } from './turnstile.ts';
 
@@ -10,19 +10,14 @@ import { verifyTurnstile, type TurnstileSettings } from './turnstile.ts';
  * answer, with the same headers on every answer.
  */
 
-export interface Opening<T> {
-  /** The function's name, for its log lines. */
-  name: string;
+/** The contract's endpoint (its name for log lines, body limit, parser, error body), and: */
+export interface Opening<T> extends EndpointContract<T> {
   /** The pages allowed to call it (CORS, siteOrigins); none for a server-to-server endpoint. */
   origins: readonly string[];
-  maxBytes: number;
-  parse: (body: Record<string, unknown>) => Parsed<T>;
   /** When set, the body's `captcha` must pass Cloudflare's siteverify. */
   botCheck?: TurnstileSettings;
   /** Checked before the body is read (a shared secret); false answers 401. */
   authorize?: (request: Request) => Promise<boolean>;
-  /** The endpoint's error body (default `{code, message}`). */
-  errorBody?: (refusal: Refusal) => unknown;
   /** Sent with every answer. */
   headers?: Record<string, string>;
 }
@@ -40,12 +35,6 @@ export const BOT_CHECK_FAILED: Refusal = {
   code: 'captcha_failed',
   message: 'The bot check did not pass. Please try again.',
 };
-
-/** Takes everything as it comes: for a function that reads nothing but the bot check's token. */
-export const anyBody = (body: Record<string, unknown>): Parsed<Record<string, unknown>> => ({
-  ok: true,
-  value: body,
-});
 
 export function openEndpoint<T>(
   opening: Opening<T>,

@@ -1,6 +1,7 @@
 // Deno tests of request-callback: the handler called with a Request, its services faked at
 // their boundary (fetch for Cloudflare, Vapi and the webhook; the database's functions).
 import assert from 'node:assert/strict';
+import { postJson } from '../_shared/test-request.ts';
 import { createHandler, type CallbackSettings } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -69,17 +70,7 @@ function harness(fakes: Fakes = {}) {
     database,
     to: (url: string) => requests.filter((request) => request.url === url),
     send: async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
-      const response = await handler(
-        new Request('https://fn.test/request-callback', {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-forwarded-for': '203.0.113.7',
-            ...headers,
-          },
-          body: JSON.stringify(body),
-        }),
-      );
+      const response = await handler(postJson('request-callback', body, headers));
       await Promise.all(background);
       return { status: response.status, headers: response.headers, body: await response.json() };
     },

@@ -1,8 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
 import {
-  CALLBACK_MAX_BYTES,
   callbackRefusal,
-  parseCallback,
+  REQUEST_CALLBACK,
   type CallbackAccepted,
   type CallbackRequest,
   type CallbackWebhook,
@@ -59,7 +58,7 @@ interface Callback extends CallbackRequest {
 
 /** The contract's parser, then the number: valid, and in one of the allowed countries. */
 function parseRequest(body: Record<string, unknown>, countries: CountryCode[]): Parsed<Callback> {
-  const parsed = parseCallback(body);
+  const parsed = REQUEST_CALLBACK.parse(body);
   if (!parsed.ok) return parsed;
   const phone = parsePhoneNumberFromString(parsed.value.phone, countries[0] ?? 'US');
   if (!phone || !phone.isValid()) return callbackRefusal('invalid_phone');
@@ -144,10 +143,9 @@ async function deliverWebhook(request: Callback, settings: CallbackSettings, at:
 export function createHandler(settings: CallbackSettings): (request: Request) => Promise<Response> {
   const background = settings.background ?? ((work: Promise<unknown>) => void work);
   const opening = {
-    name: 'request-callback',
-    origins: settings.origins,
-    maxBytes: CALLBACK_MAX_BYTES,
+    ...REQUEST_CALLBACK,
     parse: (body: Record<string, unknown>) => parseRequest(body, settings.countries),
+    origins: settings.origins,
     botCheck: settings.turnstile,
   };
 

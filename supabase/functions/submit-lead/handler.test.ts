@@ -1,6 +1,7 @@
 // Deno tests of submit-lead: the handler called with a Request, Cloudflare faked at fetch and the
 // database's lead_submit faked as a function (its SQL is tested in supabase/tests/lead-guards.sql.test.ts).
 import assert from 'node:assert/strict';
+import { postJson } from '../_shared/test-request.ts';
 import { createHandler } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -32,17 +33,7 @@ function harness(
     },
   });
   const send = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    handler(
-      new Request('https://functions.test/submit-lead', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': '203.0.113.7',
-          ...headers,
-        },
-        body: JSON.stringify(body),
-      }),
-    );
+    handler(postJson('submit-lead', body, headers));
   return { send, calls, verified };
 }
 

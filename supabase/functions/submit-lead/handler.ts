@@ -1,8 +1,4 @@
-import {
-  leadErrorBody,
-  parseSubmitLead,
-  SUBMIT_LEAD_MAX_BYTES,
-} from '../_shared/contracts/lead.ts';
+import { SUBMIT_LEAD } from '../_shared/contracts/lead.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
@@ -37,14 +33,7 @@ type Outcome =
 export function createHandler(
   settings: SubmitLeadSettings,
 ): (request: Request) => Promise<Response> {
-  const opening = {
-    name: 'submit-lead',
-    origins: settings.origins,
-    maxBytes: SUBMIT_LEAD_MAX_BYTES,
-    parse: parseSubmitLead,
-    botCheck: settings.turnstile,
-    errorBody: leadErrorBody,
-  };
+  const opening = { ...SUBMIT_LEAD, origins: settings.origins, botCheck: settings.turnstile };
   return openEndpoint(opening, async ({ body: lead, address, answer, refuse }) => {
     let outcome: Outcome;
     try {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { postJson } from '../_shared/test-request.ts';
 import { endOfCallReport, queuedCall, REPORT_DURATION_SECONDS } from '../_shared/vapi/fixtures.ts';
 import type { EndOfCallReport } from '../_shared/vapi/types.ts';
 import { createHandler, LIMITS, type VapiEventsSettings } from './handler.ts';
@@ -32,14 +33,7 @@ function harness(stored = true) {
     webhook,
     send: async (body: unknown, secret: string | null = 'shared-secret', raw?: string) => {
       const response = await handler(
-        new Request('https://fn.test/vapi-events', {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(secret === null ? {} : { 'x-vapi-secret': secret }),
-          },
-          body: raw ?? JSON.stringify(body),
-        }),
+        postJson('vapi-events', raw ?? body, secret === null ? {} : { 'x-vapi-secret': secret }),
       );
       await Promise.all(background);
       return { status: response.status, body: await response.json() };

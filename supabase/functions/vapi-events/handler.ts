@@ -1,5 +1,6 @@
 import type { CallDatabase } from '../_shared/database.ts';
-import { anyBody, openEndpoint } from '../_shared/endpoint.ts';
+import { VAPI_EVENTS, type CallReportWebhook } from '../_shared/contracts/call-report.ts';
+import { openEndpoint } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
@@ -21,8 +22,6 @@ export interface VapiEventsSettings {
   background?: (work: Promise<unknown>) => void;
 }
 
-/** The largest message read (a report with a long transcript is far below it). */
-export const MAX_BODY_BYTES = 1024 * 1024;
 export const LIMITS = {
   summary: 4000,
   transcript: 20000,
@@ -90,11 +89,9 @@ export function createHandler(
 ): (request: Request) => Promise<Response> {
   const background = settings.background ?? ((work: Promise<unknown>) => void work);
   const opening = {
-    name: 'vapi-events',
+    ...VAPI_EVENTS,
     // Vapi calls it from its servers: no page does, so no CORS.
     origins: [],
-    maxBytes: MAX_BODY_BYTES,
-    parse: anyBody,
     authorize: (request: Request) =>
       sameSecret(request.headers.get('x-vapi-secret') ?? '', settings.secret),
   };
@@ -115,24 +112,22 @@ export function createHandler(
       return answer(500, { code: 'not_stored' });
     }
     if (stored) {
+      const payload: CallReportWebhook = {
+        type: 'call_report',
+        vapi_call_id: row.vapi_call_id,
+        kind: row.kind,
+        ended_at: row.ended_at ? toPacificReadable(new Date(row.ended_at)) : null,
+        ended_reason: row.ended_reason,
+        duration_seconds: row.duration_seconds,
+        cost: row.cost,
+        summary: row.summary,
+        structured_data: row.structured_data,
+        recording_url: row.recording_url,
+        visit_id: row.visit_id,
+        callback_id: row.callback_id,
+      };
       background(
-        postWebhook(
-          {
-            type: 'call_report',
-            vapi_call_id: row.vapi_call_id,
-            kind: row.kind,
-            ended_at: row.ended_at ? toPacificReadable(new Date(row.ended_at)) : null,
-            ended_reason: row.ended_reason,
-            duration_seconds: row.duration_seconds,
-            cost: row.cost,
-            summary: row.summary,
-            structured_data: row.structured_data,
-            recording_url: row.recording_url,
-            visit_id: row.visit_id,
-            callback_id: row.callback_id,
-          },
-          settings.webhook,
-        ).then((delivered) => {
+        postWebhook(payload, settings.webhook).then((delivered) => {
           if (!delivered)
             console.error(`vapi-events: the webhook did not take ${row.vapi_call_id}`);
         }),

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { postJson } from '../_shared/test-request.ts';
 import { verifyHs256 } from '../_shared/jwt.ts';
 import { createHandler, type VoiceTokenSettings } from './handler.ts';
 
@@ -30,11 +31,7 @@ function harness(options: { turnstile?: Response; claim?: unknown; databaseDown?
     database,
     send: async (body: unknown = { captcha: 'XXXX.DUMMY.TOKEN.XXXX' }) => {
       const response = await handler(
-        new Request('https://fn.test/voice-token', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.4' },
-          body: JSON.stringify(body),
-        }),
+        postJson('voice-token', body, { 'x-forwarded-for': '203.0.113.4' }),
       );
       return { status: response.status, headers: response.headers, body: await response.json() };
     },

@@ -1,6 +1,6 @@
 import type { CallDatabase } from '../_shared/database.ts';
-import { VOICE_TOKEN_MAX_BYTES, type VoiceTokenAnswer } from '../_shared/contracts/voice-token.ts';
-import { anyBody, openEndpoint } from '../_shared/endpoint.ts';
+import { VOICE_TOKEN, type VoiceTokenAnswer } from '../_shared/contracts/voice-token.ts';
+import { openEndpoint } from '../_shared/endpoint.ts';
 import { signHs256 } from '../_shared/jwt.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
 
@@ -32,10 +32,8 @@ export function createHandler(
   settings: VoiceTokenSettings,
 ): (request: Request) => Promise<Response> {
   const opening = {
-    name: 'voice-token',
+    ...VOICE_TOKEN,
     origins: settings.origins,
-    maxBytes: VOICE_TOKEN_MAX_BYTES,
-    parse: anyBody,
     botCheck: settings.turnstile,
     headers: { 'Cache-Control': 'no-store' },
   };

@@ -8,7 +8,7 @@ import {
   type EstimateVariables,
   type Utm,
 } from './origin.ts';
-import { refuse, type Parsed } from './refusal.ts';
+import { refuse, type EndpointContract, type Parsed } from './refusal.ts';
 
 /**
  * request-callback on the wire: the page's body, the function's parser and bounds, its answers,
@@ -33,8 +33,6 @@ export interface CallbackBody {
   visit_id: string | null;
 }
 
-/** The largest body request-callback reads. */
-export const CALLBACK_MAX_BYTES = 8 * 1024;
 /** The longest number as typed, and the longest consent text. */
 export const PHONE_MAX_LENGTH = 40;
 export const CONSENT_TEXT_MAX_LENGTH = 1000;
@@ -91,6 +89,13 @@ export function parseCallback(body: Record<string, unknown>): Parsed<CallbackReq
     },
   };
 }
+
+/** request-callback (the function turns the number into E.164 after this parser). */
+export const REQUEST_CALLBACK: EndpointContract<CallbackRequest> = {
+  name: 'request-callback',
+  maxBytes: 8 * 1024,
+  parse: parseCallback,
+};
 
 /** What the automation webhook receives for a placed callback. */
 export interface CallbackWebhook {

@@ -1,7 +1,7 @@
 import { isUuid } from '../http.ts';
 import { cleanText, LEAD_FIELDS, leadProblems, type LeadText } from '../lead-rules.ts';
 import { parseEstimate, parsePage, parseUtm, parseVisitId, type Utm } from './origin.ts';
-import { refuse, type Parsed, type Refusal } from './refusal.ts';
+import { refuse, type EndpointContract, type Parsed, type Refusal } from './refusal.ts';
 
 /**
  * A lead on the wire: the row the page inserts into contact_submissions (the data API), the
@@ -40,9 +40,6 @@ export interface LeadRow extends LeadContext {
 export interface SubmitLeadBody extends LeadRow {
   captcha: string;
 }
-
-/** The largest body submit-lead reads: the largest lead is under 7 KB of JSON. */
-export const SUBMIT_LEAD_MAX_BYTES = 16 * 1024;
 
 /** The context as stored: within the database's bounds, so it can never cost the lead. */
 export function parseLeadContext(
@@ -98,3 +95,11 @@ export const leadErrorBody = ({ code, message, details }: Refusal) => ({
   details: details ?? null,
   hint: null,
 });
+
+/** submit-lead: the largest lead is under 7 KB of JSON. */
+export const SUBMIT_LEAD: EndpointContract<LeadToStore> = {
+  name: 'submit-lead',
+  maxBytes: 16 * 1024,
+  parse: parseSubmitLead,
+  errorBody: leadErrorBody,
+};

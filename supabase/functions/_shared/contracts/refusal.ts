@@ -1,4 +1,16 @@
 /**
+ * What a contract says of its endpoint: its name, the largest body it reads, its parser, and
+ * (when not `{code, message}`) the shape of its error body. The function adds the site's
+ * origins and the bot check (../endpoint.ts).
+ */
+export interface EndpointContract<T> {
+  name: string;
+  maxBytes: number;
+  parse: (body: Record<string, unknown>) => Parsed<T>;
+  errorBody?: (refusal: Refusal) => unknown;
+}
+
+/**
  * How an endpoint's parser answers: the value it read, or a refusal the function sends as is.
  * Every contract in this folder parses with this shape, and the functions' opening
  * (../endpoint.ts) turns a refusal into the answer.
@@ -21,3 +33,9 @@ export const refuse = (
   message: string,
   details: string | null = null,
 ): { ok: false } & Refusal => ({ ok: false, status, code, message, details });
+
+/** Takes the body as it comes: for an endpoint that reads its fields itself, or none. */
+export const anyBody = (body: Record<string, unknown>): Parsed<Record<string, unknown>> => ({
+  ok: true,
+  value: body,
+});

@@ -1,3 +1,5 @@
+import { anyBody, type EndpointContract } from './refusal.ts';
+
 /** voice-token on the wire (token mode): the page sends the bot check's token, gets a JWT. */
 
 export interface VoiceTokenBody {
@@ -10,5 +12,9 @@ export interface VoiceTokenAnswer {
   expiresAt: string;
 }
 
-/** The largest body voice-token reads. */
-export const VOICE_TOKEN_MAX_BYTES = 4 * 1024;
+/** voice-token reads nothing but the bot check's token (which the opening checks). */
+export const VOICE_TOKEN: EndpointContract<Record<string, unknown>> = {
+  name: 'voice-token',
+  maxBytes: 4 * 1024,
+  parse: anyBody,
+};

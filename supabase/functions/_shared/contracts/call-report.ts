@@ -1,0 +1,33 @@
+import { anyBody, type EndpointContract } from './refusal.ts';
+
+/**
+ * vapi-events on the wire: Vapi posts its server messages to the assistant's Server URL (their
+ * shapes are Vapi's own types, ../vapi/types.ts), and the function forwards each stored
+ * end-of-call report to the automation webhook as a CallReportWebhook.
+ */
+
+/** vapi-events: a report with a long transcript is far below 1 MB; it reads the message itself. */
+export const VAPI_EVENTS: EndpointContract<Record<string, unknown>> = {
+  name: 'vapi-events',
+  maxBytes: 1024 * 1024,
+  parse: anyBody,
+};
+
+/** What the automation webhook receives for a stored end-of-call report. */
+export interface CallReportWebhook {
+  type: 'call_report';
+  vapi_call_id: string;
+  /** webCall, outboundPhoneCall, inboundPhoneCall or other. */
+  kind: string;
+  /** Readable Pacific time. */
+  ended_at: string | null;
+  ended_reason: string | null;
+  duration_seconds: number | null;
+  /** US dollars, as Vapi reports it. */
+  cost: number | null;
+  summary: string | null;
+  structured_data: unknown;
+  recording_url: string | null;
+  visit_id: string | null;
+  callback_id: string | null;
+}
