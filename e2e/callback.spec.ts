@@ -49,8 +49,13 @@ async function askForACall(
   await fillAndConsent(page, number.typed);
   await page.getByRole('button', { name: 'Call me now' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Calling you now' })).toBeVisible();
-  const calls = (await (await request.get(LOCAL_ROUTES.vapiCallsJson)).json()) as CreateCallBody[];
-  return calls.filter((call) => call.customer?.number === number.e164);
+  const calls = (await (await request.get(LOCAL_ROUTES.vapiCallsJson)).json()) as {
+    path: string;
+    body: CreateCallBody;
+  }[];
+  return calls
+    .filter((call) => call.path === '/call' && call.body.customer?.number === number.e164)
+    .map((call) => call.body);
 }
 
 /** Answers the function with `status` and `body`, counting the requests and keeping them. */

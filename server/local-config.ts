@@ -72,6 +72,11 @@ export function localFunctionSecrets(
     'CALLBACK_PER_NUMBER_DAY',
     'VAPI_MAX_CALL_SECONDS',
     'VAPI_TIMEOUT_MS',
+    'WEB_CALL_PER_ADDRESS',
+    'WEB_CALL_WINDOW_SECONDS',
+    'WEB_CALL_DAILY_MAX',
+    'WEB_CALL_DAILY_MINUTES',
+    'WEB_CALL_CONCURRENT',
   ]) {
     const value = env[`LOCAL_FUNCTION_${name}`];
     if (value !== undefined) secrets[name] = value;

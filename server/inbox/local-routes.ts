@@ -234,7 +234,7 @@ export function createLocalRoutes(db: PGlite): Hono {
   readOnly(LOCAL_ROUTES.callbacksJson, async (c) => c.json(await listCallbacks(db)));
   readOnly(LOCAL_ROUTES.callReportsJson, async (c) => c.json(await listCallReports(db)));
   readOnly(LOCAL_ROUTES.vapiCallsJson, async (c) =>
-    c.json((await listVapiCalls(db)).map((call) => call.body)),
+    c.json((await listVapiCalls(db)).map(({ path, body }) => ({ path, body }))),
   );
   readOnly(LOCAL_ROUTES.webhookDeliveriesJson, async (c) => c.json(await listDeliveries(db)));
 

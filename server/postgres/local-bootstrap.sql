@@ -52,10 +52,12 @@ create table if not exists local_stack.csp_reports (
   report jsonb not null
 );
 
--- What the Vapi stand-in received: each POST /call body, with the call id it answered.
+-- What the Vapi stand-in received: each POST /call or /call/web body, with its path and the call
+-- id it answered.
 create table if not exists local_stack.vapi_calls (
   seq bigint generated always as identity primary key,
   received_at timestamptz not null default now(),
   call_id text not null,
   body jsonb not null
 );
+alter table local_stack.vapi_calls add column if not exists path text not null default '/call';

@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono } from 'hono';
-import { endOfCallReport, queuedCall } from '../../supabase/functions/_shared/vapi/fixtures';
-import type { CreateCallBody } from '../../supabase/functions/_shared/vapi/types';
+import { Hono, type Context } from 'hono';
+import {
+  endOfCallReport,
+  queuedCall,
+  queuedWebCall,
+} from '../../supabase/functions/_shared/vapi/fixtures';
+import type {
+  CreateCallBody,
+  CreateWebCallBody,
+  VapiCall,
+} from '../../supabase/functions/_shared/vapi/types';
 
 /**
- * Vapi's API, for the local stack only (the functions' VAPI_API_URL): POST /call checks the
+ * Vapi's API, for the local stack only (the functions' VAPI_API_URL), frozen to what the site
+ * calls: POST /call (request-callback) and POST /call/web (start-web-call). Each checks the
  * private key and the body as Vapi does (an unknown property is refused, as Vapi's validation
- * refuses it), records the body (/local/vapi-calls.json) and answers 201 with a queued call.
- * Narrower than Vapi: no call is placed, only /call exists, and only the body's shape that an
- * outbound call with a saved assistant uses is checked.
- * Tests make it refuse, fail or hang with POST /local/vapi/mode
+ * refuses it; the properties are the keys of Vapi's own DTO types), records the body with its path
+ * (/local/vapi-calls.json) and answers 201 with Vapi's documented answer (the shared fixtures).
+ * Narrower than Vapi: no call is placed and no room exists, and only the parts of a body the site
+ * sends are checked. Tests make it refuse, fail or hang with POST /local/vapi/mode
  * {"mode": "ok" | "reject" (400) | "fail" (500) | "hang"}.
  */
 
@@ -41,6 +50,24 @@ const CALL_PROPERTIES: Record<keyof CreateCallBody, true> = {
   customer: true,
 };
 
+/** The same for CreateWebCallDto. */
+const WEB_CALL_PROPERTIES: Record<keyof CreateWebCallBody, true> = {
+  assistantVersion: true,
+  roomDeleteOnUserLeaveEnabled: true,
+  assistantId: true,
+  assistant: true,
+  assistantOverrides: true,
+  squadId: true,
+  squad: true,
+  squadOverrides: true,
+  workflowId: true,
+  workflow: true,
+  workflowOverrides: true,
+};
+
+/** Vapi's bounds of a call's maxDurationSeconds. */
+const MAX_DURATION = { min: 10, max: 43_200 };
+
 const E164 = /^\+[1-9]\d{6,14}$/;
 
 function badRequest(messages: string[]) {
@@ -58,17 +85,35 @@ export function untilGivenUp(signal: AbortSignal): Promise<void> {
   });
 }
 
-/** What is wrong with a create-call body, in Vapi's words where known. */
-export function checkCallBody(body: unknown): string[] {
+/** What is wrong with a body's top level and its overrides, in Vapi's words where known. */
+function checkCommon(body: unknown, properties: Record<string, true>): string[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return ['body must be an object'];
   const call = body as Record<string, unknown>;
   const problems = Object.keys(call)
-    .filter((key) => !Object.hasOwn(CALL_PROPERTIES, key))
+    .filter((key) => !Object.hasOwn(properties, key))
     .map((key) => `property ${key} should not exist`);
   if (typeof call.assistantId !== 'string' && typeof call.assistant !== 'object') {
     problems.push('assistantId or assistant must be provided');
   }
+  const seconds = (call.assistantOverrides as { maxDurationSeconds?: unknown } | undefined)
+    ?.maxDurationSeconds;
+  if (
+    seconds !== undefined &&
+    !(typeof seconds === 'number' && seconds >= MAX_DURATION.min && seconds <= MAX_DURATION.max)
+  ) {
+    problems.push(
+      `assistantOverrides.maxDurationSeconds must not be less than ${MAX_DURATION.min} or greater than ${MAX_DURATION.max}`,
+    );
+  }
+  return problems;
+}
+
+/** What is wrong with a create-call body (POST /call). */
+export function checkCallBody(body: unknown): string[] {
+  const problems = checkCommon(body, CALL_PROPERTIES);
+  if (problems[0] === 'body must be an object') return problems;
+  const call = body as Record<string, unknown>;
   if (typeof call.phoneNumberId !== 'string' && typeof call.phoneNumber !== 'object') {
     problems.push('phoneNumberId or phoneNumber must be provided');
   }
@@ -79,11 +124,22 @@ export function checkCallBody(body: unknown): string[] {
   return problems;
 }
 
+/** What is wrong with a create-web-call body (POST /call/web). */
+export const checkWebCallBody = (body: unknown): string[] => checkCommon(body, WEB_CALL_PROPERTIES);
+
 /** Where the stand-in sends end-of-call reports: the assistant's Server URL and its secret. */
 export interface ServerUrl {
   url: string;
   secret: string;
 }
+
+/** Vapi's answer to a create request at `path`: the documented fixture. */
+const created = (
+  path: string,
+  body: CreateCallBody,
+  ids: { id: string; orgId: string },
+  at?: Date,
+): VapiCall => (path === '/call/web' ? queuedWebCall(body, ids, at) : queuedCall(body, ids, at));
 
 export function createVapiStandIn(
   db: PGlite,
@@ -98,13 +154,14 @@ export function createVapiStandIn(
   // assistant's Server URL (vapi-events) with the secret, as Vapi would when the call ends.
   app.post('/calls/:id/end', async (c) => {
     if (!serverUrl) return c.json({ error: 'no Server URL (the functions are not running)' }, 409);
-    const found = await db.query<{ body: CreateCallBody; received_at: Date }>(
-      'select body, received_at from local_stack.vapi_calls where call_id = $1',
+    const found = await db.query<{ path: string; body: CreateCallBody; received_at: Date }>(
+      'select path, body, received_at from local_stack.vapi_calls where call_id = $1',
       [c.req.param('id')],
     );
     const recorded = found.rows[0];
     if (!recorded) return c.json({ error: 'no such call' }, 404);
-    const call = queuedCall(
+    const call = created(
+      recorded.path,
       recorded.body,
       { id: c.req.param('id'), orgId },
       new Date(recorded.received_at),
@@ -121,35 +178,40 @@ export function createVapiStandIn(
     });
   });
 
-  app.post('/call', async (c) => {
-    if (c.req.header('authorization') !== `Bearer ${privateKey}`) {
-      return c.json(
-        {
-          message:
-            'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
-          error: 'Unauthorized',
-          statusCode: 401,
-        },
-        401,
+  /** A create request: the key, the body, the mode, then the record and Vapi's answer. */
+  const create =
+    (path: '/call' | '/call/web', check: (body: unknown) => string[]) => async (c: Context) => {
+      if (c.req.header('authorization') !== `Bearer ${privateKey}`) {
+        return c.json(
+          {
+            message:
+              'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+            error: 'Unauthorized',
+            statusCode: 401,
+          },
+          401,
+        );
+      }
+      const body: unknown = await c.req.json().catch(() => undefined);
+      const problems = check(body);
+      if (problems.length > 0) return c.json(badRequest(problems), 400);
+      if (mode === 'hang') {
+        await untilGivenUp(c.req.raw.signal);
+        return c.json({ message: 'gateway timeout' }, 504);
+      }
+      if (mode === 'reject')
+        return c.json(badRequest(["Couldn't create call (local stand-in told to refuse)."]), 400);
+      if (mode === 'fail')
+        return c.json({ message: 'Internal server error', statusCode: 500 }, 500);
+      const id = randomUUID();
+      await db.query(
+        'insert into local_stack.vapi_calls (call_id, path, body) values ($1, $2, $3)',
+        [id, path, JSON.stringify(body)],
       );
-    }
-    const body: unknown = await c.req.json().catch(() => undefined);
-    const problems = checkCallBody(body);
-    if (problems.length > 0) return c.json(badRequest(problems), 400);
-    if (mode === 'hang') {
-      await untilGivenUp(c.req.raw.signal);
-      return c.json({ message: 'gateway timeout' }, 504);
-    }
-    if (mode === 'reject')
-      return c.json(badRequest(["Couldn't create call (local stand-in told to refuse)."]), 400);
-    if (mode === 'fail') return c.json({ message: 'Internal server error', statusCode: 500 }, 500);
-    const id = randomUUID();
-    await db.query('insert into local_stack.vapi_calls (call_id, body) values ($1, $2)', [
-      id,
-      JSON.stringify(body),
-    ]);
-    return c.json(queuedCall(body as CreateCallBody, { id, orgId }), 201);
-  });
+      return c.json(created(path, body as CreateCallBody, { id, orgId }), 201);
+    };
+  app.post('/call', create('/call', checkCallBody));
+  app.post('/call/web', create('/call/web', checkWebCallBody));
 
   app.post('/mode', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { mode?: unknown };
@@ -163,10 +225,15 @@ export function createVapiStandIn(
   return { app, setMode: (next: VapiMode) => (mode = next) };
 }
 
-/** The bodies the stand-in received, oldest first, with the call id each got. */
+/** The bodies the stand-in received, oldest first, with the path and the call id each got. */
 export async function listVapiCalls(db: PGlite) {
-  const result = await db.query<{ call_id: string; received_at: string; body: unknown }>(
-    `select call_id, to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, body
+  const result = await db.query<{
+    call_id: string;
+    path: string;
+    received_at: string;
+    body: unknown;
+  }>(
+    `select call_id, path, to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, body
        from local_stack.vapi_calls order by seq`,
   );
   return result.rows;

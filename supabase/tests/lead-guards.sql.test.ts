@@ -6,10 +6,6 @@
  * embedded Postgres (PGlite, as the local stack runs) and a real PostgreSQL server (Debian's 15,
  * supabase/tests/real-postgres.ts), where requests also run on many connections at once.
  */
-import type { PGlite } from '@electric-sql/pglite';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTIMATE_MAX } from '../functions/_shared/contracts/origin';
 import {
@@ -20,9 +16,9 @@ import {
   isPlausibleEmail,
   isSameSitePath,
 } from '../functions/_shared/lead-rules';
-import { openDatabase, type DefaultGrants, type SqlDatabase } from '../../server/postgres/database';
+import type { DefaultGrants, SqlDatabase } from '../../server/postgres/database';
 import { CONTACT_COLUMNS } from '../../server/postgrest/postgrest';
-import { findPostgres, startRealPostgres, type RealPostgres } from './real-postgres';
+import { ENGINES } from './engines';
 import { asRequest } from '../../server/postgres/request-role';
 import { nextAddress, randomLead } from '../../server/test-helpers';
 
@@ -33,59 +29,6 @@ interface Refusal {
   message: string;
   detail?: string;
 }
-
-interface Engine {
-  /** Opens a fresh database with the migrations applied. */
-  open: (defaultGrants: DefaultGrants) => Promise<{
-    db: SqlDatabase;
-    /** Where requests run: connections that log in as authenticator (PGlite: the same one). */
-    requests: SqlDatabase;
-    close: () => Promise<void>;
-  }>;
-  /** Whether requests run on connections of their own, at once (a real server). */
-  concurrent: boolean;
-}
-
-const pglite: Engine = {
-  concurrent: false,
-  open: async (defaultGrants) => {
-    const dir = await mkdtemp(join(tmpdir(), 'lead-guards-'));
-    const db: PGlite = await openDatabase(join(dir, 'db'), { defaultGrants, log: () => undefined });
-    return {
-      db,
-      requests: db,
-      close: async () => {
-        await db.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  },
-};
-
-const postgresBin = findPostgres();
-let server: Promise<RealPostgres> | undefined;
-let databases = 0;
-const realPostgres: Engine = {
-  concurrent: true,
-  open: async (defaultGrants) => {
-    server ??= startRealPostgres(postgresBin!);
-    const db = await (await server).createDatabase(`leads_${(databases += 1)}`, defaultGrants);
-    return { db, requests: db.requests, close: () => db.close() };
-  },
-};
-if (!postgresBin) {
-  console.warn(
-    'PostgreSQL is not installed (apt-get install postgresql): the lead-guard SQL tests run on PGlite only.',
-  );
-}
-afterAll(async () => {
-  if (server) await (await server).stop();
-});
-
-const ENGINES: [string, Engine][] = [
-  ['PGlite', pglite],
-  ...(postgresBin ? [['PostgreSQL (Debian)', realPostgres] as [string, Engine]] : []),
-];
 
 /** PostgREST's statement for POST /contact_submissions with return=minimal (v12, as it logs it). */
 const POSTGREST_INSERT = `with pgrst_source as (

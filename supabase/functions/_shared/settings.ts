@@ -1,6 +1,7 @@
 import { databaseFromKeys, type CallDatabase } from './database.ts';
 import { siteOrigins } from './http.ts';
 import { TURNSTILE_VERIFY_URL, type TurnstileSettings } from './turnstile.ts';
+import type { VapiSettings } from './vapi/client.ts';
 import type { WebhookSettings } from './webhook.ts';
 
 /**
@@ -85,4 +86,20 @@ export function pageFacingSettings<const N extends string>(
     fetch: fetcher,
   };
   return { ...base, origins: siteOrigins(base.secrets.SITE_URL), turnstile };
+}
+
+/** How a function that starts calls reaches Vapi (VAPI_* secrets; the key names are required). */
+export function vapiSettings(
+  env: Env,
+  fetcher: typeof fetch,
+  secrets: { VAPI_PRIVATE_KEY: string; VAPI_ASSISTANT_ID: string },
+): VapiSettings {
+  return {
+    apiUrl: env.VAPI_API_URL?.trim() || VAPI_API_URL,
+    privateKey: secrets.VAPI_PRIVATE_KEY,
+    assistantId: secrets.VAPI_ASSISTANT_ID,
+    maxCallSeconds: integer(env, 'VAPI_MAX_CALL_SECONDS', 180, 10, 600),
+    timeoutMs: integer(env, 'VAPI_TIMEOUT_MS', 8_000, 100, 60_000),
+    fetch: fetcher,
+  };
 }

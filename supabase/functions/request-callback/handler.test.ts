@@ -52,6 +52,7 @@ function harness(fakes: Fakes = {}) {
       assistantId: 'assistant-1',
       maxCallSeconds: 180,
       timeoutMs: 50,
+      fetch: fetcher,
     },
     turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
     webhook: { url: WEBHOOK, fetch: fetcher, sleep: async () => {}, timeoutMs: 50 },
@@ -60,7 +61,6 @@ function harness(fakes: Fakes = {}) {
       if (name === 'callback_claim') return fakes.claim ?? { outcome: 'call' };
       return { id: request.id };
     },
-    fetch: fetcher,
     now: () => new Date('2026-11-23T18:00:00Z'),
     background: (work) => void background.push(work),
   };
@@ -316,10 +316,10 @@ function settingsOf(_h: ReturnType<typeof harness>): Promise<CallbackSettings> {
       assistantId: 'a',
       maxCallSeconds: 180,
       timeoutMs: 50,
+      fetch: fetcher,
     },
     turnstile: { secret: 's', verifyUrl: TURNSTILE, fetch: fetcher },
     webhook: { url: null, fetch: fetcher },
     database: () => Promise.reject(new Error('not used')),
-    fetch: fetcher,
   });
 }

@@ -9,9 +9,9 @@ import {
 import type { Parsed } from '../_shared/contracts/refusal.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
-import { fetchWithin, isTimeout } from '../_shared/http.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
+import { createOnVapi, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 
@@ -34,18 +34,10 @@ export interface CallbackSettings {
   origins: string[];
   countries: CountryCode[];
   limits: CallbackLimits;
-  vapi: {
-    apiUrl: string;
-    privateKey: string;
-    phoneNumberId: string;
-    assistantId: string;
-    maxCallSeconds: number;
-    timeoutMs: number;
-  };
+  vapi: VapiSettings & { phoneNumberId: string };
   turnstile: TurnstileSettings;
   webhook: WebhookSettings;
   database: CallDatabase;
-  fetch: typeof fetch;
   now?: () => Date;
   /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
   background?: (work: Promise<unknown>) => void;
@@ -90,38 +82,11 @@ async function placeCall(request: Callback, settings: CallbackSettings): Promise
       metadata: { callback_id: request.id, visit_id: request.visit_id },
     },
   };
-  try {
-    const response = await fetchWithin(
-      settings.fetch,
-      `${vapi.apiUrl.replace(/\/+$/, '')}/call`,
-      {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${vapi.privateKey}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      },
-      vapi.timeoutMs,
-    );
-    const text = await response.text();
-    if (!response.ok) {
-      // Vapi refused it: no call was placed, so a retry of this id may try again.
-      return { status: 'failed', error: `Vapi ${response.status}: ${text.slice(0, 300)}` };
-    }
-    const call = JSON.parse(text) as Partial<VapiCall>;
-    if (typeof call.id !== 'string')
-      return { status: 'unknown', error: 'Vapi answered no call id' };
-    return { status: 'calling', vapiCallId: call.id };
-  } catch (error) {
-    // No answer in time: Vapi may have placed the call, so this id never calls again.
-    return {
-      status: 'unknown',
-      error: isTimeout(error)
-        ? 'Vapi did not answer in time'
-        : `Vapi unreachable: ${String(error)}`,
-    };
-  }
+  const answer = await createOnVapi<VapiCall>(vapi, '/call', body);
+  if (answer.ok) return { status: 'calling', vapiCallId: answer.call.id };
+  // An answer that is not a call: Vapi refused it, so a retry of this id may try again. No
+  // answer: Vapi may have placed the call, so this id never calls again.
+  return { status: answer.status === null ? 'unknown' : 'failed', error: answer.error };
 }
 
 /** The automation webhook for a callback (type "callback"), with its delivery recorded. */

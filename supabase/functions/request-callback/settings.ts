@@ -4,7 +4,7 @@ import {
   backgroundRunner,
   integer,
   pageFacingSettings,
-  VAPI_API_URL,
+  vapiSettings,
   type Env,
 } from '../_shared/settings.ts';
 import type { CallbackSettings } from './handler.ts';
@@ -33,18 +33,10 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
       perAddressPerHour: integer(env, 'CALLBACK_PER_ADDRESS_HOUR', 3, 1, 100),
       perDay: integer(env, 'CALLBACK_DAILY_MAX', 50, 1, 10_000),
     },
-    vapi: {
-      apiUrl: env.VAPI_API_URL?.trim() || VAPI_API_URL,
-      privateKey: secrets.VAPI_PRIVATE_KEY,
-      phoneNumberId: secrets.VAPI_PHONE_NUMBER_ID,
-      assistantId: secrets.VAPI_ASSISTANT_ID,
-      maxCallSeconds: integer(env, 'VAPI_MAX_CALL_SECONDS', 180, 10, 600),
-      timeoutMs: integer(env, 'VAPI_TIMEOUT_MS', 8_000, 100, 60_000),
-    },
+    vapi: { ...vapiSettings(env, fetcher, secrets), phoneNumberId: secrets.VAPI_PHONE_NUMBER_ID },
     turnstile,
     webhook,
     database,
-    fetch: fetcher,
     background: backgroundRunner(),
   };
 }

@@ -1,4 +1,10 @@
-import type { CreateCallBody, EndOfCallReport, VapiCall } from './types.ts';
+import type {
+  CreateCallBody,
+  CreatedWebCall,
+  CreateWebCallBody,
+  EndOfCallReport,
+  VapiCall,
+} from './types.ts';
 
 /**
  * The payloads Vapi documents that the site reads, kept once: the local stack's Vapi stand-in
@@ -24,6 +30,29 @@ export function queuedCall(
     ...(request.phoneNumberId ? { phoneNumberId: request.phoneNumberId } : {}),
     ...(request.customer ? { customer: request.customer } : {}),
     ...(request.assistantOverrides ? { assistantOverrides: request.assistantOverrides } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Vapi's answer to POST /call/web (201): the web call it created, queued, with the Daily room
+ * the browser joins (`webCallUrl`), echoing what was asked.
+ */
+export function queuedWebCall(
+  request: CreateWebCallBody,
+  ids: { id: string; orgId: string },
+  at: Date = new Date(),
+): CreatedWebCall {
+  const now = at.toISOString();
+  return {
+    id: ids.id,
+    orgId: ids.orgId,
+    type: 'webCall',
+    status: 'queued',
+    ...(request.assistantId ? { assistantId: request.assistantId } : {}),
+    ...(request.assistantOverrides ? { assistantOverrides: request.assistantOverrides } : {}),
+    webCallUrl: `https://vapi.daily.co/${ids.id.replace(/-/g, '').slice(0, 20)}`,
     createdAt: now,
     updatedAt: now,
   };

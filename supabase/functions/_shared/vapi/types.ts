@@ -19,3 +19,10 @@ export type AssistantOverrides = Vapi.AssistantOverrides;
  * one field not from the SDK.
  */
 export type EndOfCallReport = Vapi.ServerMessageEndOfCallReport & { durationSeconds?: number };
+
+/**
+ * Vapi's answer to POST /call/web: the call, with the room the browser joins. The server SDK's
+ * Call leaves `webCallUrl` out; the web SDK's WebCall (what `vapi.reconnect` takes) names it, and
+ * `transport.callToken` when Vapi sends one.
+ */
+export type CreatedWebCall = VapiCall & { webCallUrl: string; transport?: { callToken?: string } };

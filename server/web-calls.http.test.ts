@@ -1,0 +1,121 @@
+/**
+ * start-web-call through the local stack, as a page and a stranger reach it: the function (Deno),
+ * its claims in the database, the Vapi stand-in's POST /call/web and its end-of-call report, with
+ * the anon key over HTTP. Each limit holds under 50 requests at once, and says which it was.
+ */
+import { describe, expect, it } from 'vitest';
+import type { WebCallAnswer } from '../supabase/functions/_shared/contracts/web-call';
+import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
+import { listeningStackForTests, nextAddress } from './test-helpers';
+
+const KEY = LOCAL_ANON_KEY_DEFAULT;
+
+function stackWith(secrets: Record<string, string> = {}) {
+  const local = listeningStackForTests(KEY, secrets);
+  const start = async (address = nextAddress(), extra: Record<string, unknown> = {}) => {
+    const response = await fetch(`${local.origin}/functions/v1/start-web-call`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': address,
+        apikey: KEY,
+        authorization: `Bearer ${KEY}`,
+      },
+      body: JSON.stringify({
+        id: crypto.randomUUID(),
+        captcha: 'XXXX.DUMMY.TOKEN.XXXX',
+        visit_id: crypto.randomUUID(),
+        variables: null,
+        ...extra,
+      }),
+    });
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as Partial<WebCallAnswer> & { code?: string; limit?: string },
+    };
+  };
+  const end = (callId: string) =>
+    fetch(`${local.origin}${LOCAL_ROUTES.vapiCallEnd(callId)}`, { method: 'POST' });
+  const json = async <T>(path: string) =>
+    (await (await fetch(`${local.origin}${path}`)).json()) as T;
+  return { local, start, end, json };
+}
+
+describe('start-web-call through the local stack', () => {
+  const { start, end, json } = stackWith();
+
+  it('starts a call the page can join, with its own settings; the report joins it to the visit and frees its place', async () => {
+    const visit = crypto.randomUUID();
+    const answer = await start(nextAddress(), {
+      visit_id: visit,
+      assistantOverrides: { maxDurationSeconds: 43_200 },
+      variables: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10_000 },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.webCallUrl).toMatch(/^https:\/\/vapi\.daily\.co\//);
+    const calls = await json<{ path: string; body: CreateWebCallBody }[]>(
+      LOCAL_ROUTES.vapiCallsJson,
+    );
+    const ours = calls.filter((call) => call.body.assistantOverrides?.metadata?.visit_id === visit);
+    expect(ours).toEqual([
+      {
+        path: '/call/web',
+        body: {
+          assistantId: 'test-assistant',
+          assistantOverrides: {
+            maxDurationSeconds: 180,
+            variableValues: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10_000 },
+            metadata: { visit_id: visit, web_call_id: expect.any(String) },
+          },
+        },
+      },
+    ]);
+    expect((await end(answer.body.id!)).status).toBe(200);
+    const reports = await json<{ vapi_call_id: string; kind: string; visit_id: string }[]>(
+      LOCAL_ROUTES.callReportsJson,
+    );
+    expect(reports.find((report) => report.vapi_call_id === answer.body.id)).toMatchObject({
+      kind: 'webCall',
+      visit_id: visit,
+    });
+  });
+
+  it('holds 3 calls per address and 3 at once under 50 requests at once, saying which limit', async () => {
+    const oneAddress = await Promise.all(Array.from({ length: 50 }, () => start('203.0.113.77')));
+    const started = oneAddress.filter((answer) => answer.status === 200);
+    expect(started).toHaveLength(3);
+    for (const refused of oneAddress.filter((answer) => answer.status !== 200)) {
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'limited', limit: 'address' });
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    }
+    // The three still run: nobody else gets a fourth.
+    const meanwhile = await start();
+    expect(meanwhile.body.limit).toBe('concurrent');
+    for (const answer of started) await end(answer.body.id!);
+    // Places free again, but not for that address.
+    const again = await start('203.0.113.77');
+    expect(again.status).toBe(429);
+    expect(again.body.limit).toBe('address');
+    const many = await Promise.all(Array.from({ length: 50 }, () => start()));
+    expect(many.filter((answer) => answer.status === 200)).toHaveLength(3);
+    expect(many.filter((answer) => answer.body.limit === 'concurrent')).toHaveLength(47);
+  });
+});
+
+describe('start-web-call when the day is spent', () => {
+  // Six minutes a day: two calls of three minutes.
+  const { start } = stackWith({ WEB_CALL_DAILY_MINUTES: '6' });
+
+  it("starts no call past the day's minutes, and says so with when to come back", async () => {
+    expect((await start()).status).toBe(200);
+    expect((await start()).status).toBe(200);
+    const spent = await start();
+    expect(spent.status).toBe(429);
+    expect(spent.body).toMatchObject({ code: 'limited', limit: 'minutes' });
+    expect(Number(spent.retryAfter)).toBeGreaterThan(86_000);
+  });
+});

@@ -1,0 +1,78 @@
+import { fetchWithin, isTimeout } from '../http.ts';
+import type { VapiCall } from './types.ts';
+
+/** How a function reaches Vapi's API: its URL, the private key (never in a page), a deadline. */
+export interface VapiSettings {
+  apiUrl: string;
+  privateKey: string;
+  assistantId: string;
+  /** Every call's maxDurationSeconds: what one call may cost at most. */
+  maxCallSeconds: number;
+  timeoutMs: number;
+  fetch: typeof fetch;
+}
+
+/**
+ * What Vapi answered a create request: the call, or why there is none. `status` is Vapi's HTTP
+ * status, null when no answer came (a timeout or a dropped connection): then, as after a 5xx,
+ * Vapi may have created the call, and each caller says what that means for it.
+ */
+export type VapiAnswer<T> =
+  { ok: true; call: T } | { ok: false; status: number | null; error: string };
+
+/** POSTs `body` to Vapi's `path` (`/call`, `/call/web`) with the private key, within the deadline. */
+export async function createOnVapi<T extends Partial<VapiCall>>(
+  settings: VapiSettings,
+  path: string,
+  body: unknown,
+): Promise<VapiAnswer<T>> {
+  try {
+    const response = await fetchWithin(
+      settings.fetch,
+      `${settings.apiUrl.replace(/\/+$/, '')}${path}`,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${settings.privateKey}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      },
+      settings.timeoutMs,
+    );
+    const text = await response.text();
+    if (!response.ok) {
+      return {
+        ok: false,
+        status: response.status,
+        error: `Vapi ${response.status}: ${text.slice(0, 300)}`,
+      };
+    }
+    const call = JSON.parse(text) as T;
+    if (typeof call.id !== 'string') {
+      // Created, perhaps, but not said: as good as no answer.
+      return { ok: false, status: null, error: 'Vapi answered no call id' };
+    }
+    return { ok: true, call };
+  } catch (error) {
+    return {
+      ok: false,
+      status: null,
+      error: isTimeout(error)
+        ? 'Vapi did not answer in time'
+        : `Vapi unreachable: ${String(error)}`,
+    };
+  }
+}
+
+/**
+ * Whether a failed create surely made no call: only a 4xx other than 408 (timeout) and 429
+ * (rate limit) says Vapi refused the request itself; a 5xx may come from Vapi's edge after its
+ * origin created the call, and no answer says nothing.
+ */
+export const surelyNotCreated = (answer: { status: number | null }): boolean =>
+  answer.status !== null &&
+  answer.status >= 400 &&
+  answer.status < 500 &&
+  answer.status !== 408 &&
+  answer.status !== 429;

@@ -1,0 +1,216 @@
+// Deno tests of start-web-call: the handler called with a Request, Cloudflare and Vapi faked at
+// fetch (Vapi's answer is the shared fixture), the database's claim faked as a function (its SQL
+// is tested in supabase/tests/web-calls.sql.test.ts).
+import assert from 'node:assert/strict';
+import { postJson } from '../_shared/test-request.ts';
+import { queuedWebCall } from '../_shared/vapi/fixtures.ts';
+import type { CreateWebCallBody } from '../_shared/vapi/types.ts';
+import { createHandler } from './handler.ts';
+
+const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const TURNSTILE = 'https://turnstile.test/siteverify';
+const VAPI = 'https://vapi.test';
+
+type Answer = Response | 'hang' | 'network';
+
+function harness(fakes: { turnstile?: Answer; vapi?: Answer; claim?: unknown } = {}) {
+  const vapiBodies: CreateWebCallBody[] = [];
+  const database: { name: string; request: Record<string, unknown> }[] = [];
+  const fetcher: typeof fetch = async (input, init = {}) => {
+    const url = String(input);
+    let answer: Answer | undefined;
+    if (url === TURNSTILE) answer = fakes.turnstile ?? Response.json({ success: true });
+    else if (url === `${VAPI}/call/web`) {
+      const body = JSON.parse(String(init.body)) as CreateWebCallBody;
+      vapiBodies.push(body);
+      answer =
+        fakes.vapi ??
+        Response.json(queuedWebCall(body, { id: 'vapi-call-1', orgId: 'org-1' }), {
+          status: 201,
+        });
+    }
+    if (answer === undefined) throw new Error(`unexpected fetch ${url}`);
+    if (answer === 'network') throw new TypeError('connection refused');
+    if (answer === 'hang') {
+      return await new Promise<Response>((_, reject) => {
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    }
+    return answer.clone();
+  };
+  const handler = createHandler({
+    origins: ['https://site.test'],
+    limits: {
+      perAddress: 3,
+      perAddressWindowSeconds: 3600,
+      perDay: 100,
+      minutesPerDay: 200,
+      concurrent: 3,
+    },
+    vapi: {
+      apiUrl: VAPI,
+      privateKey: 'private-key',
+      assistantId: 'assistant-1',
+      maxCallSeconds: 180,
+      timeoutMs: 50,
+      fetch: fetcher,
+    },
+    turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
+    database: async (name, request) => {
+      database.push({ name, request });
+      if (name === 'web_call_claim') {
+        if (fakes.claim instanceof Error) throw fakes.claim;
+        return fakes.claim ?? { outcome: 'call' };
+      }
+      return { id: request.id };
+    },
+  });
+  return {
+    vapiBodies,
+    database,
+    recorded: () => database.find((entry) => entry.name === 'web_call_record')?.request,
+    send: async (body: Record<string, unknown>) => {
+      const response = await handler(postJson('start-web-call', body));
+      return { status: response.status, headers: response.headers, body: await response.json() };
+    },
+  };
+}
+
+const valid = (extra: Record<string, unknown> = {}) => ({
+  id: ID,
+  captcha: 'XXXX.DUMMY.TOKEN.XXXX',
+  visit_id: VISIT,
+  variables: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 },
+  ...extra,
+});
+
+Deno.test(
+  'starts the call with its own assistant and settings, whatever else the body says',
+  async () => {
+    const h = harness();
+    const answer = await h.send(
+      valid({
+        assistantId: 'someone-elses',
+        assistantOverrides: { maxDurationSeconds: 43_200 },
+        variables: { leads: 40, estimate: 10000, evil: 'x' },
+        maxDurationSeconds: 43_200,
+      }),
+    );
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(h.vapiBodies, [
+      {
+        assistantId: 'assistant-1',
+        assistantOverrides: {
+          maxDurationSeconds: 180,
+          variableValues: { leads: 40, estimate: 10000 },
+          metadata: { visit_id: VISIT, web_call_id: ID },
+        },
+      },
+    ]);
+    assert.deepEqual(answer.body, {
+      id: 'vapi-call-1',
+      webCallUrl: queuedWebCall({}, { id: 'vapi-call-1', orgId: 'org-1' }).webCallUrl,
+      assistant: { voice: {} },
+    });
+    assert.equal(h.database[0]?.request.max_seconds, 180);
+    assert.deepEqual(h.recorded(), {
+      id: ID,
+      status: 'started',
+      vapi_call_id: 'vapi-call-1',
+      web_call: answer.body,
+      error: null,
+    });
+  },
+);
+
+Deno.test(
+  'no variables without an estimate; a body with no id is refused before any check',
+  async () => {
+    const h = harness();
+    await h.send(valid({ variables: null, visit_id: 'not-a-uuid' }));
+    assert.deepEqual(h.vapiBodies[0]?.assistantOverrides, {
+      maxDurationSeconds: 180,
+      metadata: { visit_id: null, web_call_id: ID },
+    });
+    const bad = harness();
+    const refused = await bad.send(valid({ id: 'not-a-uuid' }));
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.code, 'bad_request');
+    assert.equal(bad.database.length + bad.vapiBodies.length, 0);
+  },
+);
+
+Deno.test('a failed or unreachable bot check claims and starts nothing', async () => {
+  for (const turnstile of [Response.json({ success: false }), 'network' as const]) {
+    const h = harness({ turnstile });
+    const answer = await h.send(valid());
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.code, 'captcha_failed');
+    assert.equal(h.database.length + h.vapiBodies.length, 0);
+  }
+});
+
+Deno.test('a limit answers 429 naming it, with Retry-After, and starts nothing', async () => {
+  for (const limit of ['address', 'day', 'minutes', 'concurrent']) {
+    const h = harness({ claim: { outcome: 'limited', limit, retry_after: 120 } });
+    const answer = await h.send(valid());
+    assert.equal(answer.status, 429);
+    assert.equal(answer.headers.get('retry-after'), '120');
+    assert.equal(answer.body.code, 'limited');
+    assert.equal(answer.body.limit, limit);
+    assert.equal(h.vapiBodies.length, 0);
+  }
+});
+
+Deno.test('a retry of a started claim gets the same call; of any other, none', async () => {
+  const webCall = {
+    id: 'vapi-call-1',
+    webCallUrl: 'https://vapi.daily.co/r',
+    assistant: { voice: {} },
+  };
+  const again = harness({ claim: { outcome: 'existing', status: 'started', web_call: webCall } });
+  const answer = await again.send(valid());
+  assert.equal(answer.status, 200);
+  assert.deepEqual(answer.body, webCall);
+  assert.equal(again.vapiBodies.length, 0);
+  for (const status of ['pending', 'unknown', 'failed']) {
+    const h = harness({ claim: { outcome: 'existing', status, web_call: null } });
+    assert.equal((await h.send(valid())).status, 502);
+    assert.equal(h.vapiBodies.length, 0);
+  }
+  const conflict = harness({ claim: { outcome: 'conflict' } });
+  assert.equal((await conflict.send(valid())).status, 400);
+});
+
+Deno.test(
+  "Vapi's 4xx means no call; a 5xx, 408, 429, no id or no answer, perhaps one",
+  async () => {
+    const cases: [Answer, string][] = [
+      [Response.json({ message: ['bad'] }, { status: 400 }), 'failed'],
+      [Response.json({ message: 'Unauthorized' }, { status: 401 }), 'failed'],
+      [Response.json({ message: 'oops' }, { status: 500 }), 'unknown'],
+      [new Response('gateway timeout', { status: 504 }), 'unknown'],
+      [new Response('timeout', { status: 408 }), 'unknown'],
+      [new Response('slow down', { status: 429 }), 'unknown'],
+      [Response.json({ status: 'queued' }, { status: 201 }), 'unknown'],
+      ['network', 'unknown'],
+      ['hang', 'unknown'],
+    ];
+    for (const [vapi, status] of cases) {
+      const h = harness({ vapi });
+      const answer = await h.send(valid());
+      assert.equal(answer.status, 502, status);
+      assert.equal(answer.body.code, 'call_failed');
+      assert.equal(h.recorded()?.status, status, String(vapi));
+    }
+  },
+);
+
+Deno.test('a database that does not answer starts nothing: 502', async () => {
+  const h = harness({ claim: new Error('down') });
+  const answer = await h.send(valid());
+  assert.equal(answer.status, 502);
+  assert.equal(h.vapiBodies.length, 0);
+});

@@ -1,0 +1,132 @@
+import {
+  START_WEB_CALL,
+  webCallRefusal,
+  type WebCallAnswer,
+  type WebCallLimit,
+} from '../_shared/contracts/web-call.ts';
+import type { CallDatabase } from '../_shared/database.ts';
+import { openEndpoint } from '../_shared/endpoint.ts';
+import type { TurnstileSettings } from '../_shared/turnstile.ts';
+import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
+import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';
+
+/**
+ * start-web-call: the server starts every demo call (VITE_VAPI_AUTH=server), so nothing in the
+ * page can start one or change it. The bot check must pass; the database claims the call within
+ * its limits (per address, per day, minutes per day, at once: public.web_call_claim, one lock);
+ * then Vapi's POST /call/web with the private key, the function's own assistant and overrides
+ * (the maximum length, the calculator's numbers, the visit). The page joins the room it answers
+ * with. One claim id gives at most one call: a retry gets the same call, or none.
+ * The wire contract: ../_shared/contracts/web-call.ts.
+ */
+
+export interface WebCallLimits {
+  perAddress: number;
+  perAddressWindowSeconds: number;
+  perDay: number;
+  minutesPerDay: number;
+  concurrent: number;
+}
+
+export interface WebCallSettings {
+  /** The site's origins (CORS): siteOrigins(SITE_URL). */
+  origins: string[];
+  limits: WebCallLimits;
+  vapi: VapiSettings;
+  turnstile: TurnstileSettings;
+  database: CallDatabase;
+}
+
+type Claim =
+  | { outcome: 'call' }
+  | { outcome: 'existing'; status: string; web_call: WebCallAnswer | null }
+  | { outcome: 'conflict' }
+  | { outcome: 'limited'; limit: WebCallLimit; retry_after: number };
+
+/** What the page needs of Vapi's answer to join: the web SDK's WebCall. */
+function joinable(call: CreatedWebCall): WebCallAnswer {
+  return {
+    id: call.id,
+    webCallUrl: call.webCallUrl,
+    ...(call.transport?.callToken ? { transport: { callToken: call.transport.callToken } } : {}),
+    ...(call.artifactPlan?.videoRecordingEnabled !== undefined
+      ? { artifactPlan: { videoRecordingEnabled: call.artifactPlan.videoRecordingEnabled } }
+      : {}),
+    assistant: {
+      voice: call.assistant?.voice?.provider ? { provider: call.assistant.voice.provider } : {},
+    },
+  };
+}
+
+export function createHandler(settings: WebCallSettings): (request: Request) => Promise<Response> {
+  const { vapi, limits } = settings;
+  const opening = { ...START_WEB_CALL, origins: settings.origins, botCheck: settings.turnstile };
+
+  return openEndpoint(opening, async ({ body: request, address, answer, refuse }) => {
+    const noStore = { 'Cache-Control': 'no-store' };
+    let claim: Claim;
+    try {
+      claim = (await settings.database('web_call_claim', {
+        id: request.id,
+        client_address: address,
+        visit_id: request.visit_id,
+        max_seconds: vapi.maxCallSeconds,
+        limits: {
+          per_address: limits.perAddress,
+          per_address_window: limits.perAddressWindowSeconds,
+          per_day: limits.perDay,
+          minutes_per_day: limits.minutesPerDay,
+          concurrent: limits.concurrent,
+        },
+      })) as Claim;
+    } catch (error) {
+      console.error('start-web-call: the database did not take the claim:', error);
+      return refuse(webCallRefusal('call_failed'));
+    }
+    if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
+    if (claim.outcome === 'limited') {
+      return refuse(
+        webCallRefusal('limited', { limit: claim.limit, retryAfter: claim.retry_after }),
+      );
+    }
+    if (claim.outcome === 'existing') {
+      // Claimed before: the same call again, or (being started, or perhaps started) none.
+      return claim.status === 'started' && claim.web_call
+        ? answer(200, claim.web_call, noStore)
+        : refuse(webCallRefusal('call_failed'));
+    }
+
+    const body: CreateWebCallBody = {
+      assistantId: vapi.assistantId,
+      assistantOverrides: {
+        maxDurationSeconds: vapi.maxCallSeconds,
+        ...(request.variables ? { variableValues: request.variables } : {}),
+        metadata: { visit_id: request.visit_id, web_call_id: request.id },
+      },
+    };
+    const created = await createOnVapi<CreatedWebCall>(vapi, '/call/web', body);
+    const webCall = created.ok && created.call.webCallUrl ? joinable(created.call) : null;
+    const status = webCall
+      ? 'started'
+      : !created.ok && surelyNotCreated(created)
+        ? 'failed'
+        : 'unknown';
+    try {
+      await settings.database('web_call_record', {
+        id: request.id,
+        status,
+        vapi_call_id: created.ok ? created.call.id : null,
+        web_call: webCall,
+        error: created.ok ? (webCall ? null : 'Vapi answered no webCallUrl') : created.error,
+      });
+    } catch (error) {
+      // The claim keeps 'pending', which counts as a call in progress and is never started again.
+      console.error('start-web-call: could not record the call:', error);
+    }
+    if (!webCall) {
+      console.error(`start-web-call: ${created.ok ? 'no webCallUrl' : created.error}`);
+      return refuse(webCallRefusal('call_failed'));
+    }
+    return answer(200, webCall, noStore);
+  });
+}

@@ -1,0 +1,5 @@
+// start-web-call: the server starts every demo call (see handler.ts).
+import { createHandler } from './handler.ts';
+import { settingsFromEnv } from './settings.ts';
+
+Deno.serve(createHandler(settingsFromEnv(Deno.env.toObject())));
