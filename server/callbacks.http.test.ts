@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { endOfCallReport, queuedCall } from '../supabase/functions/_shared/vapi/fixtures';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
@@ -218,19 +217,13 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
   });
 });
 
-describe('call reports and voice tokens through the local stack', () => {
+describe('call reports through the local stack', () => {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${local.origin}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
     });
-  const withKey = (address = nextAddress()) => ({
-    apikey: KEY,
-    authorization: `Bearer ${KEY}`,
-    'x-forwarded-for': address,
-  });
-
   it('runs the loop: callback, call, end-of-call report stored once, forwarded once, in the inbox', async () => {
     const body = callbackBody();
     expect((await request(body)).status).toBe(202);
@@ -286,60 +279,5 @@ describe('call reports and voice tokens through the local stack', () => {
       vapi_call_id: string;
     }[];
     expect(reports.some((report) => report.vapi_call_id === 'forged')).toBe(false);
-  });
-
-  it('mints a voice token for the site and the assistant, signed with the private key', async () => {
-    const answer = await post(
-      '/functions/v1/voice-token',
-      { captcha: 'XXXX.DUMMY.TOKEN.XXXX' },
-      withKey(),
-    );
-    expect(answer.status).toBe(200);
-    const { token, expiresAt } = (await answer.json()) as { token: string; expiresAt: string };
-    const [head, payload, signature] = token.split('.');
-    const expected = createHmac('sha256', 'local-vapi-private-key')
-      .update(`${head}.${payload}`)
-      .digest('base64url');
-    expect(signature).toBe(expected);
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as {
-      orgId: string;
-      token: { restrictions: { allowedOrigins: string[]; allowedAssistantIds: string[] } };
-      iat: number;
-      exp: number;
-    };
-    expect(claims.orgId).toBe('local-org');
-    // The site's origin, and (the stack being local) its other loopback spellings only.
-    const port = new URL(local.origin).port;
-    expect(claims.token.restrictions.allowedOrigins).toEqual(
-      ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`),
-    );
-    expect(claims.token.restrictions.allowedAssistantIds).toEqual(['test-assistant']);
-    expect(claims.exp - claims.iat).toBeLessThanOrEqual(600);
-    expect(Date.parse(expiresAt)).toBe(claims.exp * 1000);
-  });
-
-  it('holds voice tokens to 10 per address per 10 minutes, and refuses a failed bot check', async () => {
-    const address = nextAddress();
-    const statuses = [];
-    for (let i = 0; i < 11; i += 1) {
-      statuses.push(
-        (
-          await post(
-            '/functions/v1/voice-token',
-            { captcha: 'XXXX.DUMMY.TOKEN.XXXX' },
-            withKey(address),
-          )
-        ).status,
-      );
-    }
-    expect(statuses).toEqual([...Array(10).fill(200), 429]);
-    await setTurnstile('fail');
-    try {
-      expect((await post('/functions/v1/voice-token', { captcha: 'x' }, withKey())).status).toBe(
-        403,
-      );
-    } finally {
-      await setTurnstile('pass');
-    }
   });
 });

@@ -26,9 +26,13 @@ export const voice = {
     noMic: 'No microphone was found. Plug one in or use your phone, then press again.',
     connect: "Couldn't connect to the agent. Please try again.",
     busy: 'A demo call is already on in another tab. End it there, then press again.',
-    // Token mode: the server step said no more demo calls for now.
-    tokenLimited:
-      'Too many demo calls right now. Please try again later, or book a call and we will call you.',
+    // Server mode: a limit of the server's (too many calls from here, or at once) ...
+    limited:
+      'Too many demo calls right now. Please try again in a few minutes, or press Call my phone and the agent calls you.',
+    // ... or today's demo calls are used up: the other ways to reach the agent.
+    spent:
+      "Today's live demo calls are used up. Press Call my phone and the agent calls you, or send us a message.",
+    spentLink: 'Send a message',
     coolDown: (seconds: number) =>
       `Thanks for trying the demo. You can start another call in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   },

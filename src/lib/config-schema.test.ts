@@ -56,18 +56,37 @@ describe('parseConfig', () => {
     });
   });
 
-  it('in token mode needs no public key and ships none, and needs the bot check', () => {
-    const token = { ...complete, VITE_VAPI_AUTH: 'token', VITE_VAPI_PUBLIC_KEY: '' };
-    expect(problemsOf(() => parseConfig(token, 'production'))).toEqual([
+  it('in server mode needs no Vapi key or assistant and ships neither, and needs the bot check', () => {
+    const server = {
+      ...complete,
+      VITE_VAPI_AUTH: 'server',
+      VITE_VAPI_PUBLIC_KEY: '',
+      VITE_VAPI_ASSISTANT_ID: '',
+    };
+    expect(problemsOf(() => parseConfig(server, 'production'))).toEqual([
       'VITE_TURNSTILE_SITE_KEY is missing',
     ]);
-    const config = parseConfig({ ...token, VITE_TURNSTILE_SITE_KEY: '0x4AAA' }, 'production');
-    expect(config.vapi).toEqual({ auth: 'token', assistantId: 'asst_123', maxCallSeconds: 180 });
+    const config = parseConfig({ ...server, VITE_TURNSTILE_SITE_KEY: '0x4AAA' }, 'production');
+    expect(config.vapi).toEqual({ auth: 'server', maxCallSeconds: 180 });
     const withKey = parseConfig(
-      { ...token, VITE_VAPI_PUBLIC_KEY: 'pk_unused', VITE_TURNSTILE_SITE_KEY: '0x4AAA' },
+      {
+        ...server,
+        VITE_VAPI_PUBLIC_KEY: 'pk_unused',
+        VITE_VAPI_ASSISTANT_ID: 'asst_unused',
+        VITE_TURNSTILE_SITE_KEY: '0x4AAA',
+      },
       'production',
     );
     expect(JSON.stringify(withKey)).not.toContain('pk_unused');
+    expect(JSON.stringify(withKey)).not.toContain('asst_unused');
+  });
+
+  it('refuses the retired token mode, saying what replaces it', () => {
+    expect(
+      problemsOf(() => parseConfig({ ...complete, VITE_VAPI_AUTH: 'token' }, 'production')),
+    ).toEqual([
+      'VITE_VAPI_AUTH token is retired: set VITE_VAPI_AUTH=server (the server starts every call; docs/deploy.md)',
+    ]);
   });
 
   it("offers the bot check with Cloudflare's script in production and the stand-in locally", () => {

@@ -167,15 +167,17 @@ const productionSchema = z.object({
   VITE_HSTS_PRELOAD: flag,
   VITE_CONTACT_WEBHOOK_MODE: webhookMode,
   VITE_TURNSTILE_SITE_KEY: optional,
-  VITE_VAPI_AUTH: optionalChoice(['public-key', 'token'], 'public-key'),
+  VITE_VAPI_AUTH: optionalChoice(['public-key', 'server'], 'public-key'),
 });
 
 /**
- * In token mode (VITE_VAPI_AUTH=token) the page asks the voice-token function for a short-lived
- * token, behind the bot check: the public key is neither needed nor shipped, the bot check is.
+ * In server mode (VITE_VAPI_AUTH=server) the start-web-call function starts every call, behind
+ * the bot check, with its own assistant: no Vapi key or assistant id is needed or shipped, the
+ * bot check is.
  */
-const productionTokenSchema = productionSchema.extend({
+const productionServerSchema = productionSchema.extend({
   VITE_VAPI_PUBLIC_KEY: optional,
+  VITE_VAPI_ASSISTANT_ID: optional,
   VITE_TURNSTILE_SITE_KEY: required,
 });
 
@@ -183,7 +185,7 @@ const localSchema = productionSchema.extend({
   VITE_VAPI_PUBLIC_KEY: optional,
   VITE_VAPI_ASSISTANT_ID: optional,
 });
-const localTokenSchema = localSchema.extend({ VITE_TURNSTILE_SITE_KEY: required });
+const localServerSchema = localSchema.extend({ VITE_TURNSTILE_SITE_KEY: required });
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -207,24 +209,22 @@ function toSiteConfig(v: z.output<typeof localSchema>, mode: ConfigMode) {
     contactWebhookUrl: v.VITE_CONTACT_WEBHOOK_URL,
     contactWebhookMode: v.VITE_CONTACT_WEBHOOK_MODE,
     /**
-     * Null only in local mode, where the voice demo may be left unconfigured. maxCallSeconds
-     * goes with every call's start request as assistantOverrides.maxDurationSeconds.
+     * Null only in local mode, where the voice demo may be left unconfigured. Public-key mode:
+     * maxCallSeconds goes with every call's start request as assistantOverrides.maxDurationSeconds.
+     * Server mode: the function sets the call's length (VAPI_MAX_CALL_SECONDS, the same value);
+     * the page uses it only to hold one call per visitor at a time.
      */
     vapi:
-      assistantId && (v.VITE_VAPI_AUTH === 'token' || publicKey)
-        ? v.VITE_VAPI_AUTH === 'token'
+      v.VITE_VAPI_AUTH === 'server'
+        ? { auth: 'server' as const, maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS }
+        : assistantId && publicKey
           ? {
-              auth: 'token' as const,
-              assistantId,
-              maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS,
-            }
-          : {
               auth: 'public-key' as const,
-              publicKey: publicKey!,
+              publicKey,
               assistantId,
               maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS,
             }
-        : null,
+          : null,
     demoVideoUrl: v.VITE_DEMO_VIDEO_URL,
     /**
      * The bot check (Cloudflare Turnstile) and, with it, the features that need the server step:
@@ -266,14 +266,20 @@ export type SiteConfig = ReturnType<typeof toSiteConfig>;
  * Throws a ConfigError listing every missing or malformed variable at once.
  */
 export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
-  const tokenMode = typeof env.VITE_VAPI_AUTH === 'string' && env.VITE_VAPI_AUTH.trim() === 'token';
+  const auth = typeof env.VITE_VAPI_AUTH === 'string' ? env.VITE_VAPI_AUTH.trim() : '';
+  if (auth === 'token') {
+    throw new ConfigError([
+      'VITE_VAPI_AUTH token is retired: set VITE_VAPI_AUTH=server (the server starts every call; docs/deploy.md)',
+    ]);
+  }
+  const serverMode = auth === 'server';
   const schema =
     mode === 'local'
-      ? tokenMode
-        ? localTokenSchema
+      ? serverMode
+        ? localServerSchema
         : localSchema
-      : tokenMode
-        ? productionTokenSchema
+      : serverMode
+        ? productionServerSchema
         : productionSchema;
   const picked = Object.fromEntries(
     CONFIG_VARIABLES.map((name) => [name, typeof env[name] === 'string' ? env[name] : undefined]),

@@ -145,3 +145,8 @@ revoke all on function public.web_call_record(jsonb) from public, anon, authenti
 revoke all on function private.web_call_ended() from public, anon, authenticated;
 grant execute on function public.web_call_claim(jsonb) to service_role;
 grant execute on function public.web_call_record(jsonb) to service_role;
+
+-- Token mode is retired: server-started calls do what it tried to do, with a real bound (a token
+-- started any number of calls with any overrides). Its counter and claim go.
+drop function public.voice_token_claim(jsonb);
+drop table public.voice_tokens;

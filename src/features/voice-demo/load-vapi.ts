@@ -5,7 +5,10 @@ import { loadOnce } from '@/lib/load-once';
 // surface fails the typecheck here rather than a call on a visitor's phone.
 
 /** What the voice demo uses of the @vapi-ai/web client. */
-export type VapiClient = Pick<Vapi, 'on' | 'removeListener' | 'start' | 'stop' | 'setMuted'>;
+export type VapiClient = Pick<
+  Vapi,
+  'on' | 'removeListener' | 'start' | 'reconnect' | 'stop' | 'setMuted'
+>;
 
 /** The SDK's constructor (public key, API base URL, Daily options). */
 export type VapiConstructor = new (...args: ConstructorParameters<typeof Vapi>) => VapiClient;

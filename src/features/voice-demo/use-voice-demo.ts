@@ -4,9 +4,16 @@ import type { SiteConfig } from '@/lib/config-schema';
 import { markDemoCall, visitEstimate, visitId } from '@/lib/visit';
 import { createCallGuard, type CallGuard } from './call-guard';
 import type { AssistantOverrides } from './load-vapi';
-import type { VoiceCall, VoiceCallOptions } from './voice-call';
+import type { CallStart, JoinableCall, VoiceCall, VoiceCallOptions } from './voice-call';
 import { loadVapi } from './load-vapi';
 import { initialVoiceState, voiceReducer, type VoiceEvent, type VoiceState } from './voice-machine';
+
+/** What the page tells the server of a call it asks for: one id per press, the visit, the numbers. */
+export interface ServerCallRequest {
+  id: string;
+  visit_id: string;
+  variables: Record<string, number> | null;
+}
 
 /** The SDK has no timeout of its own on /call/web: past this, the attempt is given up. */
 export const CONNECT_TIMEOUT_MS = 20_000;
@@ -14,10 +21,10 @@ export const CONNECT_TIMEOUT_MS = 20_000;
 export interface VoiceDemoOptions extends Partial<
   Pick<VoiceCallOptions, 'loadSdk' | 'requestMicrophone'>
 > {
-  /** How calls start (public key or token), the assistant and the cap; null: not configured. */
+  /** How calls start (public key, or the server), and the cap; null: not configured. */
   config: SiteConfig['vapi'];
-  /** Token mode: fetches a short-lived token (the component passes the real one; tests a fake). */
-  getVoiceToken?: () => Promise<string>;
+  /** Server mode: asks start-web-call for a call (the component passes the real one; tests a fake). */
+  startWebCall?: (request: ServerCallRequest) => Promise<JoinableCall>;
   /** One call per visitor at a time, and the pause after one (tests pass their own). */
   guard?: CallGuard;
 }
@@ -49,7 +56,7 @@ export function useVoiceDemo({
   config,
   loadSdk = loadVapi,
   requestMicrophone,
-  getVoiceToken,
+  startWebCall,
   guard: givenGuard,
 }: VoiceDemoOptions) {
   const [state, dispatch] = useReducer(voiceReducer, initialVoiceState);
@@ -115,18 +122,34 @@ export function useVoiceDemo({
       release();
       send({ type: 'failed', error: 'connect' });
     }, CONNECT_TIMEOUT_MS);
-    // Token mode: the token is asked for now, while the code loads and the microphone prompt shows.
-    const credential =
-      config.auth === 'token'
-        ? (getVoiceToken ?? (() => Promise.reject(new Error('no voice-token client'))))()
-        : config.publicKey;
+    // Server mode: the call is asked for now, while the code loads and the microphone prompt
+    // shows; the server sets its length and overrides. Public-key mode: the SDK starts it.
+    const numbers = visitEstimate();
+    const start: CallStart =
+      config.auth === 'server'
+        ? {
+            webCall: (
+              startWebCall ?? (() => Promise.reject(new Error('no start-web-call client')))
+            )({
+              id: crypto.randomUUID(),
+              visit_id: visitId(),
+              variables: numbers ? { ...numbers } : null,
+            }),
+          }
+        : {
+            publicKey: config.publicKey,
+            assistantId: config.assistantId,
+            assistantOverrides: overridesForThisVisit(config.maxCallSeconds),
+          };
     try {
-      const { startVoiceCall } = await loadVoiceCall();
-      if (attempt.current !== mine) return;
+      const { startVoiceCall, hangUpUnjoined } = await loadVoiceCall();
+      if (attempt.current !== mine) {
+        // Given up before the code came: a call the server started meanwhile is ended too.
+        if ('webCall' in start) void hangUpUnjoined(start.webCall, loadSdk);
+        return;
+      }
       call.current = startVoiceCall({
-        credential,
-        assistantId: config.assistantId,
-        assistantOverrides: overridesForThisVisit(config.maxCallSeconds),
+        start,
         loadSdk,
         requestMicrophone,
         onEvent: (event) => {
@@ -145,7 +168,7 @@ export function useVoiceDemo({
       release();
       send({ type: 'failed', error: 'connect' });
     }
-  }, [config, getVoiceToken, guard, loadSdk, release, requestMicrophone, send]);
+  }, [config, startWebCall, guard, loadSdk, release, requestMicrophone, send]);
 
   /** Gives up a call that is still connecting; no room is joined afterwards. */
   const cancel = useCallback(() => {

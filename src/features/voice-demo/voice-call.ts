@@ -8,17 +8,48 @@ import type {
   VapiListener,
 } from './load-vapi';
 import type { VoiceErrorKind, VoiceEvent } from './voice-machine';
-import { VoiceTokenError } from './voice-token';
+import { WebCallError } from './web-call';
+
+/** The call's room as the server started it: what the SDK's reconnect joins. */
+export type JoinableCall = Parameters<VapiClient['reconnect']>[0];
+
+/**
+ * How the call starts. Public-key mode: the SDK POSTs /call/web itself with the public key.
+ * Server mode: the start-web-call function started it, and its answer is on its way (it runs
+ * while the microphone prompt shows); the SDK only joins the room.
+ */
+export type CallStart =
+  | { publicKey: string; assistantId: string; assistantOverrides?: AssistantOverrides }
+  | { webCall: Promise<JoinableCall> };
+
+/** The SDK needs a key to be made; in server mode it makes no request to Vapi's API with it. */
+const NO_KEY = 'server-started-call';
+
+/**
+ * Server mode, given up before the call joined (Cancel, the timeout, the page left): the server
+ * may have started the call, and nobody is in its room. Once `before` has settled (the client
+ * that was joining has stopped: daily-js allows one call object at a time), the room is joined
+ * without a microphone and left at once, which ends the call. Never rejects.
+ */
+export async function hangUpUnjoined(
+  webCall: Promise<JoinableCall>,
+  loadSdk: () => Promise<VapiConstructor>,
+  before?: Promise<unknown>,
+): Promise<void> {
+  try {
+    const call = await webCall;
+    await before;
+    const Vapi = await loadSdk();
+    const sdk = new Vapi(NO_KEY, undefined, { avoidEval: true }, { audioSource: false });
+    await sdk.reconnect(call).catch(() => undefined);
+    await sdk.stop();
+  } catch {
+    // No call was started, or it cannot be reached: nothing to end.
+  }
+}
 
 export interface VoiceCallOptions {
-  /**
-   * What the SDK is started with: the public key, or (token mode) a short-lived token from the
-   * voice-token function, already on its way (it runs while the microphone prompt shows).
-   */
-  credential: string | Promise<string>;
-  assistantId: string;
-  /** Sent with the start request (the calculator's numbers, for example). */
-  assistantOverrides?: AssistantOverrides;
+  start: CallStart;
   /** Everything that happens to the call, as events for the button's state machine. */
   onEvent: (event: VoiceEvent) => void;
   /** Loads the SDK's constructor (the hook passes loadVapi; tests a fake). */
@@ -54,20 +85,20 @@ interface VapiMessage {
 }
 
 /**
- * Starts one call: microphone, SDK, `start(assistantId)` (the SDK POSTs /call/web with the
- * public key as bearer, then joins the room). SDK events come out as state-machine events;
+ * Starts one call: microphone, SDK, then `start(assistantId)` (public-key mode: the SDK POSTs
+ * /call/web with the public key as bearer, then joins the room) or `reconnect(webCall)` (server
+ * mode: it joins the room the server made). SDK events come out as state-machine events;
  * once the call is over (ended, failed or `end()`), nothing more is reported and a call that
  * the SDK starts late is stopped.
  */
 export function startVoiceCall({
-  credential,
-  assistantId,
-  assistantOverrides,
+  start,
   onEvent,
   loadSdk,
   requestMicrophone = requestMicrophoneOnce,
 }: VoiceCallOptions): VoiceCall {
   let over = false;
+  let joined = false;
   let client: VapiClient | null = null;
   let detach = () => {};
 
@@ -75,9 +106,10 @@ export function startVoiceCall({
     if (over) return false;
     over = true;
     detach();
-    client
+    const stopped = client
       ?.stop()
       .catch((error: unknown) => console.error('Voice demo: stop failed:', describeError(error)));
+    if ('webCall' in start && !joined) void hangUpUnjoined(start.webCall, loadSdk, stopped);
     return true;
   };
   const fail = (kind: VoiceErrorKind) => {
@@ -91,7 +123,10 @@ export function startVoiceCall({
       sdk.on(event, listener);
       detachers.push(() => sdk.removeListener(event, listener));
     };
-    listen('call-start', () => !over && onEvent({ type: 'call-started' }));
+    listen('call-start', () => {
+      joined = true;
+      if (!over) onEvent({ type: 'call-started' });
+    });
     listen('call-end', () => finish() && onEvent({ type: 'call-ended' }));
     listen('speech-start', () => !over && onEvent({ type: 'speech-start' }));
     listen('speech-end', () => !over && onEvent({ type: 'speech-end' }));
@@ -114,9 +149,40 @@ export function startVoiceCall({
     return () => detachers.forEach((detach) => detach());
   };
 
-  // A token that fails before it is awaited (the microphone refused meanwhile) is no unhandled
-  // rejection: it is read below, or not at all.
-  if (typeof credential !== 'string') credential.catch(() => undefined);
+  // A server start that fails before it is awaited (the microphone refused meanwhile) is no
+  // unhandled rejection: it is read below, or not at all.
+  if ('webCall' in start) start.webCall.catch(() => undefined);
+
+  /** Makes the client, listens, and ends a call given up before its call object existed. */
+  const connect = async (
+    Vapi: VapiConstructor,
+    key: string,
+    begin: (sdk: VapiClient) => Promise<unknown>,
+  ) => {
+    // avoidEval: daily-js loads its call machine with a <script> from *.daily.co instead of
+    // fetch + eval, so the Content-Security-Policy needs no 'unsafe-eval'.
+    const sdk = new Vapi(key, undefined, { avoidEval: true });
+    client = sdk;
+    detach = attach(sdk);
+    // The SDK's stop() does nothing to a start() whose call object does not exist yet (an open
+    // issue of its repository). So a call given up meanwhile (Cancel, timeout, page left) is
+    // ended the moment its call object appears, before it joins the room.
+    const endIfGivenUp: VapiListener<'call-start-progress'> = (progress) => {
+      if (
+        over &&
+        progress?.stage === 'daily-call-object-creation' &&
+        progress.status === 'completed'
+      )
+        void sdk.stop().catch(() => undefined);
+    };
+    sdk.on('call-start-progress', endIfGivenUp);
+    const result = await begin(sdk).finally(() =>
+      sdk.removeListener('call-start-progress', endIfGivenUp),
+    );
+    // Given up meanwhile (timeout, End Call, page left): no call may keep running.
+    if (over && result !== null) await sdk.stop();
+    return result;
+  };
 
   void (async () => {
     try {
@@ -124,47 +190,32 @@ export function startVoiceCall({
       if (over) return;
       const Vapi = await loadSdk();
       if (over) return;
-      let key: string;
-      try {
-        key = await credential;
-      } catch (error) {
+      if ('webCall' in start) {
+        let webCall: JoinableCall;
+        try {
+          webCall = await start.webCall;
+        } catch (error) {
+          if (over) return;
+          console.error('Voice demo: the server started no call:', describeError(error));
+          const kind = error instanceof WebCallError ? error.kind : 'failed';
+          fail(kind === 'failed' ? 'connect' : kind);
+          return;
+        }
         if (over) return;
-        console.error('Voice demo: no voice token:', describeError(error));
-        fail(
-          error instanceof VoiceTokenError && error.kind === 'limited'
-            ? 'token-limited'
-            : 'connect',
-        );
+        // Joins the room the server made; no request to Vapi's API. It throws (after the SDK's
+        // error event) when the room cannot be joined.
+        await connect(Vapi, NO_KEY, (sdk) => sdk.reconnect(webCall));
         return;
       }
-      if (over) return;
-      // avoidEval: daily-js loads its call machine with a <script> from *.daily.co instead of
-      // fetch + eval, so the Content-Security-Policy needs no 'unsafe-eval'.
-      const sdk = new Vapi(key, undefined, { avoidEval: true });
-      client = sdk;
-      detach = attach(sdk);
-      // The SDK's stop() does nothing to a start() whose call object does not exist yet (an open
-      // issue of its repository). So a call given up meanwhile (Cancel, timeout, page left) is
-      // ended the moment its call object appears, before it joins the room.
-      const endIfGivenUp: VapiListener<'call-start-progress'> = (progress) => {
-        if (
-          over &&
-          progress?.stage === 'daily-call-object-creation' &&
-          progress.status === 'completed'
-        )
-          void sdk.stop().catch(() => undefined);
-      };
-      sdk.on('call-start-progress', endIfGivenUp);
-      const started = await (
-        assistantOverrides ? sdk.start(assistantId, assistantOverrides) : sdk.start(assistantId)
-      ).finally(() => sdk.removeListener('call-start-progress', endIfGivenUp));
+      const { publicKey, assistantId, assistantOverrides } = start;
+      const started = await connect(Vapi, publicKey, (sdk) =>
+        assistantOverrides ? sdk.start(assistantId, assistantOverrides) : sdk.start(assistantId),
+      );
       // start() answers null (after emitting error) when /call/web fails.
       if (started === null && !over) {
         console.error('Voice demo: the voice service refused to start the call.');
         fail('connect');
       }
-      // Given up meanwhile (timeout, End Call, page left): no call may keep running.
-      if (started && over) await sdk.stop();
     } catch (error) {
       if (over) return;
       console.error('Voice demo: the call could not start:', describeError(error));

@@ -6,7 +6,7 @@ import type { VapiConstructor } from './load-vapi';
 import { CONNECT_TIMEOUT_MS } from './use-voice-demo';
 import { resetVisit, setVisitEstimate, triedDemoCall, visitId } from '@/lib/visit';
 import { VoiceDemo } from './voice-demo';
-import { VoiceTokenError } from './voice-token';
+import { WebCallError } from './web-call';
 
 type Listener = (...args: never[]) => void;
 
@@ -26,6 +26,7 @@ class FakeVapi {
     readonly publicKey: string,
     readonly apiBaseUrl?: string,
     readonly dailyConfig?: object,
+    readonly dailyCallObject?: { audioSource?: boolean },
   ) {
     this.startResult = new Promise((resolve) => (this.resolveStart = resolve));
     FakeVapi.instances.push(this);
@@ -41,6 +42,11 @@ class FakeVapi {
   start(assistantId: string, overrides?: unknown) {
     this.startCalls.push(assistantId);
     this.startOverrides.push(overrides);
+    return this.startResult;
+  }
+  reconnectCalls: unknown[] = [];
+  reconnect(webCall: unknown) {
+    this.reconnectCalls.push(webCall);
     return this.startResult;
   }
   async stop() {
@@ -540,30 +546,50 @@ describe('one demo call per visitor at a time, with a pause after each', () => {
   });
 });
 
-describe('token mode (VITE_VAPI_AUTH=token)', () => {
-  const TOKEN_CONFIG = { auth: 'token' as const, assistantId: 'asst_test', maxCallSeconds: 180 };
+describe('server mode (VITE_VAPI_AUTH=server)', () => {
+  const SERVER_CONFIG = { auth: 'server' as const, maxCallSeconds: 180 };
+  const WEB_CALL = {
+    id: 'vapi-call-1',
+    webCallUrl: 'https://vapi.daily.co/room-1',
+    assistant: { voice: {} },
+  };
 
-  it('asks for a token at the press and starts the SDK with it; no public key anywhere', async () => {
+  it('asks the server at the press and joins the room it made; no key or assistant in the page', async () => {
     const user = userEvent.setup();
-    const getVoiceToken = vi.fn(() => Promise.resolve('short.lived.jwt'));
-    renderDemo({ config: TOKEN_CONFIG, getVoiceToken });
+    setVisitEstimate({ leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10_000 });
+    const startWebCall = vi.fn(() => Promise.resolve(WEB_CALL));
+    renderDemo({ config: SERVER_CONFIG, startWebCall });
     await startCall(user);
-    expect(getVoiceToken).toHaveBeenCalledTimes(1);
-    expect(latest().publicKey).toBe('short.lived.jwt');
-    expect(latest().startCalls).toEqual(['asst_test']);
+    expect(startWebCall).toHaveBeenCalledWith({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      visit_id: visitId(),
+      variables: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10_000 },
+    });
+    await vi.waitFor(() => expect(latest().reconnectCalls).toEqual([WEB_CALL]));
+    expect(latest().startCalls).toEqual([]);
+    expect(latest().publicKey).toBe('server-started-call');
     act(() => latest().emit('call-start'));
     expect(screen.getByRole('button', { name: 'End Call' })).toBeInTheDocument();
+    // A press of its own each time: a new id.
+    await user.click(screen.getByRole('button', { name: 'End Call' }));
+    await startCall(user);
+    const ids = startWebCall.mock.calls.map((args) => (args as unknown as [{ id: string }])[0].id);
+    expect(new Set(ids).size).toBe(2);
   });
 
   it.each([
-    [new VoiceTokenError('limited', '429 limited'), 'Too many demo calls right now.'],
-    [new VoiceTokenError('failed', '502'), "Couldn't connect to the agent. Please try again."],
-    [new Error('bot check did not load'), "Couldn't connect to the agent. Please try again."],
+    [new WebCallError('spent', '429 limited minutes'), "Today's live demo calls are used up."],
+    [new WebCallError('limited', '429 limited address'), 'Too many demo calls right now.'],
+    [
+      new WebCallError('failed', '502 call_failed'),
+      "Couldn't connect to the agent. Please try again.",
+    ],
+    [new Error('the bot check did not load'), "Couldn't connect to the agent. Please try again."],
   ])(
-    'a refused or failed token (%s) returns the button to idle with a clear line',
+    'a call the server did not start (%s) returns the button to idle with a clear line',
     async (error, line) => {
       const user = userEvent.setup();
-      renderDemo({ config: TOKEN_CONFIG, getVoiceToken: () => Promise.reject(error) });
+      renderDemo({ config: SERVER_CONFIG, startWebCall: () => Promise.reject(error) });
       await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
       expect(
         await screen.findByRole('button', { name: 'Press here for AI Voice Agent' }),
@@ -572,7 +598,37 @@ describe('token mode (VITE_VAPI_AUTH=token)', () => {
         expect(document.getElementById('voice-demo-message')).toHaveTextContent(line),
       );
       expect(FakeVapi.instances).toHaveLength(0);
-      expect(consoleError).toHaveBeenCalledWith('Voice demo: no voice token:', expect.any(String));
+      expect(consoleError).toHaveBeenCalledWith(
+        'Voice demo: the server started no call:',
+        expect.any(String),
+      );
+      // Spent for the day: the other ways are pointed to.
+      const link = screen.queryByRole('link', { name: 'Send a message' });
+      expect(link === null).toBe(!(error instanceof WebCallError && error.kind === 'spent'));
     },
   );
+
+  it('ends a call the server started for a press that was cancelled: joined without a microphone, then left', async () => {
+    const user = userEvent.setup();
+    let answer: (webCall: typeof WEB_CALL) => void = () => {};
+    const startWebCall = () => new Promise<typeof WEB_CALL>((resolve) => (answer = resolve));
+    renderDemo({ config: SERVER_CONFIG, startWebCall });
+    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(
+      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
+    ).toBeInTheDocument();
+    answer(WEB_CALL);
+    await vi.waitFor(() => expect(latest()?.reconnectCalls).toEqual([WEB_CALL]));
+    const hangUp = latest();
+    expect(hangUp.dailyCallObject).toEqual({ audioSource: false });
+    expect(hangUp.stopCalls).toBe(0);
+    // Joined: then left at once.
+    hangUp.resolveStart(undefined);
+    await vi.waitFor(() => expect(hangUp.stopCalls).toBe(1));
+    // Nothing of it reaches the button.
+    expect(
+      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
+    ).toBeInTheDocument();
+  });
 });

@@ -4,8 +4,9 @@ import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { useEarlyPress } from '@/lib/early-press';
 import { Link } from '@/lib/router';
-import { useRef, useState } from 'react';
-import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
+import { useCallback, useRef } from 'react';
+import { loadOnce } from '@/lib/load-once';
+import { useVoiceDemo, type ServerCallRequest, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind } from './voice-machine';
 
 function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
@@ -20,8 +21,10 @@ function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
       return voice.errors.busy;
     case 'cooling':
       return voice.errors.coolDown(waitSeconds);
-    case 'token-limited':
-      return voice.errors.tokenLimited;
+    case 'limited':
+      return voice.errors.limited;
+    case 'spent':
+      return voice.errors.spent;
   }
 }
 
@@ -33,24 +36,44 @@ interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
 /** The hero's live-call button, its captions and its messages. */
 export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
   const botCheckBox = useRef<HTMLDivElement>(null);
-  const [tokenClient] = useState(() => {
-    const turnstile = config.turnstile;
-    if (!turnstile) return undefined;
-    const client = {
-      functionsUrl: config.functionsUrl,
-      anonKey: config.supabaseAnonKey,
-      turnstile,
-      container: () => botCheckBox.current,
-    };
-    // Loaded with the press (token mode only): nothing of it in the first load.
-    return () => import('./voice-token').then((module) => module.fetchVoiceToken(client));
-  });
+  const serverMode = (props.config ?? config.vapi)?.auth === 'server';
+  // Server mode: the starter (its code and the bot check) loads on intent, never in the first load.
+  const starter = useRef<ReturnType<typeof loadStarter> | null>(null);
+  const loadStarter = () => {
+    const turnstile = config.turnstile!;
+    return loadOnce(() =>
+      import('./web-call').then((module) =>
+        module.createServerStarter(
+          turnstile,
+          { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+          () => botCheckBox.current,
+        ),
+      ),
+    );
+  };
+  const serverStarter = () => (starter.current ??= loadStarter())();
+  const startWebCall = useCallback(
+    async (request: ServerCallRequest) => (await serverStarter()).start(request),
+    // The starter lives in a ref for the component's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const prepareBotCheck = () => {
+    if (!serverMode || !config.turnstile) return;
+    serverStarter()
+      .then((loaded) => loaded.prepare())
+      .catch((error: unknown) => console.error('Voice demo: the bot check did not load', error));
+  };
   const { state, press, cancel, toggleMute, prefetch, configured } = useVoiceDemo({
     config: config.vapi,
-    getVoiceToken: tokenClient,
+    startWebCall,
     ...props,
   });
-  const tokenMode = (props.config ?? config.vapi)?.auth === 'token';
+  /** Intent (a pointer over the button, focus, a first touch): the code, and the bot check. */
+  const intent = () => {
+    prefetch();
+    prepareBotCheck();
+  };
   // A press before the app took over starts the call as soon as it can.
   const pressProps = useEarlyPress('voice-demo', () => void press());
   const { status, speaking, volume, captions, error, muted, ended, waitSeconds } = state;
@@ -82,8 +105,9 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
           aria-disabled={connecting || undefined}
           aria-describedby={error ? 'voice-demo-message' : undefined}
           onClick={() => void press()}
-          onPointerEnter={prefetch}
-          onFocus={prefetch}
+          onPointerEnter={intent}
+          onPointerDown={intent}
+          onFocus={intent}
           className={cn('relative', connecting && 'cursor-wait opacity-80')}
         >
           {connecting ? (
@@ -106,8 +130,10 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
           {muted ? voice.unmute : voice.mute}
         </Button>
       ) : null}
-      {/* Token mode: the bot check's widget, while a call is being set up. */}
-      {tokenMode ? <div ref={botCheckBox} className="text-xs text-slate-600 empty:hidden" /> : null}
+      {/* Server mode: the bot check's widget, rendered on intent. */}
+      {serverMode ? (
+        <div ref={botCheckBox} className="text-xs text-slate-600 empty:hidden" />
+      ) : null}
       <p className="text-center text-sm text-slate-700">
         {voice.disclosure}{' '}
         <Link to="/privacy" className="font-semibold text-brand-700 underline">
@@ -124,6 +150,14 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
         )}
       >
         {error ? errorLine(error, waitSeconds) : null}
+        {error === 'spent' ? (
+          <>
+            {' '}
+            <a href="#contact" className="font-semibold text-brand-700 underline">
+              {voice.errors.spentLink}
+            </a>
+          </>
+        ) : null}
       </p>
       {!configured && config.mode === 'local' ? (
         <p className="rounded-lg bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">

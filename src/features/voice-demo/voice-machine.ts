@@ -3,7 +3,15 @@
  * on in another tab) and `cooling` (the pause after a call) come from the call guard.
  */
 export type VoiceErrorKind =
-  'mic-denied' | 'no-mic' | 'connect' | 'busy' | 'cooling' | 'token-limited';
+  | 'mic-denied'
+  | 'no-mic'
+  | 'connect'
+  | 'busy'
+  | 'cooling'
+  /** Server mode: a limit of the server's (per address, at once). */
+  | 'limited'
+  /** Server mode: the day's demo calls or minutes are spent. */
+  | 'spent';
 
 export interface Caption {
   id: number;

@@ -1,0 +1,286 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import { expect, test } from './fixtures';
+
+/**
+ * Server mode (VITE_VAPI_AUTH=server) on its own built site and local stack: the voice button
+ * asks the start-web-call function (behind the local Turnstile stand-in) for a call, which the
+ * function starts on the Vapi stand-in, and the page joins the room it answers with. No Vapi key
+ * is built into the page and the browser makes no request to Vapi's API. Daily's rooms cannot be
+ * joined offline: the first test runs the real SDK up to Daily's boundary, the others stand in
+ * for the SDK at the one place the site loads it (as conversion.spec.ts does).
+ */
+
+const PORT = 4500 + Math.floor(Math.random() * 150);
+const ORIGIN = `http://localhost:${PORT}`;
+const FUNCTION = '**/functions/v1/start-web-call';
+const IDLE = 'Press here for AI Voice Agent';
+const UNUSED_PUBLIC_KEY = 'server-mode-unused-public-key';
+
+let root = '';
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: ORIGIN });
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the hook's parameters.
+test.beforeAll(async ({}, info) => {
+  // A build and a stack of their own: longer than one test's budget, and said so here.
+  info.setTimeout(180_000);
+  root = await mkdtemp(join(tmpdir(), 'server-mode-'));
+  const env = {
+    ...process.env,
+    PORT: String(PORT),
+    VITE_VAPI_AUTH: 'server',
+    VITE_VAPI_ASSISTANT_ID: 'server-mode-assistant',
+    // Set, but server mode must not ship it.
+    VITE_VAPI_PUBLIC_KEY: UNUSED_PUBLIC_KEY,
+    // Twelve minutes a day: four calls of three, then the day is spent (the last test). The
+    // other limits are out of the way (each test is a visitor of its own, and the stood-in calls
+    // send no report, so they count as in progress).
+    LOCAL_FUNCTION_WEB_CALL_DAILY_MINUTES: '12',
+    LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
+    LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
+  };
+  const build = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build.ts', '--mode', 'local', '--out', join(root, 'site')],
+    { env, encoding: 'utf8' },
+  );
+  if (build.status !== 0)
+    throw new Error(`server-mode build failed:\n${build.stdout}${build.stderr}`);
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...env, DIST_DIR: join(root, 'site'), DATA_DIR: join(root, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((ready, fail) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Leads inbox:')) ready();
+    };
+    server?.stdout?.on('data', onData);
+    server?.stderr?.on('data', onData);
+    server?.once('exit', (code) => fail(new Error(`the server exited (${code}):\n${output}`)));
+  });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((done) => server?.once('exit', done));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await rm(root, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.grantPermissions(['microphone']);
+});
+
+/** Every request the page makes to Vapi's API (none may be made). */
+function vapiApiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).hostname === 'api.vapi.ai') seen.push(request.url());
+  });
+  return seen;
+}
+
+/** The web calls the Vapi stand-in was asked for, for one visit. */
+async function webCallsOf(page: Page, visitId: string) {
+  const calls = (await (await page.request.get(LOCAL_ROUTES.vapiCallsJson)).json()) as {
+    path: string;
+    body: CreateWebCallBody;
+  }[];
+  return calls.filter(
+    (call) =>
+      call.path === '/call/web' && call.body.assistantOverrides?.metadata?.visit_id === visitId,
+  );
+}
+
+test('ships no Vapi key, asks start-web-call at the press and joins the room it made, never calling Vapi', async ({
+  page,
+  watch,
+}) => {
+  for (const file of await readdir(join(root, 'site', 'assets'))) {
+    const code = await readFile(join(root, 'site', 'assets', file), 'utf8');
+    expect(code, file).not.toContain(UNUSED_PUBLIC_KEY);
+  }
+  expect(await readFile(join(root, 'site', 'index.html'), 'utf8')).not.toContain(UNUSED_PUBLIC_KEY);
+  const toVapi = vapiApiRequests(page);
+  const asked: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/functions/v1/start-web-call') && request.method() === 'POST') {
+      asked.push(request.postDataJSON() as Record<string, unknown>);
+    }
+  });
+  await page.goto('/');
+  await page.getByLabel('Leads per month').fill('40');
+  await page.getByLabel('Average deal value ($)').fill('2500');
+  await page.getByLabel('Response delay (hours)').fill('1');
+  await page.getByLabel('Close rate (%)').fill('20');
+  await page.getByRole('button', { name: IDLE }).click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toEqual({
+    id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    captcha: 'XXXX.DUMMY.TOKEN.XXXX',
+    visit_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    variables: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10_000 },
+  });
+  // The function started it, with its own settings.
+  await expect
+    .poll(async () => (await webCallsOf(page, String(asked[0]!.visit_id))).length)
+    .toBe(1);
+  const [call] = await webCallsOf(page, String(asked[0]!.visit_id));
+  expect(call!.body).toMatchObject({
+    assistantId: 'server-mode-assistant',
+    assistantOverrides: { maxDurationSeconds: 180, variableValues: { estimate: 10_000 } },
+  });
+  // The real SDK goes on to Daily (its call machine), which is out of reach here: back to idle.
+  await expect(page.getByRole('button', { name: IDLE })).toBeVisible({ timeout: 25_000 });
+  await expect
+    .poll(() => watch.thirdParty.some((url) => url.startsWith('https://c.daily.co/')))
+    .toBe(true);
+  expect(toVapi).toEqual([]);
+});
+
+/** The voice SDK stood in for: it joins at once, and lets the test speak for the call. */
+const FAKE_SDK = `
+export default class FakeVapi {
+  constructor(key, base, daily, callObject) {
+    this.key = key; this.callObject = callObject; this.listeners = {}; this.mutes = []; this.stops = 0;
+    (window.__vapis ||= []).push(this); window.__vapi = this;
+  }
+  on(event, listener) { (this.listeners[event] ||= []).push(listener); }
+  removeListener(event, listener) { this.listeners[event] = (this.listeners[event] || []).filter((l) => l !== listener); }
+  emit(event, ...args) { (this.listeners[event] || []).slice().forEach((l) => l(...args)); }
+  async start() { throw new Error('server mode never starts a call itself'); }
+  async reconnect(webCall) { this.joined = webCall; this.emit('call-start'); }
+  async stop() { this.stops += 1; this.emit('call-end'); }
+  setMuted(muted) { this.mutes.push(muted); }
+}`;
+
+test.describe('with the SDK stood in for', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\/assets\/vapi-[^/]+\.js$/, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
+    );
+  });
+
+  test('every state of the spec: Connecting..., End Call, AI is speaking..., Mute, then idle', async ({
+    page,
+  }) => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(FUNCTION, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    const toVapi = vapiApiRequests(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: IDLE }).click();
+    const connecting = page.getByRole('button', { name: 'Connecting...' });
+    await expect(connecting).toBeVisible();
+    await expect(connecting).toHaveAttribute('aria-disabled', 'true');
+    release();
+    await expect(page.getByRole('button', { name: 'End Call' })).toBeVisible();
+    const joined = await page.evaluate(
+      () => (window as unknown as { __vapi: { joined: { webCallUrl: string } } }).__vapi.joined,
+    );
+    expect(joined.webCallUrl).toMatch(/^https:\/\/vapi\.daily\.co\//);
+    await page.evaluate(() =>
+      (window as unknown as { __vapi: { emit: (e: string) => void } }).__vapi.emit('speech-start'),
+    );
+    await expect(page.getByRole('button', { name: 'AI is speaking...' })).toBeVisible();
+    await page.getByRole('button', { name: 'Mute' }).click();
+    await expect(page.getByRole('button', { name: 'Unmute' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: 'AI is speaking...' }).click();
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+    expect(toVapi).toEqual([]);
+  });
+
+  test('a press cancelled while the server starts the call ends that call: joined without a microphone, then left', async ({
+    page,
+  }) => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(FUNCTION, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: IDLE }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+    release();
+    const hangUp = () =>
+      page.evaluate(() =>
+        (
+          window as unknown as {
+            __vapis?: { callObject?: unknown; joined?: unknown; stops: number }[];
+          }
+        ).__vapis?.map(({ callObject, joined, stops }) => ({
+          callObject,
+          joined: !!joined,
+          stops,
+        })),
+      );
+    await expect
+      .poll(hangUp)
+      .toEqual([{ callObject: { audioSource: false }, joined: true, stops: 1 }]);
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+  });
+
+  test('a limit of the server reads in plain words, and nothing is started', async ({ page }) => {
+    await page.route(FUNCTION, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 429,
+            headers: { 'Retry-After': '300' },
+            json: { code: 'limited', message: 'Too many', limit: 'concurrent' },
+          })
+        : route.continue(),
+    );
+    await page.goto('/');
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.locator('#voice-demo-message')).toContainText(
+      'Too many demo calls right now.',
+    );
+    await expect(page.getByRole('button', { name: IDLE })).not.toHaveAttribute('aria-disabled');
+    expect(
+      await page.evaluate(() => (window as unknown as { __vapis?: unknown[] }).__vapis),
+    ).toBeUndefined();
+  });
+
+  test("when the day's minutes are spent the button says so and points to Call my phone and the form", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const message = page.locator('#voice-demo-message');
+    const endCall = page.getByRole('button', { name: 'End Call' });
+    // Calls until the day's minutes are spent (the tests before used some): each call ended, and
+    // the pause after it (kept in localStorage) skipped.
+    for (let call = 0; call < 4; call += 1) {
+      await page.getByRole('button', { name: IDLE }).click();
+      await expect(endCall.or(message.filter({ hasText: 'used up' }))).toBeVisible();
+      if (!(await endCall.isVisible())) break;
+      await endCall.click();
+      await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+      await page.evaluate(() => localStorage.clear());
+    }
+    await expect(message).toContainText("Today's live demo calls are used up.");
+    await expect(message).toContainText('Call my phone');
+    await page.getByRole('link', { name: 'Send a message' }).click();
+    await expect(page).toHaveURL(/#contact$/);
+    await expect(page.getByRole('button', { name: 'Call my phone' })).toBeVisible();
+  });
+});
