@@ -83,6 +83,17 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['microphone']);
 });
 
+/** Holds the page's start-web-call requests until the returned function is called. */
+async function holdStartWebCall(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(FUNCTION, async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /** Every request the page makes to Vapi's API (none may be made). */
 function vapiApiRequests(page: Page): string[] {
   const seen: string[] = [];
@@ -176,12 +187,7 @@ test.describe('with the SDK stood in for', () => {
   test('every state of the spec: Connecting..., End Call, AI is speaking..., Mute, then idle', async ({
     page,
   }) => {
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(FUNCTION, async (route) => {
-      if (route.request().method() === 'POST') await held;
-      await route.continue();
-    });
+    const release = await holdStartWebCall(page);
     const toVapi = vapiApiRequests(page);
     await page.goto('/');
     await page.getByRole('button', { name: IDLE }).click();
@@ -211,12 +217,7 @@ test.describe('with the SDK stood in for', () => {
   test('a press cancelled while the server starts the call ends that call: joined without a microphone, then left', async ({
     page,
   }) => {
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(FUNCTION, async (route) => {
-      if (route.request().method() === 'POST') await held;
-      await route.continue();
-    });
+    const release = await holdStartWebCall(page);
     await page.goto('/');
     await page.getByRole('button', { name: IDLE }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();

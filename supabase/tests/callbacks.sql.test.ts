@@ -3,13 +3,10 @@
  * call per request id, and the grants, on the embedded Postgres laid out as a hosted project,
  * under both default-grant behaviours. The function calls these with the service-role key.
  */
-import type { PGlite } from '@electric-sql/pglite';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DefaultGrants } from '../../server/postgres/database';
+import { describe, expect, it } from 'vitest';
+import type { DefaultGrants } from '../../server/postgres/database';
 import { asRequest, type ApiRole } from '../../server/postgres/request-role';
+import { databaseFor, pglite, rpc } from './engines';
 
 const LIMITS = { per_number_per_day: 1, per_address_per_hour: 3, per_day: 50 };
 
@@ -36,30 +33,8 @@ function claimRequest(extra: Record<string, unknown> = {}) {
 describe.each<DefaultGrants>(['none', 'all'])(
   'callback claims, new tables getting %s grants',
   (defaultGrants) => {
-    let db: PGlite;
-    let dir: string;
-
-    beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'callbacks-'));
-      db = await openDatabase(join(dir, 'db'), { defaultGrants, log: () => undefined });
-    });
-    afterAll(async () => {
-      await db.close();
-      await rm(dir, { recursive: true, force: true });
-    });
-
-    async function call(name: string, request: object, role: ApiRole = 'service_role') {
-      const result = await asRequest(
-        db,
-        { method: 'POST', path: `/rpc/${name}`, headers: {}, role },
-        (tx) =>
-          tx.query<{ result: Record<string, unknown> }>(
-            `select public.${name}($1::jsonb) as result`,
-            [JSON.stringify(request)],
-          ),
-      );
-      return result.rows[0]!.result;
-    }
+    const { db } = databaseFor(pglite, defaultGrants);
+    const call = (name: string, request: object, role?: ApiRole) => rpc(db, name, request, role);
     const claim = (request: object) => call('callback_claim', request);
 
     it('claims a new request once; the same id again is "existing" and never a second call', async () => {

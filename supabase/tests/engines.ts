@@ -7,8 +7,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DefaultGrants, type SqlDatabase } from '../../server/postgres/database';
+import { asRequest, type ApiRole } from '../../server/postgres/request-role';
 import { findPostgres, startRealPostgres, type RealPostgres } from './real-postgres';
 
 export interface Engine {
@@ -23,7 +24,7 @@ export interface Engine {
   concurrent: boolean;
 }
 
-const pglite: Engine = {
+export const pglite: Engine = {
   concurrent: false,
   open: async (defaultGrants) => {
     const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
@@ -65,3 +66,51 @@ export const ENGINES: [string, Engine][] = [
   ['PGlite', pglite],
   ...(postgresBin ? [['PostgreSQL (Debian)', realPostgres] as [string, Engine]] : []),
 ];
+
+/** An object that stands for the one `get()` gives once the tests run (opened in beforeAll). */
+function late<T extends object>(get: () => T | undefined): T {
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const target = get();
+      if (!target) throw new Error('the database is opened in beforeAll: use it in a test');
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
+    },
+  });
+}
+
+/**
+ * A fresh database on `engine` for the tests of one describe block, laid out with
+ * `defaultGrants`: opened before them, closed after. `db` runs as the superuser (the dashboard),
+ * `requests` as the data API's connections do.
+ */
+export function databaseFor(engine: Engine, defaultGrants: DefaultGrants) {
+  let opened: Awaited<ReturnType<Engine['open']>> | undefined;
+  beforeAll(async () => {
+    opened = await engine.open(defaultGrants);
+  }, 120_000);
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return { db: late(() => opened?.db), requests: late(() => opened?.requests) };
+}
+
+/** Calls the database function `name` with one JSON request, as the data API runs it for `role`. */
+export async function rpc(
+  db: SqlDatabase,
+  name: string,
+  request: object,
+  role: ApiRole = 'service_role',
+): Promise<Record<string, unknown>> {
+  const result = await asRequest(
+    db,
+    { method: 'POST', path: `/rpc/${name}`, headers: {}, role },
+    (tx) =>
+      tx.query<{ result: Record<string, unknown> }>(`select public.${name}($1::jsonb) as result`, [
+        JSON.stringify(request),
+      ]),
+  );
+  return result.rows[0]!.result;
+}

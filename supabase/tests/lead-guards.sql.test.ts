@@ -6,7 +6,7 @@
  * embedded Postgres (PGlite, as the local stack runs) and a real PostgreSQL server (Debian's 15,
  * supabase/tests/real-postgres.ts), where requests also run on many connections at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ESTIMATE_MAX } from '../functions/_shared/contracts/origin';
 import {
   codePointRanges,
@@ -16,9 +16,9 @@ import {
   isPlausibleEmail,
   isSameSitePath,
 } from '../functions/_shared/lead-rules';
-import type { DefaultGrants, SqlDatabase } from '../../server/postgres/database';
+import type { DefaultGrants } from '../../server/postgres/database';
 import { CONTACT_COLUMNS } from '../../server/postgrest/postgrest';
-import { ENGINES } from './engines';
+import { databaseFor, ENGINES } from './engines';
 import { asRequest } from '../../server/postgres/request-role';
 import { nextAddress, randomLead } from '../../server/test-helpers';
 
@@ -51,16 +51,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
   describe.each<DefaultGrants>(['none', 'all'])(
     'the migrations on a project whose new tables get %s grants',
     (defaultGrants) => {
-      let db: SqlDatabase;
-      let requests: SqlDatabase;
-      let close: () => Promise<void>;
-
-      beforeAll(async () => {
-        ({ db, requests, close } = await engine.open(defaultGrants));
-      }, 120_000);
-      afterAll(async () => {
-        await close();
-      });
+      const { db, requests } = databaseFor(engine, defaultGrants);
 
       /** The ranges of code points for which the SQL `predicate` (of `cp`) holds. */
       async function sqlRanges(predicate: string, max: number): Promise<[number, number][]> {

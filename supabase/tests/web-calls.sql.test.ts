@@ -3,10 +3,10 @@
  * each limit, one call per claim id, the report that ends a claim, the grants, and (on a real
  * PostgreSQL server) every limit exact under 50 requests at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DefaultGrants, SqlDatabase } from '../../server/postgres/database';
+import { describe, expect, it } from 'vitest';
+import type { DefaultGrants } from '../../server/postgres/database';
 import { asRequest, type ApiRole } from '../../server/postgres/request-role';
-import { ENGINES } from './engines';
+import { databaseFor, ENGINES, rpc } from './engines';
 
 const LIMITS = {
   per_address: 3,
@@ -34,29 +34,9 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
   describe.each<DefaultGrants>(['none', 'all'])(
     'web call claims, new tables getting %s grants',
     (defaultGrants) => {
-      let db: SqlDatabase;
-      let requests: SqlDatabase;
-      let close: () => Promise<void>;
-
-      beforeAll(async () => {
-        ({ db, requests, close } = await engine.open(defaultGrants));
-      }, 120_000);
-      afterAll(async () => {
-        await close();
-      });
-
-      async function call(name: string, request: object, role: ApiRole = 'service_role') {
-        const result = await asRequest(
-          requests,
-          { method: 'POST', path: `/rpc/${name}`, headers: {}, role },
-          (tx) =>
-            tx.query<{ result: Record<string, unknown> }>(
-              `select public.${name}($1::jsonb) as result`,
-              [JSON.stringify(request)],
-            ),
-        );
-        return result.rows[0]!.result;
-      }
+      const { db, requests } = databaseFor(engine, defaultGrants);
+      const call = (name: string, request: object, role?: ApiRole) =>
+        rpc(requests, name, request, role);
       const claim = (request: object) => call('web_call_claim', request);
       /** Forgets every claim, so each test counts from zero. */
       const forgetClaims = () => db.query('delete from public.web_calls');

@@ -12,3 +12,17 @@ export const postJson = (
     headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+
+/** What a faked service answers: a response, a dropped connection, or nothing until aborted. */
+export type FakeAnswer = Response | 'hang' | 'network';
+
+/** Plays `answer` as fetch would, for a request made with `init`. */
+export async function playAnswer(answer: FakeAnswer, init: RequestInit): Promise<Response> {
+  if (answer === 'network') throw new TypeError('connection refused');
+  if (answer === 'hang') {
+    return await new Promise<Response>((_, reject) => {
+      init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+    });
+  }
+  return answer.clone();
+}

@@ -1,7 +1,7 @@
 // Deno tests of request-callback: the handler called with a Request, its services faked at
 // their boundary (fetch for Cloudflare, Vapi and the webhook; the database's functions).
 import assert from 'node:assert/strict';
-import { postJson } from '../_shared/test-request.ts';
+import { playAnswer, postJson, type FakeAnswer } from '../_shared/test-request.ts';
 import { createHandler, type CallbackSettings } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -9,7 +9,7 @@ const TURNSTILE = 'https://turnstile.test/siteverify';
 const VAPI = 'https://vapi.test';
 const WEBHOOK = 'https://hooks.test/callback';
 
-type Answer = Response | 'hang' | 'network';
+type Answer = FakeAnswer;
 
 interface Fakes {
   turnstile?: Answer;
@@ -33,13 +33,7 @@ function harness(fakes: Fakes = {}) {
       answer = fakes.vapi ?? Response.json({ id: 'call-1' }, { status: 201 });
     else if (url === WEBHOOK) answer = webhookAnswers.shift() ?? new Response('ok');
     if (answer === undefined) throw new Error(`unexpected fetch ${url}`);
-    if (answer === 'network') throw new TypeError('connection refused');
-    if (answer === 'hang') {
-      return await new Promise<Response>((_, reject) => {
-        init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-      });
-    }
-    return answer.clone();
+    return await playAnswer(answer, init);
   };
   const settings: CallbackSettings = {
     origins: ['https://site.test'],

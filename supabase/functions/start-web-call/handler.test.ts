@@ -2,7 +2,7 @@
 // fetch (Vapi's answer is the shared fixture), the database's claim faked as a function (its SQL
 // is tested in supabase/tests/web-calls.sql.test.ts).
 import assert from 'node:assert/strict';
-import { postJson } from '../_shared/test-request.ts';
+import { playAnswer, postJson, type FakeAnswer } from '../_shared/test-request.ts';
 import { queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import type { CreateWebCallBody } from '../_shared/vapi/types.ts';
 import { createHandler } from './handler.ts';
@@ -12,7 +12,7 @@ const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const TURNSTILE = 'https://turnstile.test/siteverify';
 const VAPI = 'https://vapi.test';
 
-type Answer = Response | 'hang' | 'network';
+type Answer = FakeAnswer;
 
 function harness(fakes: { turnstile?: Answer; vapi?: Answer; claim?: unknown } = {}) {
   const vapiBodies: CreateWebCallBody[] = [];
@@ -31,13 +31,7 @@ function harness(fakes: { turnstile?: Answer; vapi?: Answer; claim?: unknown } =
         });
     }
     if (answer === undefined) throw new Error(`unexpected fetch ${url}`);
-    if (answer === 'network') throw new TypeError('connection refused');
-    if (answer === 'hang') {
-      return await new Promise<Response>((_, reject) => {
-        init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-      });
-    }
-    return answer.clone();
+    return await playAnswer(answer, init);
   };
   const handler = createHandler({
     origins: ['https://site.test'],

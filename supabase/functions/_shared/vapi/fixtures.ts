@@ -44,17 +44,10 @@ export function queuedWebCall(
   ids: { id: string; orgId: string },
   at: Date = new Date(),
 ): CreatedWebCall {
-  const now = at.toISOString();
   return {
-    id: ids.id,
-    orgId: ids.orgId,
+    ...queuedCall(request, ids, at),
     type: 'webCall',
-    status: 'queued',
-    ...(request.assistantId ? { assistantId: request.assistantId } : {}),
-    ...(request.assistantOverrides ? { assistantOverrides: request.assistantOverrides } : {}),
     webCallUrl: `https://vapi.daily.co/${ids.id.replace(/-/g, '').slice(0, 20)}`,
-    createdAt: now,
-    updatedAt: now,
   };
 }
 
