@@ -144,7 +144,9 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
 
     if (claim.outcome === 'conflict') return refuse(callbackRefusal('bad_request'));
     if (claim.outcome === 'limited') {
-      return refuse(callbackRefusal('limited', { 'Retry-After': String(claim.retry_after) }));
+      return refuse(
+        callbackRefusal('limited', { headers: { 'Retry-After': String(claim.retry_after) } }),
+      );
     }
     if (claim.outcome === 'existing') {
       // Claimed before: being placed, placed, or perhaps placed. Never a second call.

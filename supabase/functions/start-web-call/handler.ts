@@ -86,7 +86,10 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
     if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
     if (claim.outcome === 'limited') {
       return refuse(
-        webCallRefusal('limited', { limit: claim.limit, retryAfter: claim.retry_after }),
+        webCallRefusal('limited', {
+          details: claim.limit,
+          headers: { 'Retry-After': String(claim.retry_after) },
+        }),
       );
     }
     if (claim.outcome === 'existing') {

@@ -8,7 +8,7 @@ import {
   type EstimateVariables,
   type Utm,
 } from './origin.ts';
-import { refuse, type EndpointContract, type Parsed } from './refusal.ts';
+import { refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
 
 /**
  * request-callback on the wire: the page's body, the function's parser and bounds, its answers,
@@ -46,15 +46,12 @@ const REFUSALS = {
   captcha_failed: [403, 'The bot check did not pass. Please try again.'],
   limited: [429, 'Too many calls were asked for. Please try again later, or send the form.'],
   call_failed: [502, 'The call could not be placed. Please try again, or send the form.'],
-} as const satisfies Record<string, readonly [number, string]>;
+} as const;
 
 export type CallbackCode = keyof typeof REFUSALS;
 
 /** A refusal of request-callback: its status, code and words. */
-export const callbackRefusal = (code: CallbackCode, headers?: Record<string, string>) => ({
-  ...refuse(REFUSALS[code][0], code, REFUSALS[code][1]),
-  ...(headers ? { headers } : {}),
-});
+export const callbackRefusal = refusalsOf(REFUSALS);
 
 /** The answer to an accepted request: the call is being placed. */
 export interface CallbackAccepted {

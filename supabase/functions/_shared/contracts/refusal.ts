@@ -34,6 +34,20 @@ export const refuse = (
   details: string | null = null,
 ): { ok: false } & Refusal => ({ ok: false, status, code, message, details });
 
+/**
+ * An endpoint's refusals from its table of codes (each its status and the function's words):
+ * `refusal(code)`, with `details` and `headers` (a Retry-After) when it has them.
+ */
+export function refusalsOf<const T extends Record<string, readonly [number, string]>>(table: T) {
+  return (
+    code: keyof T & string,
+    extra: { details?: string | null; headers?: Record<string, string> } = {},
+  ) => ({
+    ...refuse(table[code]![0], code, table[code]![1], extra.details ?? null),
+    ...(extra.headers ? { headers: extra.headers } : {}),
+  });
+}
+
 /** Takes the body as it comes: for an endpoint that reads its fields itself, or none. */
 export const anyBody = (body: Record<string, unknown>): Parsed<Record<string, unknown>> => ({
   ok: true,

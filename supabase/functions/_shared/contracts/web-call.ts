@@ -1,6 +1,6 @@
 import { isUuid } from '../http.ts';
 import { parseVariables, parseVisitId, type EstimateVariables } from './origin.ts';
-import { refuse, type EndpointContract, type Parsed } from './refusal.ts';
+import { refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
 
 /**
  * start-web-call on the wire (VITE_VAPI_AUTH=server): the page asks for a demo call, the
@@ -37,18 +37,12 @@ const REFUSALS = {
   captcha_failed: [403, 'The bot check did not pass. Please try again.'],
   limited: [429, 'Too many demo calls for now. Please try again later.'],
   call_failed: [502, 'The demo call could not be started. Please try again.'],
-} as const satisfies Record<string, readonly [number, string]>;
+} as const;
 
 export type WebCallCode = keyof typeof REFUSALS;
 
-/** A refusal of start-web-call; `limited` says which limit and when to try again. */
-export const webCallRefusal = (
-  code: WebCallCode,
-  limited?: { limit: WebCallLimit; retryAfter: number },
-) => ({
-  ...refuse(REFUSALS[code][0], code, REFUSALS[code][1], limited?.limit ?? null),
-  ...(limited ? { headers: { 'Retry-After': String(limited.retryAfter) } } : {}),
-});
+/** A refusal of start-web-call; `limited` names its limit in `details` and has a Retry-After. */
+export const webCallRefusal = refusalsOf(REFUSALS);
 
 export function parseWebCall(body: Record<string, unknown>): Parsed<WebCallRequest> {
   if (!isUuid(body.id)) return webCallRefusal('bad_request');
