@@ -1,4 +1,4 @@
-import type { EndpointContract, Refusal } from './contracts/refusal.ts';
+import { COMMON_REFUSALS, type EndpointContract, type Refusal } from './contracts/refusal.ts';
 import { clientAddress, corsHeaders, json, readJsonObject } from './http.ts';
 import { verifyTurnstile, type TurnstileSettings } from './turnstile.ts';
 
@@ -30,11 +30,8 @@ export interface Opened<T> {
   refuse: (refusal: Refusal) => Response;
 }
 
-export const BOT_CHECK_FAILED: Refusal = {
-  status: 403,
-  code: 'captcha_failed',
-  message: 'The bot check did not pass. Please try again.',
-};
+const [status, message] = COMMON_REFUSALS.captcha_failed;
+export const BOT_CHECK_FAILED: Refusal = { status, code: 'captcha_failed', message };
 
 export function openEndpoint<T>(
   opening: Opening<T>,

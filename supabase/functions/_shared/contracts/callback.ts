@@ -8,7 +8,7 @@ import {
   type EstimateVariables,
   type Utm,
 } from './origin.ts';
-import { refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
+import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
 
 /**
  * request-callback on the wire: the page's body, the function's parser and bounds, its answers,
@@ -39,11 +39,10 @@ export const CONSENT_TEXT_MAX_LENGTH = 1000;
 
 /** Each refusal: its status and the function's words (the page shows its own). */
 const REFUSALS = {
+  ...COMMON_REFUSALS,
   invalid_phone: [400, 'That does not look like a phone number we can call.'],
   consent_required: [400, 'Tick the box to agree to one call from our AI agent.'],
   country_not_allowed: [400, 'The agent can only call numbers in the countries we serve.'],
-  bad_request: [400, 'The request was not understood.'],
-  captcha_failed: [403, 'The bot check did not pass. Please try again.'],
   limited: [429, 'Too many calls were asked for. Please try again later, or send the form.'],
   call_failed: [502, 'The call could not be placed. Please try again, or send the form.'],
 } as const;

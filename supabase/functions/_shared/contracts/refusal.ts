@@ -34,6 +34,12 @@ export const refuse = (
   details: string | null = null,
 ): { ok: false } & Refusal => ({ ok: false, status, code, message, details });
 
+/** The refusals every endpoint shares, in every table below. */
+export const COMMON_REFUSALS = {
+  bad_request: [400, 'The request was not understood.'],
+  captcha_failed: [403, 'The bot check did not pass. Please try again.'],
+} as const;
+
 /**
  * An endpoint's refusals from its table of codes (each its status and the function's words):
  * `refusal(code)`, with `details` and `headers` (a Retry-After) when it has them.

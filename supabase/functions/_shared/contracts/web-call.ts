@@ -1,6 +1,6 @@
 import { isUuid } from '../http.ts';
 import { parseVariables, parseVisitId, type EstimateVariables } from './origin.ts';
-import { refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
+import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
 
 /**
  * start-web-call on the wire (VITE_VAPI_AUTH=server): the page asks for a demo call, the
@@ -33,8 +33,7 @@ export interface WebCallAnswer {
 export type WebCallLimit = 'address' | 'day' | 'minutes' | 'concurrent';
 
 const REFUSALS = {
-  bad_request: [400, 'The request was not understood.'],
-  captcha_failed: [403, 'The bot check did not pass. Please try again.'],
+  ...COMMON_REFUSALS,
   limited: [429, 'Too many demo calls for now. Please try again later.'],
   call_failed: [502, 'The demo call could not be started. Please try again.'],
 } as const;
