@@ -160,6 +160,13 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
           await forgetClaims();
           const many = await Promise.all(Array.from({ length: 50 }, () => claim(claimRequest())));
           expect(many.filter((answer) => answer.outcome === 'call')).toHaveLength(3);
+          // The day's calls: 3 a day is 3, whatever runs at once.
+          await forgetClaims();
+          const perDay = { ...LIMITS, per_day: 3, concurrent: 100 };
+          const day = await Promise.all(
+            Array.from({ length: 50 }, () => claim(claimRequest({ limits: perDay }))),
+          );
+          expect(day.filter((answer) => answer.outcome === 'call')).toHaveLength(3);
           // The minutes: 10 a day of 180 s calls is 3, whatever runs at once.
           await forgetClaims();
           const limits = { ...LIMITS, minutes_per_day: 10, concurrent: 100 };
