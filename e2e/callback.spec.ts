@@ -133,7 +133,9 @@ test.describe('Call my phone', () => {
     await openForm(page);
     await page.getByLabel('Phone number').fill('12345');
     await page.getByRole('button', { name: 'Call me now' }).click();
-    await expect(page.getByText('Enter a phone number the agent can call')).toBeVisible();
+    await expect(
+      page.getByText('Enter a mobile or landline number the agent can call'),
+    ).toBeVisible();
     await expect(page.getByText('Tick the box so the agent may call you.')).toBeVisible();
     await expect(page.getByLabel('Phone number')).toBeFocused();
     await expect(page.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
@@ -220,6 +222,23 @@ test.describe('Call my phone', () => {
     watch.errors.length = 0;
   });
 
+  test('a call the voice service may have placed reads so, and the retry places no other', async ({
+    page,
+  }) => {
+    const sent = await answerFunction(page, 502, { code: 'call_uncertain' });
+    await page.goto('/');
+    await openForm(page);
+    await fillAndConsent(page, '(415) 555-2671');
+    await page.getByRole('button', { name: 'Call me now' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: "If your phone doesn't ring within a minute" }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Call me now' }).click();
+    await expect.poll(() => sent.length).toBe(2);
+    // The same request: the function places no second call for it.
+    expect(sent[1]?.id).toBe(sent[0]?.id);
+  });
+
   test('a refused bot check or a number the function refuses reads by the field or in the alert', async ({
     page,
   }) => {
@@ -259,7 +278,9 @@ test.describe('Call my phone', () => {
       await openForm(page);
       await fillAndConsent(page, '123');
       await page.getByRole('button', { name: 'Call me now' }).click();
-      await expect(page.getByText('Enter a phone number the agent can call')).toBeVisible();
+      await expect(
+        page.getByText('Enter a mobile or landline number the agent can call'),
+      ).toBeVisible();
       expect(await seriousA11yViolations(page)).toEqual([]);
     });
   }

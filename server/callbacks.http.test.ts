@@ -215,6 +215,24 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     expect(again.status).toBe(502);
     expect(await callsFor(body.id)).toHaveLength(0);
   });
+
+  it('Vapi creating the call and then answering 504: one press and its retry ring the number once', async () => {
+    const body = callbackBody();
+    await setVapi('created-then-504');
+    try {
+      const first = await request(body);
+      expect(first.status).toBe(502);
+      expect(first.body.code).toBe('call_uncertain');
+      expect((await rowOf(body.id))?.status).toBe('unknown');
+    } finally {
+      await setVapi('ok');
+    }
+    // The visitor presses again (same number, same id): no second call.
+    const again = await request(body);
+    expect(again.status).toBe(502);
+    expect(again.body.code).toBe('call_uncertain');
+    expect(await callsFor(body.id)).toHaveLength(1);
+  });
 });
 
 describe('call reports through the local stack', () => {

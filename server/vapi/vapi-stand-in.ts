@@ -20,10 +20,15 @@ import type {
  * (/local/vapi-calls.json) and answers 201 with Vapi's documented answer (the shared fixtures).
  * Narrower than Vapi: no call is placed and no room exists, and only the parts of a body the site
  * sends are checked. Tests make it refuse, fail or hang with POST /local/vapi/mode
- * {"mode": "ok" | "reject" (400) | "fail" (500) | "hang"}.
+ * {"mode": "ok" | "reject" (400) | "fail" (500) | "hang" | "created-then-504"}.
  */
 
-export type VapiMode = 'ok' | 'reject' | 'fail' | 'hang';
+/**
+ * ok; reject (400); fail (500); hang (until the caller gives up); created-then-504: the call is
+ * recorded, as Vapi's origin creates it, then its edge answers 504.
+ */
+export type VapiMode = 'ok' | 'reject' | 'fail' | 'hang' | 'created-then-504';
+const MODES: VapiMode[] = ['ok', 'reject', 'fail', 'hang', 'created-then-504'];
 
 /**
  * The properties Vapi's CreateCallDto accepts at the top level: every key of its type, and only
@@ -208,6 +213,7 @@ export function createVapiStandIn(
         'insert into local_stack.vapi_calls (call_id, path, body) values ($1, $2, $3)',
         [id, path, JSON.stringify(body)],
       );
+      if (mode === 'created-then-504') return c.text('upstream request timeout', 504);
       return c.json(created(path, body as CreateCallBody, { id, orgId }), 201);
     };
   app.post('/call', create('/call', checkCallBody));
@@ -215,8 +221,8 @@ export function createVapiStandIn(
 
   app.post('/mode', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { mode?: unknown };
-    if (!['ok', 'reject', 'fail', 'hang'].includes(String(body.mode))) {
-      return c.json({ error: 'mode is "ok", "reject", "fail" or "hang"' }, 400);
+    if (!MODES.includes(body.mode as VapiMode)) {
+      return c.json({ error: `mode is one of ${MODES.join(', ')}` }, 400);
     }
     mode = body.mode as VapiMode;
     return c.json({ mode });

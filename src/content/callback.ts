@@ -23,12 +23,15 @@ export const callback = {
     body: 'Your phone will ring within a minute. Pick up to talk to the agent.',
   },
   errors: {
-    phone: 'Enter a phone number the agent can call, like (415) 555-2671.',
+    phone: 'Enter a mobile or landline number the agent can call, like (415) 555-2671.',
     consent: 'Tick the box so the agent may call you.',
     country: 'The agent can only call US and Canadian numbers.',
     botCheck: "We couldn't confirm you're a person. Please press Call me now again.",
     limited:
       'Too many calls were asked for just now. Please try again later, or send the form below and we will call you.',
     failed: "We couldn't place the call. Please try again, or send the form below.",
+    // The voice service did not say whether it placed the call: no second one is placed.
+    uncertain:
+      "The call may already be on its way. If your phone doesn't ring within a minute, send the form below and we'll call you.",
   },
 } as const;

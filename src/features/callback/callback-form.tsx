@@ -112,7 +112,9 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
         ? copy.errors.botCheck
         : outcome.status === 'limited'
           ? copy.errors.limited
-          : copy.errors.failed;
+          : outcome.status === 'uncertain'
+            ? copy.errors.uncertain
+            : copy.errors.failed;
     setStatus({ kind: 'refused', message });
   }
 

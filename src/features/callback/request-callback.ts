@@ -10,6 +10,8 @@ export type CallbackOutcome =
   | { status: 'invalid'; field: 'phone' | 'consent'; reason: 'phone' | 'consent' | 'country' }
   | { status: 'bot-check' }
   | { status: 'limited'; retryAfterSeconds: number | null }
+  /** The call may have been placed (Vapi did not say): this request places no other. */
+  | { status: 'uncertain' }
   | { status: 'failed'; detail: string };
 
 /** How long the page waits for the function (it waits for Vapi at most 8 s itself). */
@@ -20,6 +22,7 @@ const FIELD_REFUSALS: Partial<Record<CallbackCode, CallbackOutcome>> = {
   country_not_allowed: { status: 'invalid', field: 'phone', reason: 'country' },
   consent_required: { status: 'invalid', field: 'consent', reason: 'consent' },
   captcha_failed: { status: 'bot-check' },
+  call_uncertain: { status: 'uncertain' },
 };
 
 export async function requestCallback(

@@ -106,6 +106,28 @@ Deno.test('without consent nothing is checked or called', async () => {
   }
 });
 
+Deno.test(
+  "only a person's own line is rung: premium, toll-free, personal and VoIP numbers are not",
+  async () => {
+    for (const phone of [
+      '+1 900 555 0199', // premium rate
+      '+1 800 555 0199', // toll free
+      '+1 888 555 0142', // toll free
+      '+1 500 555 0142', // personal number
+      '+1 600 555 0142', // Canada's non-geographic services
+    ]) {
+      const h = harness();
+      const answer = await h.send(valid({ phone }));
+      assert.equal(answer.status, 400, phone);
+      assert.equal(answer.body.code, 'invalid_phone', phone);
+      assert.equal(h.requests.length + h.database.length, 0);
+    }
+    for (const phone of ['(415) 555-2671', '+1 604 555 0142', '+1 212 555 0142']) {
+      assert.equal((await harness().send(valid({ phone }))).status, 202, phone);
+    }
+  },
+);
+
 Deno.test('a number outside CALLBACK_COUNTRIES is refused', async () => {
   const h = harness();
   const answer = await h.send(valid({ phone: '+44 20 7946 0958' }));
@@ -140,14 +162,28 @@ Deno.test('the bot check gets the secret, the token and the client address', asy
   assert.equal(form.get('remoteip'), '203.0.113.9');
 });
 
-Deno.test('a limit answers 429 with Retry-After and calls nobody', async () => {
-  const h = harness({ claim: { outcome: 'limited', limit: 'number', retry_after: 3600 } });
-  const answer = await h.send(valid());
-  assert.equal(answer.status, 429);
-  assert.equal(answer.body.code, 'limited');
-  assert.equal(answer.headers.get('retry-after'), '3600');
-  assert.equal(h.to(`${VAPI}/call`).length, 0);
-});
+Deno.test(
+  'every limit answers alike: 429, the same body and Retry-After, saying nothing of when a number asked',
+  async () => {
+    const answers = [];
+    for (const [limit, retry_after] of [
+      ['number', 17],
+      ['number', 86_399],
+      ['address', 1200],
+      ['day', 40_000],
+    ] as const) {
+      const h = harness({ claim: { outcome: 'limited', limit, retry_after } });
+      const answer = await h.send(valid());
+      assert.equal(h.to(`${VAPI}/call`).length, 0);
+      answers.push({ ...answer, retryAfter: answer.headers.get('retry-after') });
+    }
+    for (const answer of answers) {
+      assert.equal(answer.status, 429);
+      assert.deepEqual(answer.body, answers[0]!.body);
+      assert.equal(answer.retryAfter, '3600');
+    }
+  },
+);
 
 Deno.test(
   'the claim carries E.164, the limits, the consent words and time, and only utm_ keys',
@@ -201,16 +237,17 @@ Deno.test('a request id claimed before never calls again', async () => {
     const h = harness({ claim: { outcome: 'existing', status, vapi_call_id: null } });
     const answer = await h.send(valid());
     assert.equal(answer.status, code, status);
+    if (status === 'unknown') assert.equal(answer.body.code, 'call_uncertain');
     assert.equal(h.to(`${VAPI}/call`).length, 0);
   }
 });
 
 Deno.test(
-  'Vapi refusing (4xx, 5xx) is a clear 502, recorded as failed so a retry may try again',
+  'Vapi refusing (a 4xx) is a clear 502, recorded as failed so a retry may try again',
   async () => {
     for (const vapi of [
       Response.json({ message: ['bad'] }, { status: 400 }),
-      new Response('boom', { status: 500 }),
+      Response.json({ message: 'Invalid Key' }, { status: 401 }),
     ]) {
       const h = harness({ vapi });
       const answer = await h.send(valid());
@@ -225,14 +262,27 @@ Deno.test(
 );
 
 Deno.test(
-  'Vapi not answering in time is recorded as unknown: that id never calls again',
+  'Vapi not saying (a 5xx, 408, 429, no id, no answer) may have placed the call: unknown, said so, reported, never again',
   async () => {
-    for (const vapi of ['hang', 'network'] as const) {
+    for (const vapi of [
+      new Response('boom', { status: 500 }),
+      new Response('gateway timeout', { status: 504 }),
+      new Response('timeout', { status: 408 }),
+      new Response('slow down', { status: 429 }),
+      Response.json({ status: 'queued' }, { status: 201 }),
+      'hang' as const,
+      'network' as const,
+    ]) {
       const h = harness({ vapi });
       const answer = await h.send(valid());
-      assert.equal(answer.status, 502);
+      assert.equal(answer.status, 502, String(vapi));
+      assert.equal(answer.body.code, 'call_uncertain');
+      assert.match(answer.body.message, /may have been placed/);
       const record = h.database.find((c) => c.name === 'callback_record')!.request;
       assert.equal(record.status, 'unknown');
+      // The owner hears of a call that may ring.
+      const [post] = h.to(WEBHOOK);
+      assert.equal(JSON.parse(post!.body).status, 'uncertain');
     }
   },
 );
@@ -249,6 +299,7 @@ Deno.test(
     assert.equal(posts.length, 3);
     const payload = JSON.parse(posts[2]!.body);
     assert.equal(payload.type, 'callback');
+    assert.equal(payload.status, 'calling');
     assert.equal(payload.id, ID);
     assert.equal(payload.phone, '+14155552671');
     assert.equal(payload.created_at, 'November 23, 2026 at 10:00 AM PST');

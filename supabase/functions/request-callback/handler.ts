@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
 import {
   callbackRefusal,
+  CALLBACK_RETRY_AFTER_SECONDS,
   REQUEST_CALLBACK,
   type CallbackAccepted,
   type CallbackRequest,
@@ -11,7 +12,7 @@ import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
-import { createOnVapi, type VapiSettings } from '../_shared/vapi/client.ts';
+import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 
@@ -48,12 +49,18 @@ interface Callback extends CallbackRequest {
   country: CountryCode;
 }
 
-/** The contract's parser, then the number: valid, and in one of the allowed countries. */
+/** The number types that are a person's own line (libphonenumber's getType). */
+const FAIR_TYPES = new Set(['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE']);
+
+/** The contract's parser, then the number: valid, a person's line, in an allowed country. */
 function parseRequest(body: Record<string, unknown>, countries: CountryCode[]): Parsed<Callback> {
   const parsed = REQUEST_CALLBACK.parse(body);
   if (!parsed.ok) return parsed;
   const phone = parsePhoneNumberFromString(parsed.value.phone, countries[0] ?? 'US');
-  if (!phone || !phone.isValid()) return callbackRefusal('invalid_phone');
+  // Only numbers fair to ring: no premium-rate, toll-free, shared-cost, personal, VoIP or pager.
+  if (!phone || !phone.isValid() || !FAIR_TYPES.has(phone.getType() ?? '')) {
+    return callbackRefusal('invalid_phone');
+  }
   if (!phone.country || !countries.includes(phone.country)) {
     return callbackRefusal('country_not_allowed');
   }
@@ -84,16 +91,23 @@ async function placeCall(request: Callback, settings: CallbackSettings): Promise
   };
   const answer = await createOnVapi<VapiCall>(vapi, '/call', body);
   if (answer.ok) return { status: 'calling', vapiCallId: answer.call.id };
-  // An answer that is not a call: Vapi refused it, so a retry of this id may try again. No
-  // answer: Vapi may have placed the call, so this id never calls again.
-  return { status: answer.status === null ? 'unknown' : 'failed', error: answer.error };
+  // Vapi refused it (a 4xx): no call, so a retry of this id may try again. Anything else (a 5xx
+  // from its edge after its origin placed the call, 408, 429, no answer): the call may have been
+  // placed, so this id never calls again.
+  return { status: surelyNotCreated(answer) ? 'failed' : 'unknown', error: answer.error };
 }
 
 /** The automation webhook for a callback (type "callback"), with its delivery recorded. */
-async function deliverWebhook(request: Callback, settings: CallbackSettings, at: Date) {
+async function deliverWebhook(
+  request: Callback,
+  status: CallbackWebhook['status'],
+  settings: CallbackSettings,
+  at: Date,
+) {
   const payload: CallbackWebhook = {
     type: 'callback',
     id: request.id,
+    status,
     phone: request.phone,
     created_at: toPacificReadable(at),
     estimate: request.estimate,
@@ -144,13 +158,12 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
 
     if (claim.outcome === 'conflict') return refuse(callbackRefusal('bad_request'));
     if (claim.outcome === 'limited') {
-      return refuse(
-        callbackRefusal('limited', { headers: { 'Retry-After': String(claim.retry_after) } }),
-      );
+      const headers = { 'Retry-After': String(CALLBACK_RETRY_AFTER_SECONDS) };
+      return refuse(callbackRefusal('limited', { headers }));
     }
     if (claim.outcome === 'existing') {
       // Claimed before: being placed, placed, or perhaps placed. Never a second call.
-      if (claim.status === 'unknown') return refuse(callbackRefusal('call_failed'));
+      if (claim.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
       return answer(202, accepted);
     }
 
@@ -166,15 +179,16 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
       // The call stands either way; the row keeps 'pending', which never calls again.
       console.error('request-callback: could not record the call:', error);
     }
-    if (placed.status !== 'calling') {
-      console.error(`request-callback: ${placed.error}`);
-      return refuse(callbackRefusal('call_failed'));
-    }
+    if (placed.status !== 'calling') console.error(`request-callback: ${placed.error}`);
+    if (placed.status === 'failed') return refuse(callbackRefusal('call_failed'));
+    // Placed, or perhaps placed: the owner hears of it either way.
+    const status = placed.status === 'calling' ? 'calling' : 'uncertain';
     background(
-      deliverWebhook(request, settings, now).catch((error) =>
+      deliverWebhook(request, status, settings, now).catch((error) =>
         console.error('request-callback: the webhook delivery was not recorded:', error),
       ),
     );
+    if (placed.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
     return answer(202, accepted);
   });
 }

@@ -40,11 +40,17 @@ export const CONSENT_TEXT_MAX_LENGTH = 1000;
 /** Each refusal: its status and the function's words (the page shows its own). */
 const REFUSALS = {
   ...COMMON_REFUSALS,
-  invalid_phone: [400, 'That does not look like a phone number we can call.'],
+  invalid_phone: [400, 'That is not a mobile or landline number we can call.'],
   consent_required: [400, 'Tick the box to agree to one call from our AI agent.'],
   country_not_allowed: [400, 'The agent can only call numbers in the countries we serve.'],
   limited: [429, 'Too many calls were asked for. Please try again later, or send the form.'],
   call_failed: [502, 'The call could not be placed. Please try again, or send the form.'],
+  // Vapi did not say (a 5xx, 408, 429, or no answer): the call may have been placed, and this
+  // request never places another.
+  call_uncertain: [
+    502,
+    'The call may have been placed. If the phone does not ring within a minute, send the form.',
+  ],
 } as const;
 
 export type CallbackCode = keyof typeof REFUSALS;
@@ -93,10 +99,18 @@ export const REQUEST_CALLBACK: EndpointContract<CallbackRequest> = {
   parse: parseCallback,
 };
 
-/** What the automation webhook receives for a placed callback. */
+/**
+ * How long a refused request is told to wait, whichever limit refused it: the same for every
+ * limit, so a refusal says nothing of when a number was asked for before.
+ */
+export const CALLBACK_RETRY_AFTER_SECONDS = 3600;
+
+/** What the automation webhook receives for a placed callback (or one that may have been). */
 export interface CallbackWebhook {
   type: 'callback';
   id: string;
+  /** calling: Vapi took the call; uncertain: Vapi did not say, the phone may ring. */
+  status: 'calling' | 'uncertain';
   /** E.164. */
   phone: string;
   /** Readable Pacific time. */
