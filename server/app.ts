@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { isLoopbackHost } from './client-address';
 import { openDatabase, type DefaultGrants } from './postgres/database';
 import { createFunctionsHost, type FunctionsHost } from './edge-functions/functions-host';
@@ -55,6 +55,24 @@ function leadLine(row: InsertedRow): string {
   return `[lead] ${new Date().toISOString()} ${name} <${email}> id=${id}`;
 }
 
+/** The stand-ins' control routes: what makes them fail, hang or report. */
+const isControlRoute = (path: string) =>
+  path === LOCAL_ROUTES.vapiMode ||
+  path === LOCAL_ROUTES.turnstileMode ||
+  path.startsWith(`${LOCAL_ROUTES.vapi}/calls/`);
+
+/** A request a browser made for a page of another site (its Origin, or Sec-Fetch-Site, says so). */
+function isFromAnotherSite(c: Context): boolean {
+  if (c.req.header('sec-fetch-site') === 'cross-site') return true;
+  const origin = c.req.header('origin');
+  if (origin === undefined) return false;
+  try {
+    return !isLoopbackHost(new URL(origin).host);
+  } catch {
+    return true; // "null" and anything unreadable: an opaque, sandboxed or unknown page
+  }
+}
+
 /** The local stand-in for a CDN, Supabase's data API and the automation webhook, on one app. */
 export async function createLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -77,6 +95,14 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
     // An in-process request (tests) has no Host header: its URL says where it was addressed.
     if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host))
       return c.text('The local stack answers /local/ only at localhost.', 403);
+    // The stand-ins' controls (fail, hang, send a report) take no request a page on another site
+    // makes: a plain cross-site POST needs no preflight, so the Origin is checked here.
+    if (c.req.method !== 'GET' && isControlRoute(c.req.path) && isFromAnotherSite(c)) {
+      return c.text(
+        "The local stack's controls take requests from this machine's pages only.",
+        403,
+      );
+    }
     return next();
   });
   const turnstile = createTurnstileStandIn();

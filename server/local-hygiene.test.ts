@@ -21,6 +21,37 @@ describe('the local stack keeps to itself', () => {
     expect(isLoopbackHost('localhost.attacker.example')).toBe(false);
   });
 
+  it("takes the stand-ins' controls from this machine's pages only, not from another site's", async () => {
+    const control = (path: string, headers: Record<string, string>) =>
+      local.stack.app.request(`http://localhost${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', ...headers },
+        body: JSON.stringify({ mode: 'hang' }),
+      });
+    for (const path of [LOCAL_ROUTES.vapiMode, LOCAL_ROUTES.turnstileMode]) {
+      for (const headers of [
+        { origin: 'https://attacker.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+      ]) {
+        expect((await control(path, headers)).status, `${path} ${JSON.stringify(headers)}`).toBe(
+          403,
+        );
+      }
+    }
+    expect(
+      (await control(LOCAL_ROUTES.vapiCallEnd('x'), { origin: 'https://a.example' })).status,
+    ).toBe(403);
+    // A page of this machine (or a test, with no Origin) sets it.
+    const ours = await control(LOCAL_ROUTES.vapiMode, { origin: 'http://127.0.0.1:4173' });
+    expect(ours.status).toBe(200);
+    const reset = await local.stack.app.request(`http://localhost${LOCAL_ROUTES.vapiMode}`, {
+      method: 'POST',
+      body: JSON.stringify({ mode: 'ok' }),
+    });
+    expect(reset.status).toBe(200);
+  });
+
   it('answers a method a path does not take with 405 and Allow', async () => {
     const cases: [string, string, string][] = [
       ['POST', '/', 'GET, HEAD'],

@@ -100,6 +100,10 @@ export function hasControl(value: string, { lineBreaks = false } = {}): boolean 
   return (lineBreaks ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value);
 }
 
+/** Half of a character (a lone UTF-16 surrogate): no UTF-8 holds it, so no database stores it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasLoneSurrogate = (value: string): boolean => LONE_SURROGATE.test(value);
+
 /** One @ with text on both sides and a dot after it; no space, control, quote or bracket. */
 export function isPlausibleEmail(value: string): boolean {
   return EMAIL.test(value);
@@ -186,7 +190,9 @@ export const LEAD_FIELDS: readonly LeadField[] = ['name', 'email', 'phone', 'com
 export function leadProblem(field: LeadField, value: string): LeadProblem | null {
   const required = field !== 'company';
   if (required && !hasVisibleText(value)) return { kind: 'required' };
-  if (hasControl(value, { lineBreaks: field === 'message' })) return { kind: 'control' };
+  if (hasControl(value, { lineBreaks: field === 'message' }) || hasLoneSurrogate(value)) {
+    return { kind: 'control' };
+  }
   if ((field === 'name' || field === 'message') && !hasLetterOrDigit(value)) {
     return { kind: 'no-letters' };
   }

@@ -164,3 +164,19 @@ Deno.test('reads a missing address as null for the database (its shared bucket)'
   await send(lead(), { 'x-forwarded-for': '' });
   assert.equal(calls[0]?.client_address, null);
 });
+
+Deno.test(
+  'half a character (a lone surrogate) is refused as content, 400, never as a failure to retry',
+  async () => {
+    for (const name of ['Dana \ud800', '\udc00Lee', 'Da\ud83dna']) {
+      const { send, calls, verified } = harness();
+      const response = await send(lead({ name }));
+      assert.equal(response.status, 400, JSON.stringify(name));
+      assert.equal((await response.json()).code, '23514');
+      assert.equal(calls.length + verified.length, 0);
+    }
+    // A whole emoji (a surrogate pair) is a character like any other.
+    const { send } = harness();
+    assert.equal((await send(lead({ name: 'Dana \ud83d\ude00' }))).status, 201);
+  },
+);
