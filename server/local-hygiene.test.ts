@@ -29,11 +29,12 @@ describe('the local stack keeps to itself', () => {
         body: JSON.stringify({ mode: 'hang' }),
       });
     for (const path of [LOCAL_ROUTES.vapiMode, LOCAL_ROUTES.turnstileMode]) {
-      for (const headers of [
+      const fromElsewhere: Record<string, string>[] = [
         { origin: 'https://attacker.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
-      ]) {
+      ];
+      for (const headers of fromElsewhere) {
         expect((await control(path, headers)).status, `${path} ${JSON.stringify(headers)}`).toBe(
           403,
         );
