@@ -7,14 +7,26 @@ import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
  */
 export type CallDatabase = (name: string, request: Record<string, unknown>) => Promise<unknown>;
 
+/**
+ * How long one database call may take: well inside the page's own wait (10 to 20 s), so a hung
+ * database gets the visitor a clear answer, not the platform's wall clock.
+ */
+export const DATABASE_TIMEOUT_MS = 5_000;
+
 export function databaseFromKeys(
   url: string,
   serviceRoleKey: string,
   fetcher = fetch,
+  timeoutMs = DATABASE_TIMEOUT_MS,
 ): CallDatabase {
+  const withDeadline: typeof fetch = (input, init = {}) => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    return fetcher(input, { ...init, signal });
+  };
   const client = createClient(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: fetcher },
+    global: { fetch: withDeadline },
   });
   return async (name, request) => {
     const { data, error } = await client.rpc(name, { request });
