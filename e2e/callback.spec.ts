@@ -172,7 +172,7 @@ test.describe('Call my phone', () => {
     expect(sent[0]).toMatchObject({
       phone: '(415) 555-2671',
       consent: true,
-      consent_text: expect.stringContaining('AI agent'),
+      consent_version: '2026-11-23',
       captcha: 'XXXX.DUMMY.TOKEN.XXXX',
       estimate: 10_000,
       variables: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10_000 },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONSENT_VERSIONS } from '../supabase/functions/_shared/contracts/callback';
 import { endOfCallReport, queuedCall } from '../supabase/functions/_shared/vapi/fixtures';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listCallbacks } from './inbox/local-routes';
@@ -24,7 +25,7 @@ function callbackBody(extra: Record<string, unknown> = {}) {
     id: crypto.randomUUID(),
     phone: nextNumber(),
     consent: true,
-    consent_text: 'I agree to one call from an AI agent at this number.',
+    consent_version: '2026-11-23',
     captcha: 'XXXX.DUMMY.TOKEN.XXXX',
     estimate: 9000,
     variables: { leads: 30, value: 2000, delay: 2, rate: 15, estimate: 9000 },
@@ -89,7 +90,7 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     });
     const row = await rowOf(body.id);
     expect(row).toMatchObject({ status: 'calling', vapi_call_id: call?.call_id, country: 'US' });
-    expect(row?.consent_text).toBe(body.consent_text);
+    expect(row?.consent_text).toBe(CONSENT_VERSIONS['2026-11-23']);
     await expect
       .poll(async () => (await rowOf(body.id))?.webhook_status, { timeout: 5_000 })
       .toBe('delivered');

@@ -1,4 +1,5 @@
 // Words of "Call my phone": the agent calls the visitor (the request-callback Edge Function).
+import { CONSENT_VERSIONS, CURRENT_CONSENT_VERSION } from '@shared/contracts/callback.ts';
 
 export const callback = {
   open: 'Call my phone',
@@ -10,9 +11,10 @@ export const callback = {
     'Type your number and our AI agent rings you within a minute, the way it would answer your customers.',
   phoneLabel: 'Phone number',
   phoneHint: 'A US or Canadian number, e.g. (415) 555-2671',
-  // The consent the visitor gives (stored with the request, word for word, with the time).
-  consent:
-    'I agree to receive one call from an AI agent at this number, about this demo. The call may be recorded.',
+  // The consent the visitor gives: the current version's words, which the function stores with
+  // the request and the time. They live with their versions in
+  // supabase/functions/_shared/contracts/callback.ts (CONSENT_VERSIONS): add a version there.
+  consent: CONSENT_VERSIONS[CURRENT_CONSENT_VERSION],
   consentLink: 'Privacy',
   submit: 'Call me now',
   submitting: 'Calling...',

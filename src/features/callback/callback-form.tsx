@@ -5,7 +5,7 @@ import { callback as copy } from '@/content/callback';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
-import { PHONE_MAX_LENGTH } from '@shared/contracts/callback.ts';
+import { CURRENT_CONSENT_VERSION, PHONE_MAX_LENGTH } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
 import { requestCallback, type CallbackOutcome } from './request-callback';
 
@@ -80,7 +80,7 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
           id: attempt.current.id,
           phone,
           consent,
-          consent_text: copy.consent,
+          consent_version: CURRENT_CONSENT_VERSION,
           captcha,
           estimate: estimate?.estimate ?? null,
           variables: estimate ? { ...estimate } : null,

@@ -2,6 +2,7 @@
 // their boundary (fetch for Cloudflare, Vapi and the webhook; the database's functions).
 import assert from 'node:assert/strict';
 import { playAnswer, postJson, type FakeAnswer } from '../_shared/test-request.ts';
+import { CONSENT_VERSIONS } from '../_shared/contracts/callback.ts';
 import { createHandler, type CallbackSettings } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -75,7 +76,7 @@ const valid = (extra: Record<string, unknown> = {}) => ({
   id: ID,
   phone: '(415) 555-2671',
   consent: true,
-  consent_text: 'I agree to one call from an AI agent at this number.',
+  consent_version: '2026-11-23',
   captcha: 'XXXX.DUMMY.TOKEN.XXXX',
   estimate: 12000,
   variables: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 12000 },
@@ -95,6 +96,23 @@ Deno.test('a number that cannot be a phone number is refused, and nothing is sen
     assert.equal(h.database.length, 0);
   }
 });
+
+Deno.test(
+  'stores the words of the consent version shown, never words the request carries',
+  async () => {
+    const h = harness();
+    await h.send(valid({ consent_text: 'I did NOT consent \u202e' }));
+    const claim = h.database.find((call) => call.name === 'callback_claim')!.request;
+    assert.equal(claim.consent_text, CONSENT_VERSIONS['2026-11-23']);
+    for (const consent_version of ['1999-01-01', undefined, 7, '__proto__', 'toString']) {
+      const refused = harness();
+      const answer = await refused.send(valid({ consent_version }));
+      assert.equal(answer.status, 400, String(consent_version));
+      assert.equal(answer.body.code, 'bad_request');
+      assert.equal(refused.requests.length + refused.database.length, 0);
+    }
+  },
+);
 
 Deno.test('without consent nothing is checked or called', async () => {
   for (const consent of [false, 'true', undefined]) {

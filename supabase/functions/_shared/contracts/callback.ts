@@ -16,14 +16,27 @@ import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from 
  * typed; the function turns it into E.164 with libphonenumber-js (which the page loads apart).
  */
 
+/**
+ * The consent words the form has shown, by version: the page shows the current version's words
+ * and sends its id, and the function stores its own copy of those words with the request (never
+ * words a request carries). To change the words, add a version and make it current; keep the old
+ * ones, which pages loaded before the change still send.
+ */
+export const CONSENT_VERSIONS = {
+  '2026-11-23':
+    'I agree to receive one call from an AI agent at this number, about this demo. The call may be recorded.',
+} as const;
+export type ConsentVersion = keyof typeof CONSENT_VERSIONS;
+export const CURRENT_CONSENT_VERSION: ConsentVersion = '2026-11-23';
+
 export interface CallbackBody {
   /** A client UUID reused on retries: one id, at most one call. */
   id: string;
   /** As typed. */
   phone: string;
   consent: boolean;
-  /** The consent words the visitor was shown. */
-  consent_text: string;
+  /** Which consent words the visitor was shown (CONSENT_VERSIONS). */
+  consent_version: ConsentVersion;
   captcha: string;
   estimate: number | null;
   /** What the agent is told (the calculator's inputs and estimate), or null. */
@@ -33,9 +46,8 @@ export interface CallbackBody {
   visit_id: string | null;
 }
 
-/** The longest number as typed, and the longest consent text. */
+/** The longest number as typed. */
 export const PHONE_MAX_LENGTH = 40;
-export const CONSENT_TEXT_MAX_LENGTH = 1000;
 
 /** Each refusal: its status and the function's words (the page shows its own). */
 const REFUSALS = {
@@ -64,14 +76,19 @@ export interface CallbackAccepted {
   id: string;
 }
 
-/** The body as parsed; `phone` still as typed, at most PHONE_MAX_LENGTH characters. */
-export type CallbackRequest = Omit<CallbackBody, 'captcha' | 'consent'>;
+/**
+ * The body as parsed: `phone` still as typed (at most PHONE_MAX_LENGTH characters), and the
+ * words of the consent version it names.
+ */
+export type CallbackRequest = Omit<CallbackBody, 'captcha' | 'consent' | 'consent_version'> & {
+  consent_text: string;
+};
 
 export function parseCallback(body: Record<string, unknown>): Parsed<CallbackRequest> {
   if (!isUuid(body.id)) return callbackRefusal('bad_request');
   if (body.consent !== true) return callbackRefusal('consent_required');
-  const consentText = typeof body.consent_text === 'string' ? body.consent_text.trim() : '';
-  if (consentText.length === 0 || consentText.length > CONSENT_TEXT_MAX_LENGTH) {
+  const version = body.consent_version;
+  if (typeof version !== 'string' || !Object.hasOwn(CONSENT_VERSIONS, version)) {
     return callbackRefusal('bad_request');
   }
   if (typeof body.phone !== 'string' || body.phone.length > PHONE_MAX_LENGTH) {
@@ -82,7 +99,7 @@ export function parseCallback(body: Record<string, unknown>): Parsed<CallbackReq
     value: {
       id: body.id,
       phone: body.phone,
-      consent_text: consentText,
+      consent_text: CONSENT_VERSIONS[version as ConsentVersion],
       estimate: parseEstimate(body.estimate),
       variables: parseVariables(body.variables),
       page: parsePage(body.page),
