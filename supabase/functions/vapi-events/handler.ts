@@ -22,22 +22,76 @@ export interface VapiEventsSettings {
   background?: (work: Promise<unknown>) => void;
 }
 
+/**
+ * The bounds the demo_calls table holds a report to: characters (PostgreSQL's char_length counts
+ * code points) for the texts, bytes of JSON for the structured data, and the numbers' ranges.
+ */
 export const LIMITS = {
   summary: 4000,
   transcript: 20000,
-  structuredData: 8192,
+  structuredDataBytes: 8192,
   url: 1000,
   reason: 200,
+  id: 100,
+  durationSeconds: 86_400,
+  cost: 100_000,
 };
 
-const text = (value: unknown, max: number): string | null =>
-  typeof value === 'string' && value.length > 0 ? value.slice(0, max) : null;
+/**
+ * Controls PostgreSQL text cannot hold (NUL) or a reader should not see (the rest of C0 and DEL;
+ * tab and line breaks stay), and half characters (lone surrogates), which no UTF-8 holds.
+ */
+const UNSTORABLE =
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const clean = (value: string) => value.replace(UNSTORABLE, '');
+
+/** A text as the table keeps it: cleaned, cut to `max` characters on a character's boundary. */
+const text = (value: unknown, max: number): string | null => {
+  if (typeof value !== 'string') return null;
+  const cleaned = clean(value);
+  const characters = Array.from(cleaned);
+  const kept = characters.length > max ? characters.slice(0, max).join('') : cleaned;
+  return kept.length > 0 ? kept : null;
+};
 const time = (value: unknown): string | null =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value))
     ? new Date(value).toISOString()
     : null;
+/** A number within [0, max]: a larger one is clamped to the bound, anything else is none. */
 const amount = (value: unknown, max: number): number | null =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max ? value : null;
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, max) : null;
+/**
+ * How many bytes PostgreSQL's text form of this JSON takes (what the table's check measures):
+ * jsonb prints a space after every `:` and `,` between values, and writes a number with an
+ * exponent out in full, which is counted as too large.
+ */
+export function jsonbTextBytes(json: string): number {
+  let bytes = new TextEncoder().encode(json).length;
+  let inString = false;
+  for (let i = 0; i < json.length; i += 1) {
+    const char = json[i];
+    if (inString) {
+      if (char === '\\') i += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === ':' || char === ',') bytes += 1;
+    else if ((char === 'e' || char === 'E') && /[0-9.]/.test(json[i - 1] ?? ''))
+      return Number.POSITIVE_INFINITY;
+  }
+  return bytes;
+}
+
+/** Structured data as the table keeps it: its strings cleaned, and none when over the bytes. */
+function structured(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  const json = JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'string' ? clean(item) : item,
+  );
+  if (json === undefined || jsonbTextBytes(json) > LIMITS.structuredDataBytes) return null;
+  return JSON.parse(json) as unknown;
+}
+
 const object = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -54,29 +108,26 @@ export function reportRow(message: Record<string, unknown>) {
   const analysis = object(report.analysis);
   const artifact = object(report.artifact);
   const metadata = object(object(call.assistantOverrides).metadata);
-  const structured = analysis.structuredData ?? null;
-  const structuredText = structured === null ? null : JSON.stringify(structured);
   const startedAt = time(report.startedAt ?? call.startedAt);
   const endedAt = time(report.endedAt ?? call.endedAt);
-  const duration =
-    amount(report.durationSeconds, 86_400) ??
-    (startedAt && endedAt
-      ? Math.max(0, (Date.parse(endedAt) - Date.parse(startedAt)) / 1000)
-      : null);
+  const duration = amount(
+    report.durationSeconds ??
+      (startedAt && endedAt ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000 : null),
+    LIMITS.durationSeconds,
+  );
   const kind = ['webCall', 'outboundPhoneCall', 'inboundPhoneCall'].includes(String(call.type))
     ? String(call.type)
     : 'other';
   return {
-    vapi_call_id: text(call.id, 100),
+    vapi_call_id: text(call.id, LIMITS.id),
     kind,
     started_at: startedAt,
     ended_at: endedAt,
     ended_reason: text(report.endedReason, LIMITS.reason),
     duration_seconds: duration,
-    cost: amount(report.cost, 100_000),
+    cost: amount(report.cost, LIMITS.cost),
     summary: text(analysis.summary, LIMITS.summary),
-    structured_data:
-      structuredText !== null && structuredText.length <= LIMITS.structuredData ? structured : null,
+    structured_data: structured(analysis.structuredData),
     transcript: text(artifact.transcript, LIMITS.transcript),
     recording_url: text(artifact.recordingUrl, LIMITS.url),
     visit_id: isUuid(metadata.visit_id) ? metadata.visit_id : null,
@@ -107,8 +158,9 @@ export function createHandler(
     try {
       stored = ((await settings.database('demo_call_store', row)) as { stored: boolean }).stored;
     } catch (error) {
-      // Vapi retries a delivery that failed: nothing is lost by answering 500 here.
-      console.error('vapi-events: the report was not stored:', error);
+      // Every value is within the table's bounds, so only the database failing lands here: the
+      // call id is logged, and a 500 asks Vapi (or whoever resends it) to try again.
+      console.error(`vapi-events: the report of ${row.vapi_call_id} was not stored:`, error);
       return answer(500, { code: 'not_stored' });
     }
     if (stored) {
