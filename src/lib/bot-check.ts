@@ -62,9 +62,14 @@ interface Widget {
   id: string;
 }
 
+/**
+ * `action` names the form (the contract's, e.g. `callback`): Cloudflare signs it into the token,
+ * and the function refuses a token solved for another form.
+ */
 export function createBotCheck(
   turnstile: TurnstileConfig,
   container: () => HTMLElement | null,
+  action: string,
 ): BotCheckSession {
   let widget: Promise<Widget> | null = null;
   let current: string | null = null;
@@ -75,6 +80,7 @@ export function createBotCheck(
     const api = await loadTurnstile(turnstile.scriptUrl);
     const id = api.render(element, {
       sitekey: turnstile.siteKey,
+      action,
       callback: (token: string) => {
         current = token;
         waiters.forEach((resolve) => resolve(token));

@@ -5,7 +5,11 @@ import { callback as copy } from '@/content/callback';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
-import { CURRENT_CONSENT_VERSION, PHONE_MAX_LENGTH } from '@shared/contracts/callback.ts';
+import {
+  CURRENT_CONSENT_VERSION,
+  PHONE_MAX_LENGTH,
+  REQUEST_CALLBACK,
+} from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
 import { requestCallback, type CallbackOutcome } from './request-callback';
 
@@ -46,7 +50,7 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
 
   useEffect(() => {
     // The bot check runs while the visitor types: its token is usually ready at the press.
-    const check = createBotCheck(turnstile, () => widget.current);
+    const check = createBotCheck(turnstile, () => widget.current, REQUEST_CALLBACK.action!);
     botCheck.current = check;
     check
       .prepare()

@@ -3,6 +3,7 @@
 import { config } from '@/lib/config';
 import { landingUtm, triedDemoCall, visitEstimate, visitId } from '@/lib/visit';
 import { submitContact, type ContactValues, type SubmissionResult } from './submission';
+import { SUBMIT_LEAD } from '@shared/contracts/lead.ts';
 import { createBotCheck } from '@/lib/bot-check';
 import { createBotCheckedInsert } from './submit-lead';
 import { createSupabaseInsert } from './supabase-insert';
@@ -25,7 +26,7 @@ export function sendContact(
   if (config.turnstile) {
     botChecked ??= createBotCheckedInsert(
       { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
-      createBotCheck(config.turnstile, () => botCheckPlace()),
+      createBotCheck(config.turnstile, () => botCheckPlace(), SUBMIT_LEAD.action!),
     );
   }
   return submitContact(

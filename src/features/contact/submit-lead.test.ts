@@ -15,6 +15,8 @@ function fakeTurnstile() {
   return {
     render: (_element: HTMLElement, options: Record<string, unknown>) => {
       widget.renders += 1;
+      // Rendered for this form: Cloudflare signs the action into the token.
+      expect(options.action).toBe('lead');
       const id = `widget-${widget.renders}`;
       callbacks.set(id, options.callback as (token: string) => void);
       issue(id);
@@ -51,8 +53,10 @@ function client(answer: () => Promise<Response>) {
         return answer();
       },
     },
-    createBotCheck({ siteKey: 'site-key', scriptUrl: '/turnstile.js' }, () =>
-      document.createElement('div'),
+    createBotCheck(
+      { siteKey: 'site-key', scriptUrl: '/turnstile.js' },
+      () => document.createElement('div'),
+      'lead',
     ),
   );
   return { insert, sent };

@@ -5,7 +5,12 @@
  * the press, so the function's round trip runs while the SDK loads and the microphone prompt
  * shows.
  */
-import type { WebCallAnswer, WebCallBody, WebCallLimit } from '@shared/contracts/web-call.ts';
+import {
+  START_WEB_CALL,
+  type WebCallAnswer,
+  type WebCallBody,
+  type WebCallLimit,
+} from '@shared/contracts/web-call.ts';
 import { createBotCheck, type BotCheckSession, type TurnstileConfig } from '@/lib/bot-check';
 import { callFunction, type FunctionsClient } from '@/lib/functions';
 
@@ -78,7 +83,7 @@ export function createServerStarter(
   client: FunctionsClient,
   container: () => HTMLElement | null,
 ) {
-  const botCheck = createBotCheck(turnstile, container);
+  const botCheck = createBotCheck(turnstile, container, START_WEB_CALL.action!);
   return {
     prepare: () => botCheck.prepare(),
     start: (request: Omit<WebCallBody, 'captcha'>) => requestWebCall(client, botCheck, request),

@@ -73,7 +73,10 @@ export function openEndpoint<T>(
     if (!parsed.ok) return refuse(parsed);
     const address = clientAddress(request.headers);
     if (opening.botCheck) {
-      const check = await verifyTurnstile(read.value.captcha, address, opening.botCheck);
+      const expected = opening.action
+        ? { action: opening.action, hostnames: opening.origins.map((o) => new URL(o).hostname) }
+        : undefined;
+      const check = await verifyTurnstile(read.value.captcha, address, opening.botCheck, expected);
       if (!check.ok) {
         console.warn(`${opening.name}: bot check failed (${check.reason})`);
         return refuse(BOT_CHECK_FAILED);

@@ -16,6 +16,19 @@ export interface TurnstileSettings {
 
 export type TurnstileResult = { ok: true } | { ok: false; reason: string };
 
+/** What a token must have been solved for: the form (the widget's action) and the site. */
+export interface TurnstileExpected {
+  action: string;
+  hostnames: readonly string[];
+}
+
+/**
+ * Cloudflare's documented testing secrets (always pass, always fail, already spent): their
+ * answers name no real action or hostname, so those are not checked with them. Never in
+ * production (Cloudflare: they accept any token).
+ */
+const TESTING_SECRET = /^[123]x0+AA$/;
+
 /** At most this long a token may be (Cloudflare's limit). */
 export const MAX_TOKEN_LENGTH = 2048;
 
@@ -23,6 +36,7 @@ export async function verifyTurnstile(
   token: unknown,
   remoteIp: string | null,
   settings: TurnstileSettings,
+  expected?: TurnstileExpected,
 ): Promise<TurnstileResult> {
   if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
     return { ok: false, reason: 'missing-input-response' };
@@ -38,8 +52,24 @@ export async function verifyTurnstile(
       signal: AbortSignal.timeout(settings.timeoutMs ?? 5_000),
     });
     if (!response.ok) return { ok: false, reason: `siteverify answered ${response.status}` };
-    const outcome = (await response.json()) as { success?: unknown; 'error-codes'?: unknown };
-    if (outcome.success === true) return { ok: true };
+    const outcome = (await response.json()) as {
+      success?: unknown;
+      'error-codes'?: unknown;
+      action?: unknown;
+      hostname?: unknown;
+    };
+    if (outcome.success === true) {
+      // A token solved for another form, or on another site with the same site key, opens
+      // nothing here (Cloudflare: validate that the action matches an expected value).
+      if (!expected || TESTING_SECRET.test(settings.secret)) return { ok: true };
+      if (outcome.action !== expected.action) {
+        return { ok: false, reason: `solved for action "${String(outcome.action)}"` };
+      }
+      if (!expected.hostnames.includes(String(outcome.hostname))) {
+        return { ok: false, reason: `solved on ${String(outcome.hostname)}` };
+      }
+      return { ok: true };
+    }
     const codes = Array.isArray(outcome['error-codes']) ? outcome['error-codes'].join(',') : '';
     return { ok: false, reason: codes || 'not successful' };
   } catch (error) {

@@ -7,6 +7,8 @@ import { createHandler, type CallbackSettings } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const TURNSTILE = 'https://turnstile.test/siteverify';
+/** Cloudflare's answer for a token solved for this form on the site. */
+const SOLVED = { success: true, action: 'callback', hostname: 'site.test' };
 const VAPI = 'https://vapi.test';
 const WEBHOOK = 'https://hooks.test/callback';
 
@@ -29,7 +31,7 @@ function harness(fakes: Fakes = {}) {
     const body = init.body instanceof FormData ? 'form' : String(init.body ?? '');
     requests.push({ url, init, body });
     let answer: Answer | undefined;
-    if (url === TURNSTILE) answer = fakes.turnstile ?? Response.json({ success: true });
+    if (url === TURNSTILE) answer = fakes.turnstile ?? Response.json(SOLVED);
     else if (url === `${VAPI}/call`)
       answer = fakes.vapi ?? Response.json({ id: 'call-1' }, { status: 201 });
     else if (url === WEBHOOK) answer = webhookAnswers.shift() ?? new Response('ok');
@@ -168,6 +170,21 @@ Deno.test('a failed, missing or unverifiable bot check calls nobody', async () =
     assert.equal(answer.body.code, 'captcha_failed');
     assert.equal(h.database.length, 0);
     assert.equal(h.to(`${VAPI}/call`).length, 0);
+  }
+});
+
+Deno.test('a token solved for another form or on another site opens nothing', async () => {
+  for (const solved of [
+    { ...SOLVED, action: 'lead' },
+    { ...SOLVED, action: '' },
+    { ...SOLVED, hostname: 'elsewhere.example' },
+    { success: true },
+  ]) {
+    const h = harness({ turnstile: Response.json(solved) });
+    const answer = await h.send(valid());
+    assert.equal(answer.status, 403, JSON.stringify(solved));
+    assert.equal(answer.body.code, 'captcha_failed');
+    assert.equal(h.database.length + h.to(`${VAPI}/call`).length, 0);
   }
 });
 

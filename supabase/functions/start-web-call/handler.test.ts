@@ -10,6 +10,8 @@ import { createHandler } from './handler.ts';
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const TURNSTILE = 'https://turnstile.test/siteverify';
+/** Cloudflare's answer for a token solved for this form on the site. */
+const SOLVED = { success: true, action: 'web_call', hostname: 'site.test' };
 const VAPI = 'https://vapi.test';
 
 type Answer = FakeAnswer;
@@ -20,7 +22,7 @@ function harness(fakes: { turnstile?: Answer; vapi?: Answer; claim?: unknown } =
   const fetcher: typeof fetch = async (input, init = {}) => {
     const url = String(input);
     let answer: Answer | undefined;
-    if (url === TURNSTILE) answer = fakes.turnstile ?? Response.json({ success: true });
+    if (url === TURNSTILE) answer = fakes.turnstile ?? Response.json(SOLVED);
     else if (url === `${VAPI}/call/web`) {
       const body = JSON.parse(String(init.body)) as CreateWebCallBody;
       vapiBodies.push(body);

@@ -112,6 +112,7 @@ export function parseCallback(body: Record<string, unknown>): Parsed<CallbackReq
 /** request-callback (the function turns the number into E.164 after this parser). */
 export const REQUEST_CALLBACK: EndpointContract<CallbackRequest> = {
   name: 'request-callback',
+  action: 'callback',
   maxBytes: 8 * 1024,
   parse: parseCallback,
 };

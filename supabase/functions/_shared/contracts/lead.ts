@@ -99,6 +99,7 @@ export const leadErrorBody = ({ code, message, details }: Refusal) => ({
 /** submit-lead: the largest lead is under 7 KB of JSON. */
 export const SUBMIT_LEAD: EndpointContract<LeadToStore> = {
   name: 'submit-lead',
+  action: 'lead',
   maxBytes: 16 * 1024,
   parse: parseSubmitLead,
   errorBody: leadErrorBody,

@@ -5,6 +5,8 @@
  */
 export interface EndpointContract<T> {
   name: string;
+  /** The bot check's action (one per form): the widget is rendered with it, siteverify says it. */
+  action?: string;
   maxBytes: number;
   parse: (body: Record<string, unknown>) => Parsed<T>;
   errorBody?: (refusal: Refusal) => unknown;

@@ -58,6 +58,7 @@ export function parseWebCall(body: Record<string, unknown>): Parsed<WebCallReque
 /** start-web-call: the refusal's `details` names the limit (`{code, message, limit}`). */
 export const START_WEB_CALL: EndpointContract<WebCallRequest> = {
   name: 'start-web-call',
+  action: 'web_call',
   maxBytes: 4 * 1024,
   parse: parseWebCall,
   errorBody: ({ code, message, details }) => ({
