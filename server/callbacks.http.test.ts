@@ -10,7 +10,8 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 // Short waits for Vapi, so the "hangs" case takes a second, not the production eight.
-const local = listeningStackForTests(KEY, { VAPI_TIMEOUT_MS: '1000' });
+// A lease of 2 s, so a claim the function left behind lapses within a test.
+const local = listeningStackForTests(KEY, { VAPI_TIMEOUT_MS: '1000', CALLBACK_LEASE_SECONDS: '2' });
 
 let numbers = 0;
 /** A US number no other test of this file used (555-01xx numbers are fictional, valid ones are
@@ -215,6 +216,35 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     const again = await request(body);
     expect(again.status).toBe(502);
     expect(await callsFor(body.id)).toHaveLength(0);
+  });
+
+  it('a function killed mid-call (kill -9): the retry is told the call may have been placed, none is placed, the owner hears of it', async () => {
+    const body = callbackBody();
+    await setVapi('hang');
+    let first: Promise<Awaited<ReturnType<typeof request>>>;
+    try {
+      first = request(body);
+      await expect.poll(async () => (await rowOf(body.id))?.status).toBe('pending');
+      await local.stack.functions!.kill('request-callback');
+      expect((await first).status).toBe(502);
+    } finally {
+      await setVapi('ok');
+    }
+    // Until the lease runs out the claim is still being placed, as far as anyone can tell.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const again = await request(body);
+    expect(again.status).toBe(502);
+    expect(again.body.code).toBe('call_uncertain');
+    expect((await rowOf(body.id))?.status).toBe('unknown');
+    expect(await callsFor(body.id)).toHaveLength(0);
+    await expect
+      .poll(async () => {
+        const deliveries = (await (
+          await fetch(`${local.origin}${LOCAL_ROUTES.webhookDeliveriesJson}`)
+        ).json()) as { payload: { id?: string; status?: string } }[];
+        return deliveries.find((d) => d.payload.id === body.id)?.payload.status;
+      })
+      .toBe('uncertain');
   });
 
   it('Vapi creating the call and then answering 504: one press and its retry ring the number once', async () => {

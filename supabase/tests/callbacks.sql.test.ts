@@ -113,6 +113,28 @@ describe.each<DefaultGrants>(['none', 'all'])(
       });
     });
 
+    it('a claim left pending past its lease lapses: unknown once and for all, said once', async () => {
+      const request = claimRequest({ limits: { ...LIMITS, lease_seconds: 60 } });
+      expect(await claim(request)).toEqual({ outcome: 'call' });
+      // Within the lease: still being placed.
+      expect(await claim(request)).toMatchObject({ outcome: 'existing', status: 'pending' });
+      await db.query(
+        "update public.callback_requests set updated_at = now() - interval '61 seconds' where id = $1",
+        [request.id],
+      );
+      expect(await claim(request)).toEqual({
+        outcome: 'existing',
+        status: 'unknown',
+        lapsed: true,
+        vapi_call_id: null,
+      });
+      expect(await claim(request)).toEqual({
+        outcome: 'existing',
+        status: 'unknown',
+        vapi_call_id: null,
+      });
+    });
+
     it('stores a report once per call id, and never for the public keys', async () => {
       const report = { vapi_call_id: 'call-sql-1', kind: 'webCall', summary: 'Hi', visit_id: null };
       expect(await call('demo_call_store', report)).toEqual({ stored: true });

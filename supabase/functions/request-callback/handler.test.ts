@@ -41,7 +41,7 @@ function harness(fakes: Fakes = {}) {
   const settings: CallbackSettings = {
     origins: ['https://site.test'],
     countries: ['US', 'CA'],
-    limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50 },
+    limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50, leaseSeconds: 60 },
     vapi: {
       apiUrl: VAPI,
       privateKey: 'private-key',
@@ -232,7 +232,12 @@ Deno.test(
     assert.equal(claim.consent_at, '2026-11-23T18:00:00.000Z');
     assert.match(String(claim.consent_text), /AI agent/);
     assert.deepEqual(claim.utm, { utm_source: 'google' });
-    assert.deepEqual(claim.limits, { per_number_per_day: 1, per_address_per_hour: 3, per_day: 50 });
+    assert.deepEqual(claim.limits, {
+      per_number_per_day: 1,
+      per_address_per_hour: 3,
+      per_day: 50,
+      lease_seconds: 60,
+    });
   },
 );
 
@@ -260,6 +265,21 @@ Deno.test(
     });
     const record = h.database.find((c) => c.name === 'callback_record')!.request;
     assert.deepEqual(record, { id: ID, status: 'calling', vapi_call_id: 'call-1', error: null });
+  },
+);
+
+Deno.test(
+  'a claim that lapsed (the function stopped mid-call) may have rung: said so, reported, never again',
+  async () => {
+    const h = harness({
+      claim: { outcome: 'existing', status: 'unknown', vapi_call_id: null, lapsed: true },
+    });
+    const answer = await h.send(valid());
+    assert.equal(answer.status, 502);
+    assert.equal(answer.body.code, 'call_uncertain');
+    assert.equal(h.to(`${VAPI}/call`).length, 0);
+    const [post] = h.to(WEBHOOK);
+    assert.equal(JSON.parse(post!.body).status, 'uncertain');
   },
 );
 
@@ -388,7 +408,7 @@ function settingsOf(_h: ReturnType<typeof harness>): Promise<CallbackSettings> {
   return Promise.resolve({
     origins: ['https://site.test'],
     countries: ['US'],
-    limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50 },
+    limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50, leaseSeconds: 60 },
     vapi: {
       apiUrl: VAPI,
       privateKey: 'k',

@@ -28,6 +28,8 @@ export interface CallbackLimits {
   perNumberPerDay: number;
   perAddressPerHour: number;
   perDay: number;
+  /** How long a claim may stay unrecorded before it counts as a call that may have been placed. */
+  leaseSeconds: number;
 }
 
 export interface CallbackSettings {
@@ -69,7 +71,13 @@ function parseRequest(body: Record<string, unknown>, countries: CountryCode[]): 
 
 type Claim =
   | { outcome: 'call' }
-  | { outcome: 'existing'; status: 'pending' | 'calling' | 'unknown'; vapi_call_id: string | null }
+  | {
+      outcome: 'existing';
+      status: 'pending' | 'calling' | 'unknown';
+      vapi_call_id: string | null;
+      /** Left pending past its lease (the function stopped mid-call): just now made unknown. */
+      lapsed?: boolean;
+    }
   | { outcome: 'conflict' }
   | { outcome: 'limited'; limit: string; retry_after: number };
 
@@ -128,6 +136,14 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
     botCheck: settings.turnstile,
   };
 
+  /** The owner's webhook for a callback, after the answer. */
+  const report = (request: Callback, status: CallbackWebhook['status'], at: Date) =>
+    background(
+      deliverWebhook(request, status, settings, at).catch((error) =>
+        console.error('request-callback: the webhook delivery was not recorded:', error),
+      ),
+    );
+
   return openEndpoint(opening, async ({ body: request, address, answer, refuse }) => {
     const accepted: CallbackAccepted = { status: 'calling', id: request.id };
     const now = (settings.now ?? (() => new Date()))();
@@ -149,6 +165,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
           per_number_per_day: settings.limits.perNumberPerDay,
           per_address_per_hour: settings.limits.perAddressPerHour,
           per_day: settings.limits.perDay,
+          lease_seconds: settings.limits.leaseSeconds,
         },
       })) as Claim;
     } catch (error) {
@@ -162,7 +179,9 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
       return refuse(callbackRefusal('limited', { headers }));
     }
     if (claim.outcome === 'existing') {
-      // Claimed before: being placed, placed, or perhaps placed. Never a second call.
+      // Claimed before: being placed, placed, or perhaps placed. Never a second call. One that
+      // lapsed was never reported: the owner hears of it now.
+      if (claim.lapsed) report(request, 'uncertain', now);
       if (claim.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
       return answer(202, accepted);
     }
@@ -182,12 +201,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
     if (placed.status !== 'calling') console.error(`request-callback: ${placed.error}`);
     if (placed.status === 'failed') return refuse(callbackRefusal('call_failed'));
     // Placed, or perhaps placed: the owner hears of it either way.
-    const status = placed.status === 'calling' ? 'calling' : 'uncertain';
-    background(
-      deliverWebhook(request, status, settings, now).catch((error) =>
-        console.error('request-callback: the webhook delivery was not recorded:', error),
-      ),
-    );
+    report(request, placed.status === 'calling' ? 'calling' : 'uncertain', now);
     if (placed.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
     return answer(202, accepted);
   });

@@ -27,7 +27,12 @@ Deno.test(
   () => {
     const settings = settingsFromEnv(SECRETS);
     assert.deepEqual(settings.countries, ['US', 'CA']);
-    assert.deepEqual(settings.limits, { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50 });
+    assert.deepEqual(settings.limits, {
+      perNumberPerDay: 1,
+      perAddressPerHour: 3,
+      perDay: 50,
+      leaseSeconds: 60,
+    });
     assert.equal(settings.vapi.apiUrl, VAPI_API_URL);
     assert.equal(settings.vapi.maxCallSeconds, 180);
     assert.deepEqual(settings.origins, ['https://www.example.com']);

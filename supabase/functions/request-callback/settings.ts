@@ -32,6 +32,7 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
       perNumberPerDay: integer(env, 'CALLBACK_PER_NUMBER_DAY', 1, 1, 10),
       perAddressPerHour: integer(env, 'CALLBACK_PER_ADDRESS_HOUR', 3, 1, 100),
       perDay: integer(env, 'CALLBACK_DAILY_MAX', 50, 1, 10_000),
+      leaseSeconds: integer(env, 'CALLBACK_LEASE_SECONDS', 60, 1, 600),
     },
     vapi: { ...vapiSettings(env, fetcher, secrets), phoneNumberId: secrets.VAPI_PHONE_NUMBER_ID },
     turnstile,
