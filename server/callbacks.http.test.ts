@@ -313,6 +313,35 @@ describe('call reports through the local stack', () => {
     expect(inbox).toContain(fixture.message.analysis.summary);
   });
 
+  it("answers a report over vapi-events' limit with its own 413, whether or not its length is sent", async () => {
+    const big = JSON.stringify({
+      message: { type: 'end-of-call-report', pad: 'x'.repeat(1_500_000) },
+    });
+    const bytes = new TextEncoder().encode(big);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let sent = 0; sent < bytes.length; sent += 65_536) {
+          controller.enqueue(bytes.slice(sent, sent + 65_536));
+        }
+        controller.close();
+      },
+    });
+    for (const body of [big, chunked]) {
+      const answer = await fetch(`${local.origin}/functions/v1/vapi-events`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-vapi-secret': 'local-vapi-webhook-secret',
+        },
+        body,
+        ...({ duplex: 'half' } as object),
+      });
+      const text = await answer.text();
+      expect(answer.status, text).toBe(413);
+      expect((JSON.parse(text) as { code: string }).code).toBe('too_large');
+    }
+  });
+
   it('refuses a report without the right x-vapi-secret (no Supabase key needed to reach it)', async () => {
     for (const headers of [{}, { 'x-vapi-secret': 'guess' }] as Record<string, string>[]) {
       const answer = await post(

@@ -50,6 +50,14 @@ export function requestHeadersForDatabase(c: Context): Record<string, string> {
   });
   const peer = peerAddress(c);
   headers['x-forwarded-for'] = forwardedFor(headers['x-forwarded-for'], peer);
-  if (peer !== undefined && !isLoopback(peer)) delete headers['cf-connecting-ip'];
+  if (fromAnotherMachine(peer)) delete headers['cf-connecting-ip'];
   return headers;
 }
+
+/**
+ * Whether the peer is another machine: its `cf-connecting-ip` is dropped wherever the local
+ * stack passes headers on (the data API, the functions), as Cloudflare overwrites one a caller
+ * sends; a peer on this machine is taken for a local proxy.
+ */
+export const fromAnotherMachine = (peer: string | undefined): boolean =>
+  peer !== undefined && !isLoopback(peer);

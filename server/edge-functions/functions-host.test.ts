@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFunctionsHost,
   functionsWithoutKeyCheck,
+  MAX_BODY_BYTES,
   type FunctionsHost,
 } from './functions-host';
 
@@ -18,7 +19,7 @@ const logged: string[] = [];
 
 /** Functions of every kind of misbehaviour, in Supabase's layout. */
 const FUNCTIONS: Record<string, string> = {
-  echo: `Deno.serve(async (req) => Response.json({ method: req.method, path: new URL(req.url).pathname, body: req.method === 'POST' ? await req.json() : null, xff: req.headers.get('x-forwarded-for'), secret: Deno.env.get('SOME_SECRET') }));`,
+  echo: `Deno.serve(async (req) => Response.json({ method: req.method, path: new URL(req.url).pathname, body: req.method === 'POST' ? await req.json() : null, xff: req.headers.get('x-forwarded-for'), cf: req.headers.get('cf-connecting-ip'), secret: Deno.env.get('SOME_SECRET') }));`,
   hang: `Deno.serve(() => new Promise(() => {}));`,
   boot: `const secret = Deno.env.get('MISSING_SECRET'); if (!secret) throw new Error('Set MISSING_SECRET'); Deno.serve(() => new Response('never'));`,
   exits: `Deno.serve(() => { Deno.exit(3); });`,
@@ -85,6 +86,7 @@ describe('Edge Functions on the local stack (Deno from the deno npm package)', (
       path: '/echo',
       body: { hello: 'deno' },
       xff: '203.0.113.5',
+      cf: null,
       secret: 'shh',
     });
   });
@@ -96,6 +98,54 @@ describe('Edge Functions on the local stack (Deno from the deno npm package)', (
     expect((await call('nothing-here')).status).toBe(404);
     expect((await call('_shared')).status).toBe(404);
     expect(functionsWithoutKeyCheck(join(dir, 'config.toml'))).toEqual(new Set(['open']));
+  });
+
+  it("drops a cf-connecting-ip another machine sends, as the data API does, and keeps a local proxy's", async () => {
+    const from = (remoteAddress: string) =>
+      app.request(
+        '/functions/v1/echo',
+        {
+          method: 'POST',
+          headers: {
+            apikey: KEY,
+            authorization: `Bearer ${KEY}`,
+            'content-type': 'application/json',
+            'cf-connecting-ip': '198.51.100.66',
+          },
+          body: '{}',
+        },
+        { incoming: { socket: { remoteAddress } } },
+      );
+    const stranger = (await (await from('203.0.113.9')).json()) as {
+      cf: string | null;
+      xff: string;
+    };
+    expect(stranger.cf).toBeNull();
+    expect(stranger.xff).toBe('203.0.113.9');
+    const proxy = (await (await from('127.0.0.1')).json()) as { cf: string | null };
+    expect(proxy.cf).toBe('198.51.100.66');
+  });
+
+  it('answers a body over its limit with 413, read no further, even without a length', async () => {
+    const big = new Uint8Array(MAX_BODY_BYTES + 1);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let sent = 0; sent < big.length; sent += 65_536)
+          controller.enqueue(big.slice(sent, sent + 65_536));
+        controller.close();
+      },
+    });
+    for (const body of [big, chunked]) {
+      const response = await call('echo', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+        // A stream needs half duplex (fetch's rule for a streamed request body).
+        ...({ duplex: 'half' } as object),
+      });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({ code: 'payload_too_large' });
+    }
   });
 
   it('answers 504 for a function that hangs, and the others keep answering', async () => {

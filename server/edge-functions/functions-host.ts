@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Hono, type Context } from 'hono';
 import { parse as parseToml } from 'smol-toml';
-import { forwardedFor, peerAddress } from '../client-address';
+import { forwardedFor, fromAnotherMachine, peerAddress } from '../client-address';
 
 /**
  * Supabase Edge Functions on a laptop: each function's own files (supabase/functions/<name>/
@@ -87,6 +87,38 @@ export interface FunctionsHost {
   close: () => Promise<void>;
 }
 
+/**
+ * The largest body the host passes to a function. Hosted Supabase publishes no figure; this one
+ * is the local stack's own, above every function's limit (vapi-events': 1 MB), so a function
+ * still answers its own 413, as an answer.
+ */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/** The request's body, read whole unless it passes `max` bytes (then null, read no further). */
+async function readWithin(request: Request, max: number): Promise<ArrayBuffer | null> {
+  if (Number(request.headers.get('content-length') ?? '0') > max) return null;
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
 const FUNCTION_ERROR = (status: number, code: string, message: string) =>
   new Response(JSON.stringify({ code, message }), {
     status,
@@ -156,9 +188,24 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
     const url = new URL(c.req.url);
     const path = `${url.pathname.replace(/^\/functions\/v1/, '')}${url.search}`;
     const headers = new Headers(c.req.raw.headers);
-    headers.set('x-forwarded-for', forwardedFor(c.req.header('x-forwarded-for'), peerAddress(c)));
-    headers.delete('host');
-    const body = ['GET', 'HEAD'].includes(c.req.method) ? undefined : await c.req.arrayBuffer();
+    const peer = peerAddress(c);
+    headers.set('x-forwarded-for', forwardedFor(c.req.header('x-forwarded-for'), peer));
+    if (fromAnotherMachine(peer)) headers.delete('cf-connecting-ip');
+    // The body goes on whole, with a length of its own: the caller's framing does not.
+    for (const name of ['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
+      headers.delete(name);
+    let body: ArrayBuffer | undefined;
+    if (!['GET', 'HEAD'].includes(c.req.method)) {
+      const read = await readWithin(c.req.raw, MAX_BODY_BYTES);
+      if (!read) {
+        return FUNCTION_ERROR(
+          413,
+          'payload_too_large',
+          `The body is larger than ${MAX_BODY_BYTES} bytes`,
+        );
+      }
+      body = read;
+    }
 
     for (let attempt = 0; ; attempt += 1) {
       const worker = workerFor(name);
@@ -200,7 +247,7 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
         return FUNCTION_ERROR(
           502,
           'function_crashed',
-          `The function ${name} stopped: ${String(error)}`,
+          `The function ${name} stopped: ${String(error)} (${String((error as { cause?: unknown }).cause)})`,
         );
       }
     }

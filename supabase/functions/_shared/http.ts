@@ -45,6 +45,9 @@ export function json(
   });
 }
 
+/** How far past its limit a body is read (and dropped) before the connection is cut. */
+const DRAIN_FACTOR = 4;
+
 export type ReadBody =
   | { ok: true; value: Record<string, unknown> }
   | { ok: false; status: 400 | 413 | 415; code: string; message: string };
@@ -64,8 +67,22 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
     code: 'too_large',
     message: `The body is larger than ${maxBytes} bytes.`,
   } as const;
-  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return tooLarge;
   const reader = request.body?.getReader();
+  // A body over the limit is still read to its end (up to DRAIN_FACTOR times the limit) and
+  // dropped, so the 413 reaches a client that is still sending instead of a reset connection.
+  const drain = async () => {
+    let drained = 0;
+    while (reader && drained <= maxBytes * DRAIN_FACTOR) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      drained += value.byteLength;
+    }
+    await reader?.cancel();
+  };
+  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) {
+    await drain();
+    return tooLarge;
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   while (reader) {
@@ -73,7 +90,7 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      await drain();
       return tooLarge;
     }
     chunks.push(value);
