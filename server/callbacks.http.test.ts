@@ -91,6 +91,11 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     });
     const row = await rowOf(body.id);
     expect(row).toMatchObject({ status: 'calling', vapi_call_id: call?.call_id, country: 'US' });
+    const source = await local.stack.db.query<{ address_source: string }>(
+      'select address_source from public.callback_requests where id = $1',
+      [body.id],
+    );
+    expect(source.rows[0]?.address_source).toBe('x-forwarded-for');
     expect(row?.consent_text).toBe(CONSENT_VERSIONS['2026-11-23']);
     await expect
       .poll(async () => (await rowOf(body.id))?.webhook_status, { timeout: 5_000 })

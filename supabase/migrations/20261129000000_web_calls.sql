@@ -9,6 +9,9 @@ create table public.web_calls (
   -- The page's id for one press, reused by a retry of it: one id, at most one call.
   id uuid primary key,
   client_bucket text not null check (char_length(client_bucket) <= 100),
+  -- Which header gave the client's address: none means every caller shares one bucket, which
+  -- a deploy should never show (docs/deploy.md, the live check).
+  address_source text check (address_source in ('cf-connecting-ip', 'x-forwarded-for', 'none')),
   visit_id uuid,
   -- The call's maxDurationSeconds: what it may cost at most.
   max_seconds integer not null check (max_seconds between 10 and 3600),
@@ -31,7 +34,7 @@ create index web_calls_vapi_call on public.web_calls (vapi_call_id);
 alter table public.web_calls enable row level security;
 revoke all on table public.web_calls from public, anon, authenticated;
 
--- Claims a call for `request` {id, client_address, visit_id, max_seconds, limits: {per_address,
+-- Claims a call for `request` {id, client_address, address_source, visit_id, max_seconds, limits: {per_address,
 -- per_address_window (seconds), per_day, minutes_per_day, concurrent}}. Answers {outcome}:
 --   call      claimed: place the call, then web_call_record
 --   existing  this id was claimed before: {status, web_call} (never a second call)
@@ -97,8 +100,9 @@ begin
       greatest(1, ceil(extract(epoch from oldest - now())))::integer);
   end if;
 
-  insert into public.web_calls (id, client_bucket, visit_id, max_seconds)
-  values (claim_id, bucket, (request ->> 'visit_id')::uuid, max_seconds);
+  insert into public.web_calls (id, client_bucket, address_source, visit_id, max_seconds)
+  values (claim_id, bucket, request ->> 'address_source', (request ->> 'visit_id')::uuid,
+    max_seconds);
   -- Rows older than a day count for nothing: kept off the table's size.
   delete from public.web_calls where created_at < now() - interval '2 days';
   return jsonb_build_object('outcome', 'call');

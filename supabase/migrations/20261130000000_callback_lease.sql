@@ -2,7 +2,13 @@
 -- treated as a call that may have been placed: never placed again, and the function that meets
 -- it posts the owner's webhook. The lease is the function's (limits.lease_seconds, default 60 s:
 -- longer than its slowest path through the bot check, the database and Vapi).
+-- And each request records which header gave the client's address (address_source): none means
+-- every caller shares one bucket, which a deploy should never show (docs/deploy.md).
 -- The rest of callback_claim is as 20261125000000_callbacks.sql wrote it.
+alter table public.callback_requests
+  add column address_source text
+    check (address_source in ('cf-connecting-ip', 'x-forwarded-for', 'none'));
+
 create or replace function public.callback_claim(request jsonb) returns jsonb
 language plpgsql
 security definer
@@ -69,9 +75,9 @@ begin
   end if;
 
   insert into public.callback_requests (id, phone, country, client_address, client_bucket,
-    consent_text, consent_at, estimate, variables, page, utm, visit_id)
+    address_source, consent_text, consent_at, estimate, variables, page, utm, visit_id)
   values (request_id, number, request ->> 'country', left(request ->> 'client_address', 100),
-    bucket, request ->> 'consent_text', (request ->> 'consent_at')::timestamptz,
+    bucket, request ->> 'address_source', request ->> 'consent_text', (request ->> 'consent_at')::timestamptz,
     (request ->> 'estimate')::integer, nullif(request -> 'variables', 'null'::jsonb),
     request ->> 'page', nullif(request -> 'utm', 'null'::jsonb), (request ->> 'visit_id')::uuid);
   return jsonb_build_object('outcome', 'call');

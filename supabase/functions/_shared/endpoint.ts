@@ -1,5 +1,5 @@
 import { COMMON_REFUSALS, type EndpointContract, type Refusal } from './contracts/refusal.ts';
-import { clientAddress, corsHeaders, json, readJsonObject } from './http.ts';
+import { clientAddressOf, corsHeaders, json, readJsonObject, type AddressSource } from './http.ts';
 import { verifyTurnstile, type TurnstileSettings } from './turnstile.ts';
 
 /**
@@ -25,6 +25,8 @@ export interface Opening<T> extends EndpointContract<T> {
 export interface Opened<T> {
   body: T;
   address: string | null;
+  /** Which header gave the address (recorded with the request: a deploy with none shows). */
+  addressSource: AddressSource;
   /** A JSON answer (201 with a null body: no body), with the opening's headers. */
   answer: (status: number, body: unknown, headers?: Record<string, string>) => Response;
   refuse: (refusal: Refusal) => Response;
@@ -71,7 +73,7 @@ export function openEndpoint<T>(
     if (!read.ok) return refuse(read);
     const parsed = opening.parse(read.value);
     if (!parsed.ok) return refuse(parsed);
-    const address = clientAddress(request.headers);
+    const { address, source: addressSource } = clientAddressOf(request.headers);
     if (opening.botCheck) {
       const expected = opening.action
         ? { action: opening.action, hostnames: opening.origins.map((o) => new URL(o).hostname) }
@@ -82,6 +84,6 @@ export function openEndpoint<T>(
         return refuse(BOT_CHECK_FAILED);
       }
     }
-    return await handle({ body: parsed.value, address, answer, refuse });
+    return await handle({ body: parsed.value, address, addressSource, answer, refuse });
   };
 }

@@ -123,10 +123,23 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
  * (the rest is the caller's to write). The same rule as the database's lead guards.
  */
 export function clientAddress(headers: Headers): string | null {
+  return clientAddressOf(headers).address;
+}
+
+/** Which header gave the client's address; none: every caller shares one bucket. */
+export type AddressSource = 'cf-connecting-ip' | 'x-forwarded-for' | 'none';
+
+/** The client's address and the header it came from (recorded, so a deploy can be checked). */
+export function clientAddressOf(headers: Headers): {
+  address: string | null;
+  source: AddressSource;
+} {
   const cloudflare = headers.get('cf-connecting-ip')?.trim();
-  if (cloudflare) return cloudflare.slice(0, 100);
+  if (cloudflare) return { address: cloudflare.slice(0, 100), source: 'cf-connecting-ip' };
   const forwarded = headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-  return forwarded ? forwarded.slice(0, 100) : null;
+  return forwarded
+    ? { address: forwarded.slice(0, 100), source: 'x-forwarded-for' }
+    : { address: null, source: 'none' };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -229,6 +229,7 @@ Deno.test(
     assert.equal(claim.phone, '+14155552671');
     assert.equal(claim.country, 'US');
     assert.equal(claim.client_address, '203.0.113.7');
+    assert.equal(claim.address_source, 'x-forwarded-for');
     assert.equal(claim.consent_at, '2026-11-23T18:00:00.000Z');
     assert.match(String(claim.consent_text), /AI agent/);
     assert.deepEqual(claim.utm, { utm_source: 'google' });

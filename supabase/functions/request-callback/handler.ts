@@ -144,65 +144,69 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
       ),
     );
 
-  return openEndpoint(opening, async ({ body: request, address, answer, refuse }) => {
-    const accepted: CallbackAccepted = { status: 'calling', id: request.id };
-    const now = (settings.now ?? (() => new Date()))();
-    let claim: Claim;
-    try {
-      claim = (await settings.database('callback_claim', {
-        id: request.id,
-        phone: request.phone,
-        country: request.country,
-        client_address: address,
-        consent_text: request.consent_text,
-        consent_at: now.toISOString(),
-        estimate: request.estimate,
-        variables: request.variables,
-        page: request.page,
-        utm: request.utm,
-        visit_id: request.visit_id,
-        limits: {
-          per_number_per_day: settings.limits.perNumberPerDay,
-          per_address_per_hour: settings.limits.perAddressPerHour,
-          per_day: settings.limits.perDay,
-          lease_seconds: settings.limits.leaseSeconds,
-        },
-      })) as Claim;
-    } catch (error) {
-      console.error('request-callback: the database did not take the request:', error);
-      return refuse(callbackRefusal('call_failed'));
-    }
+  return openEndpoint(
+    opening,
+    async ({ body: request, address, addressSource, answer, refuse }) => {
+      const accepted: CallbackAccepted = { status: 'calling', id: request.id };
+      const now = (settings.now ?? (() => new Date()))();
+      let claim: Claim;
+      try {
+        claim = (await settings.database('callback_claim', {
+          id: request.id,
+          phone: request.phone,
+          country: request.country,
+          client_address: address,
+          address_source: addressSource,
+          consent_text: request.consent_text,
+          consent_at: now.toISOString(),
+          estimate: request.estimate,
+          variables: request.variables,
+          page: request.page,
+          utm: request.utm,
+          visit_id: request.visit_id,
+          limits: {
+            per_number_per_day: settings.limits.perNumberPerDay,
+            per_address_per_hour: settings.limits.perAddressPerHour,
+            per_day: settings.limits.perDay,
+            lease_seconds: settings.limits.leaseSeconds,
+          },
+        })) as Claim;
+      } catch (error) {
+        console.error('request-callback: the database did not take the request:', error);
+        return refuse(callbackRefusal('call_failed'));
+      }
 
-    if (claim.outcome === 'conflict') return refuse(callbackRefusal('bad_request'));
-    if (claim.outcome === 'limited') {
-      const headers = { 'Retry-After': String(CALLBACK_RETRY_AFTER_SECONDS) };
-      return refuse(callbackRefusal('limited', { headers }));
-    }
-    if (claim.outcome === 'existing') {
-      // Claimed before: being placed, placed, or perhaps placed. Never a second call. One that
-      // lapsed was never reported: the owner hears of it now.
-      if (claim.lapsed) report(request, 'uncertain', now);
-      if (claim.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
+      if (claim.outcome === 'conflict') return refuse(callbackRefusal('bad_request'));
+      if (claim.outcome === 'limited') {
+        const headers = { 'Retry-After': String(CALLBACK_RETRY_AFTER_SECONDS) };
+        return refuse(callbackRefusal('limited', { headers }));
+      }
+      if (claim.outcome === 'existing') {
+        // Claimed before: being placed, placed, or perhaps placed. Never a second call. One that
+        // lapsed was never reported: the owner hears of it now.
+        if (claim.lapsed) report(request, 'uncertain', now);
+        if (claim.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
+        return answer(202, accepted);
+      }
+
+      const placed = await placeCall(request, settings);
+      try {
+        await settings.database('callback_record', {
+          id: request.id,
+          status: placed.status,
+          vapi_call_id: placed.status === 'calling' ? placed.vapiCallId : null,
+          error: placed.status === 'calling' ? null : placed.error,
+        });
+      } catch (error) {
+        // The call stands either way; the row keeps 'pending', which never calls again.
+        console.error('request-callback: could not record the call:', error);
+      }
+      if (placed.status !== 'calling') console.error(`request-callback: ${placed.error}`);
+      if (placed.status === 'failed') return refuse(callbackRefusal('call_failed'));
+      // Placed, or perhaps placed: the owner hears of it either way.
+      report(request, placed.status === 'calling' ? 'calling' : 'uncertain', now);
+      if (placed.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
       return answer(202, accepted);
-    }
-
-    const placed = await placeCall(request, settings);
-    try {
-      await settings.database('callback_record', {
-        id: request.id,
-        status: placed.status,
-        vapi_call_id: placed.status === 'calling' ? placed.vapiCallId : null,
-        error: placed.status === 'calling' ? null : placed.error,
-      });
-    } catch (error) {
-      // The call stands either way; the row keeps 'pending', which never calls again.
-      console.error('request-callback: could not record the call:', error);
-    }
-    if (placed.status !== 'calling') console.error(`request-callback: ${placed.error}`);
-    if (placed.status === 'failed') return refuse(callbackRefusal('call_failed'));
-    // Placed, or perhaps placed: the owner hears of it either way.
-    report(request, placed.status === 'calling' ? 'calling' : 'uncertain', now);
-    if (placed.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
-    return answer(202, accepted);
-  });
+    },
+  );
 }

@@ -111,6 +111,7 @@ Deno.test(
       assistant: { voice: {} },
     });
     assert.equal(h.database[0]?.request.max_seconds, 180);
+    assert.equal(h.database[0]?.request.address_source, 'x-forwarded-for');
     assert.deepEqual(h.recorded(), {
       id: ID,
       status: 'started',

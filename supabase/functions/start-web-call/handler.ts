@@ -62,74 +62,78 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
   const { vapi, limits } = settings;
   const opening = { ...START_WEB_CALL, origins: settings.origins, botCheck: settings.turnstile };
 
-  return openEndpoint(opening, async ({ body: request, address, answer, refuse }) => {
-    const noStore = { 'Cache-Control': 'no-store' };
-    let claim: Claim;
-    try {
-      claim = (await settings.database('web_call_claim', {
-        id: request.id,
-        client_address: address,
-        visit_id: request.visit_id,
-        max_seconds: vapi.maxCallSeconds,
-        limits: {
-          per_address: limits.perAddress,
-          per_address_window: limits.perAddressWindowSeconds,
-          per_day: limits.perDay,
-          minutes_per_day: limits.minutesPerDay,
-          concurrent: limits.concurrent,
-        },
-      })) as Claim;
-    } catch (error) {
-      console.error('start-web-call: the database did not take the claim:', error);
-      return refuse(webCallRefusal('call_failed'));
-    }
-    if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
-    if (claim.outcome === 'limited') {
-      return refuse(
-        webCallRefusal('limited', {
-          details: claim.limit,
-          headers: { 'Retry-After': String(claim.retry_after) },
-        }),
-      );
-    }
-    if (claim.outcome === 'existing') {
-      // Claimed before: the same call again, or (being started, or perhaps started) none.
-      return claim.status === 'started' && claim.web_call
-        ? answer(200, claim.web_call, noStore)
-        : refuse(webCallRefusal('call_failed'));
-    }
+  return openEndpoint(
+    opening,
+    async ({ body: request, address, addressSource, answer, refuse }) => {
+      const noStore = { 'Cache-Control': 'no-store' };
+      let claim: Claim;
+      try {
+        claim = (await settings.database('web_call_claim', {
+          id: request.id,
+          client_address: address,
+          address_source: addressSource,
+          visit_id: request.visit_id,
+          max_seconds: vapi.maxCallSeconds,
+          limits: {
+            per_address: limits.perAddress,
+            per_address_window: limits.perAddressWindowSeconds,
+            per_day: limits.perDay,
+            minutes_per_day: limits.minutesPerDay,
+            concurrent: limits.concurrent,
+          },
+        })) as Claim;
+      } catch (error) {
+        console.error('start-web-call: the database did not take the claim:', error);
+        return refuse(webCallRefusal('call_failed'));
+      }
+      if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
+      if (claim.outcome === 'limited') {
+        return refuse(
+          webCallRefusal('limited', {
+            details: claim.limit,
+            headers: { 'Retry-After': String(claim.retry_after) },
+          }),
+        );
+      }
+      if (claim.outcome === 'existing') {
+        // Claimed before: the same call again, or (being started, or perhaps started) none.
+        return claim.status === 'started' && claim.web_call
+          ? answer(200, claim.web_call, noStore)
+          : refuse(webCallRefusal('call_failed'));
+      }
 
-    const body: CreateWebCallBody = {
-      assistantId: vapi.assistantId,
-      assistantOverrides: {
-        maxDurationSeconds: vapi.maxCallSeconds,
-        ...(request.variables ? { variableValues: request.variables } : {}),
-        metadata: { visit_id: request.visit_id, web_call_id: request.id },
-      },
-    };
-    const created = await createOnVapi<CreatedWebCall>(vapi, '/call/web', body);
-    const webCall = created.ok && created.call.webCallUrl ? joinable(created.call) : null;
-    const status = webCall
-      ? 'started'
-      : !created.ok && surelyNotCreated(created)
-        ? 'failed'
-        : 'unknown';
-    try {
-      await settings.database('web_call_record', {
-        id: request.id,
-        status,
-        vapi_call_id: created.ok ? created.call.id : null,
-        web_call: webCall,
-        error: created.ok ? (webCall ? null : 'Vapi answered no webCallUrl') : created.error,
-      });
-    } catch (error) {
-      // The claim keeps 'pending', which counts as a call in progress and is never started again.
-      console.error('start-web-call: could not record the call:', error);
-    }
-    if (!webCall) {
-      console.error(`start-web-call: ${created.ok ? 'no webCallUrl' : created.error}`);
-      return refuse(webCallRefusal('call_failed'));
-    }
-    return answer(200, webCall, noStore);
-  });
+      const body: CreateWebCallBody = {
+        assistantId: vapi.assistantId,
+        assistantOverrides: {
+          maxDurationSeconds: vapi.maxCallSeconds,
+          ...(request.variables ? { variableValues: request.variables } : {}),
+          metadata: { visit_id: request.visit_id, web_call_id: request.id },
+        },
+      };
+      const created = await createOnVapi<CreatedWebCall>(vapi, '/call/web', body);
+      const webCall = created.ok && created.call.webCallUrl ? joinable(created.call) : null;
+      const status = webCall
+        ? 'started'
+        : !created.ok && surelyNotCreated(created)
+          ? 'failed'
+          : 'unknown';
+      try {
+        await settings.database('web_call_record', {
+          id: request.id,
+          status,
+          vapi_call_id: created.ok ? created.call.id : null,
+          web_call: webCall,
+          error: created.ok ? (webCall ? null : 'Vapi answered no webCallUrl') : created.error,
+        });
+      } catch (error) {
+        // The claim keeps 'pending', which counts as a call in progress and is never started again.
+        console.error('start-web-call: could not record the call:', error);
+      }
+      if (!webCall) {
+        console.error(`start-web-call: ${created.ok ? 'no webCallUrl' : created.error}`);
+        return refuse(webCallRefusal('call_failed'));
+      }
+      return answer(200, webCall, noStore);
+    },
+  );
 }
