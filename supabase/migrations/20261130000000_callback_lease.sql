@@ -9,6 +9,17 @@ alter table public.callback_requests
   add column address_source text
     check (address_source in ('cf-connecting-ip', 'x-forwarded-for', 'none'));
 
+-- The owner's do-not-call list: numbers (E.164) Call my phone never rings, whoever asks. The
+-- owner adds a row in the dashboard (Table Editor -> callback_do_not_call); a request for one is
+-- answered as any limit is, so the list tells nobody who is on it.
+create table public.callback_do_not_call (
+  phone text primary key check (phone ~ '^\+[1-9][0-9]{6,14}$'),
+  added_at timestamptz not null default now(),
+  note text check (char_length(note) <= 200)
+);
+alter table public.callback_do_not_call enable row level security;
+revoke all on table public.callback_do_not_call from public, anon, authenticated;
+
 create or replace function public.callback_claim(request jsonb) returns jsonb
 language plpgsql
 security definer
@@ -51,6 +62,10 @@ begin
     end if;
     return jsonb_build_object('outcome', 'existing', 'status', existing.status,
                               'vapi_call_id', existing.vapi_call_id);
+  end if;
+
+  if exists (select 1 from public.callback_do_not_call where phone = number) then
+    return jsonb_build_object('outcome', 'limited', 'limit', 'number', 'retry_after', 86400);
   end if;
 
   select count(*), min(created_at) into used, oldest from public.callback_requests
