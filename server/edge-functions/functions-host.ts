@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Hono, type Context } from 'hono';
 import { parse as parseToml } from 'smol-toml';
+import { readBodyWithin } from '../../supabase/functions/_shared/http';
 import { forwardedFor, fromAnotherMachine, peerAddress } from '../client-address';
 
 /**
@@ -94,31 +95,6 @@ export interface FunctionsHost {
  */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-/** The request's body, read whole unless it passes `max` bytes (then null, read no further). */
-async function readWithin(request: Request, max: number): Promise<ArrayBuffer | null> {
-  if (Number(request.headers.get('content-length') ?? '0') > max) return null;
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes.buffer;
-}
-
 const FUNCTION_ERROR = (status: number, code: string, message: string) =>
   new Response(JSON.stringify({ code, message }), {
     status,
@@ -196,7 +172,7 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
       headers.delete(name);
     let body: ArrayBuffer | undefined;
     if (!['GET', 'HEAD'].includes(c.req.method)) {
-      const read = await readWithin(c.req.raw, MAX_BODY_BYTES);
+      const read = await readBodyWithin(c.req.raw, MAX_BODY_BYTES);
       if (!read) {
         return FUNCTION_ERROR(
           413,
@@ -204,7 +180,7 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
           `The body is larger than ${MAX_BODY_BYTES} bytes`,
         );
       }
-      body = read;
+      body = read.buffer as ArrayBuffer;
     }
 
     for (let attempt = 0; ; attempt += 1) {

@@ -53,6 +53,52 @@ export type ReadBody =
   | { ok: false; status: 400 | 413 | 415; code: string; message: string };
 
 /**
+ * The request's body, read whole unless it passes `maxBytes` (by its Content-Length, or while it
+ * streams in): then null. A body over the limit is still read on to `drainFactor` times the limit
+ * and dropped, so an answer reaches a client that is still sending instead of a reset connection;
+ * past that, or with a factor of 0, the reading stops there.
+ */
+export async function readBodyWithin(
+  request: Request,
+  maxBytes: number,
+  drainFactor = 0,
+): Promise<Uint8Array | null> {
+  const reader = request.body?.getReader();
+  const drain = async () => {
+    let drained = 0;
+    while (reader && drained <= maxBytes * drainFactor) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      drained += value.byteLength;
+    }
+    await reader?.cancel();
+  };
+  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) {
+    await drain();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await drain();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
  * The request's JSON object, read with a size limit: a larger body is refused (413) before it
  * is parsed, by its Content-Length or, when none is sent, while it streams in.
  */
@@ -67,40 +113,8 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
     code: 'too_large',
     message: `The body is larger than ${maxBytes} bytes.`,
   } as const;
-  const reader = request.body?.getReader();
-  // A body over the limit is still read to its end (up to DRAIN_FACTOR times the limit) and
-  // dropped, so the 413 reaches a client that is still sending instead of a reset connection.
-  const drain = async () => {
-    let drained = 0;
-    while (reader && drained <= maxBytes * DRAIN_FACTOR) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      drained += value.byteLength;
-    }
-    await reader?.cancel();
-  };
-  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) {
-    await drain();
-    return tooLarge;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await drain();
-      return tooLarge;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readBodyWithin(request, maxBytes, DRAIN_FACTOR);
+  if (!bytes) return tooLarge;
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
