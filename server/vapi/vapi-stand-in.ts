@@ -30,16 +30,9 @@ import type {
 export type VapiMode = 'ok' | 'reject' | 'fail' | 'hang' | 'created-then-504';
 const MODES: VapiMode[] = ['ok', 'reject', 'fail', 'hang', 'created-then-504'];
 
-/**
- * The properties Vapi's CreateCallDto accepts at the top level: every key of its type, and only
- * those (the type checks both ways).
- */
-const CALL_PROPERTIES: Record<keyof CreateCallBody, true> = {
+/** What starts a call on either endpoint: the assistant, squad or workflow, and its overrides. */
+const WHO_ANSWERS = {
   assistantVersion: true,
-  transport: true,
-  customers: true,
-  name: true,
-  schedulePlan: true,
   assistantId: true,
   assistant: true,
   assistantOverrides: true,
@@ -49,25 +42,26 @@ const CALL_PROPERTIES: Record<keyof CreateCallBody, true> = {
   workflowId: true,
   workflow: true,
   workflowOverrides: true,
+} as const satisfies Partial<Record<keyof CreateCallBody & keyof CreateWebCallBody, true>>;
+
+/**
+ * The properties Vapi's CreateCallDto and CreateWebCallDto accept at the top level: every key of
+ * their types, and only those (the types check both ways).
+ */
+const CALL_PROPERTIES: Record<keyof CreateCallBody, true> = {
+  ...WHO_ANSWERS,
+  transport: true,
+  customers: true,
+  name: true,
+  schedulePlan: true,
   phoneNumberId: true,
   phoneNumber: true,
   customerId: true,
   customer: true,
 };
-
-/** The same for CreateWebCallDto. */
 const WEB_CALL_PROPERTIES: Record<keyof CreateWebCallBody, true> = {
-  assistantVersion: true,
+  ...WHO_ANSWERS,
   roomDeleteOnUserLeaveEnabled: true,
-  assistantId: true,
-  assistant: true,
-  assistantOverrides: true,
-  squadId: true,
-  squad: true,
-  squadOverrides: true,
-  workflowId: true,
-  workflow: true,
-  workflowOverrides: true,
 };
 
 /** Vapi's bounds of a call's maxDurationSeconds. */
