@@ -71,14 +71,29 @@ test.describe('acting before the app has taken over', () => {
     await expect(leads).toHaveValue('12345678');
   });
 
-  test('a refused value typed early keeps its accepted start and says why', async ({ page }) => {
+  test('the calculator shows only what it accepts from the first keystroke, and says why at take-over', async ({
+    page,
+  }) => {
     const scripts = await holdScripts(page);
     await page.goto('/', { waitUntil: 'commit' });
-    await page.getByLabel('Close rate (%)').fill('150');
+    const leads = page.getByLabel('Leads per month');
+    await leads.pressSequentially('-5abc');
+    await expect(leads).toHaveValue('5');
+    const rate = page.getByLabel('Close rate (%)');
+    await rate.pressSequentially('150');
+    await expect(rate).toHaveValue('15');
+    await expectNotTakenOver(page);
     scripts.release();
     await tookOver(page);
-    await expect(page.getByLabel('Close rate (%)')).toHaveValue('15');
+    await expect(leads).toHaveValue('5');
+    await expect(rate).toHaveValue('15');
     await expect(page.getByText('A close rate can be at most 100.')).toBeVisible();
+    // The app keeps the same rule from here on.
+    await leads.focus();
+    await page.keyboard.press('End');
+    await leads.pressSequentially('0-');
+    await expect(leads).toHaveValue('50');
+    await expect(page.getByText('Numbers only, no letters or signs.')).toBeVisible();
   });
 
   test('the contact form typed and sent early is sent once, with what was typed', async ({

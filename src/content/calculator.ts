@@ -11,7 +11,7 @@ export const calculator = {
     rate: { label: 'Close rate (%)', placeholder: 'e.g. 20', hint: '0 to 100' },
   },
   numbersOnly: 'Numbers only, no letters or signs.',
-  // Words that explain a rule take the rule's number (src/features/calculator/estimate.ts).
+  // Words that explain a rule take the rule's number (src/features/calculator/field-rule.ts).
   rateMax: (max: number) => `A close rate can be at most ${max}.`,
   resultLabel: 'Estimated revenue lost each month',
   resultNote: (fullLossHours: number) =>

@@ -7,8 +7,10 @@
  * A press of a control marked `data-early-press="key"`, or a submit of a form marked
  * `data-early-submit="key"`, is stopped (so nothing happens natively), marked on the element
  * (`data-early-pressed`, styled as "working") and remembered by key, until the component that
- * owns the key says it is live.
+ * owns the key says it is live. Fields marked `data-early-field` keep the calculator's rule
+ * from the first keystroke (early-fields.ts).
  */
+import { installEarlyFields } from './early-fields';
 
 /** What the capture keeps on `window`: remembered keys, and the keys that are live. */
 export interface EarlyPresses {
@@ -52,10 +54,12 @@ export function installEarlyCapture(win: Window): () => void {
   };
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('submit', onSubmit, true);
+  const removeFields = installEarlyFields(doc, state);
   // The page itself keeps the capture for its whole life; tests take it down.
   return () => {
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('submit', onSubmit, true);
+    removeFields();
     delete win.__earlyPresses;
   };
 }

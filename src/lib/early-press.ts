@@ -8,8 +8,9 @@ import { EARLY_PRESS_ATTR, EARLY_PRESSED_ATTR, EARLY_SUBMIT_ATTR } from '@/inlin
  * (src/inline/early-capture.ts) listens on the document before anything else can, and holds
  * presses of marked controls by key. When the component that owns the key has taken over,
  * `useEarlyPress` marks the key live (from then on the capture lets its presses through to
- * React) and replays a remembered press once. Typing needs no capture: the contact form's
- * fields are uncontrolled and keep what was typed; the calculator reads its fields at take-over.
+ * React) and replays a remembered press once. Typing is kept by the fields themselves: the
+ * contact form's are uncontrolled; the calculator's are held to their rule by the capture
+ * (src/inline/early-fields.ts) and read at take-over.
  */
 
 /** The props of a form whose early submits are captured under `key`. */

@@ -37,3 +37,14 @@ export function typeInto(element: Element | null, value: string): void {
   element.value = value;
   element.dispatchEvent(new Event('input', { bubbles: true }));
 }
+
+/** Types `keys` one at a time at the caret, as keystrokes land in a page React does not run yet. */
+export function pressKeys(element: Element | null, keys: string): void {
+  if (!(element instanceof HTMLInputElement)) throw new Error('Not an input.');
+  for (const key of keys) {
+    const caret = element.selectionStart ?? element.value.length;
+    element.value = element.value.slice(0, caret) + key + element.value.slice(caret);
+    element.setSelectionRange(caret + 1, caret + 1);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { serveAndHydrate, typeInto } from '@/test/hydrate';
+import { installEarlyCapture } from '@/inline/early-capture';
+import { pressKeys, serveAndHydrate, typeInto } from '@/test/hydrate';
 import { CalculatorSection } from './calculator-section';
 
 describe('CalculatorSection', () => {
@@ -53,5 +54,43 @@ describe('CalculatorSection', () => {
     expect(rate).toHaveValue('15');
     expect(rate).toHaveAccessibleDescription('A close rate can be at most 100.');
     act(() => root.unmount());
+  });
+
+  it('keeps the rule from the first keystroke before hydration, then hands it to the app', async () => {
+    const uninstall = installEarlyCapture(window);
+    try {
+      const root = await serveAndHydrate(<CalculatorSection />, () => {
+        const leads = screen.getByLabelText('Leads per month');
+        (leads as HTMLInputElement).focus();
+        pressKeys(leads, '-5abc');
+        expect(leads).toHaveValue('5');
+        const rate = screen.getByLabelText('Close rate (%)');
+        (rate as HTMLInputElement).focus();
+        pressKeys(rate, '1005');
+        expect(rate).toHaveValue('100');
+        // A paste that breaks the rule leaves the field as it was.
+        typeInto(rate, '100abc');
+        expect(rate).toHaveValue('100');
+      });
+      const leads = screen.getByLabelText('Leads per month');
+      const rate = screen.getByLabelText('Close rate (%)');
+      expect(leads).toHaveValue('5');
+      expect(rate).toHaveValue('100');
+      // The last refusal before the take-over is said at the take-over, and the mark is gone.
+      expect(rate).toHaveAccessibleDescription('Numbers only, no letters or signs.');
+      expect(rate).not.toHaveAttribute('data-early-refused');
+      expect(window.__earlyPresses?.live.calculator).toBe(true);
+      // From now on the app keeps the rule, and says why at each refused keystroke.
+      const user = userEvent.setup();
+      await user.type(leads, 'e');
+      expect(leads).toHaveValue('5');
+      expect(leads).toHaveAccessibleDescription('Numbers only, no letters or signs.');
+      await user.type(leads, '0');
+      expect(leads).toHaveValue('50');
+      act(() => root.unmount());
+      expect(window.__earlyPresses?.live.calculator).toBe(false);
+    } finally {
+      uninstall();
+    }
   });
 });

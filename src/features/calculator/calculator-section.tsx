@@ -1,20 +1,21 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SectionHeading } from '@/components/section-heading';
 import { calculator as copy } from '@/content/calculator';
+import { EARLY_FIELD_ATTR, EARLY_MAX_ATTR, EARLY_REFUSED_ATTR } from '@/inline/early-fields';
 import { setVisitEstimate } from '@/lib/visit';
 import {
-  adoptTyped,
   estimateLostRevenue,
   formatUsd,
   FULL_LOSS_DELAY_HOURS,
-  MAX_CLOSE_RATE,
-  refusalOf,
-  type Refusal,
   type CalculatorInputs,
 } from './estimate';
+import { adoptTyped, MAX_CLOSE_RATE, refusalOf, type Refusal } from './field-rule';
 
 const FIELDS = ['leads', 'value', 'delay', 'rate'] as const;
 type Field = (typeof FIELDS)[number];
+const MAX: Partial<Record<Field, number>> = { rate: MAX_CLOSE_RATE };
+/** The key under which the early capture keeps the rule on the served fields. */
+const EARLY_KEY = 'calculator';
 
 const REFUSAL_MESSAGES: Record<Refusal, string> = {
   'not-a-number': copy.numbersOnly,
@@ -33,21 +34,32 @@ export function CalculatorSection() {
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   // Numbers typed into the served page before the app took over count: adopt them, so the
-  // estimate shows at once and nothing the visitor typed is wiped by the first render.
+  // estimate shows at once and nothing the visitor typed is wiped by the first render. The early
+  // capture has kept the rule on them (src/inline/early-fields.ts) and marked a refused keystroke;
+  // from this commit on, the rule is this component's.
   useLayoutEffect(() => {
+    const early = window.__earlyPresses;
+    if (early) early.live[EARLY_KEY] = true;
     const adopted: CalculatorInputs = { leads: '', value: '', delay: '', rate: '' };
     let any = false;
     let lastRefusal: { field: Field; why: Refusal } | null = null;
     for (const field of FIELDS) {
-      const { value, why } = adoptTyped(field, inputs.current[field]?.value ?? '');
+      const input = inputs.current[field];
+      const { value, why } = adoptTyped(input?.value ?? '', MAX[field]);
+      const refusedEarly = input?.getAttribute(EARLY_REFUSED_ATTR) as Refusal | null | undefined;
+      input?.removeAttribute(EARLY_REFUSED_ATTR);
       adopted[field] = value;
       if (value) any = true;
-      if (why) lastRefusal = { field, why };
+      const reason = why ?? refusedEarly ?? null;
+      if (reason) lastRefusal = { field, why: reason };
     }
     // The fields are the outside source here; reading them at commit leaves no gap for a keystroke.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (any) setValues(adopted);
     if (lastRefusal) setRefused(lastRefusal);
+    return () => {
+      if (early) early.live[EARLY_KEY] = false;
+    };
   }, []);
   const estimate = estimateLostRevenue(values);
 
@@ -69,7 +81,7 @@ export function CalculatorSection() {
 
   const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.value;
-    const why = refusalOf(field, next);
+    const why = refusalOf(next, MAX[field]);
     if (why) {
       // The keystroke is refused: the input keeps its last accepted value, and says why.
       setRefused({ field, why });
@@ -108,6 +120,8 @@ export function CalculatorSection() {
                   placeholder={copy.fields[field].placeholder}
                   value={values[field]}
                   onChange={onChange(field)}
+                  {...{ [EARLY_FIELD_ATTR]: EARLY_KEY, [EARLY_MAX_ATTR]: MAX[field] }}
+                  suppressHydrationWarning
                   aria-describedby={hintId}
                   aria-invalid={refusedHere ? true : undefined}
                   className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-lg text-ink placeholder:text-slate-500"

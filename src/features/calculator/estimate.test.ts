@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adoptTyped,
-  estimateLostRevenue,
-  formatUsd,
-  refusalOf,
-  type CalculatorInputs,
-} from './estimate';
+import { estimateLostRevenue, formatUsd, type CalculatorInputs } from './estimate';
 
 const inputs = (leads: string, value: string, delay: string, rate: string): CalculatorInputs => ({
   leads,
@@ -44,42 +38,5 @@ describe('estimateLostRevenue', () => {
     ['10', '.', '2', '20'],
   ])('shows nothing unless all four are non-zero numbers (%s, %s, %s, %s)', (l, v, d, r) => {
     expect(estimateLostRevenue(inputs(l, v, d, r))).toBeNull();
-  });
-});
-
-describe('refusalOf', () => {
-  it.each(['', '0', '12', '12.5', '.5', '12.', '007'])('accepts %j', (raw) => {
-    expect(refusalOf('leads', raw)).toBeNull();
-  });
-
-  it.each(['-1', '+1', '1e3', 'e', 'abc', '1,000', '1.2.3', ' 1', '1 ', 'Infinity', '0x10'])(
-    'refuses %j',
-    (raw) => {
-      expect(refusalOf('value', raw)).toBe('not-a-number');
-    },
-  );
-
-  it('caps the close rate at 100 but not the other fields', () => {
-    expect(refusalOf('rate', '100')).toBeNull();
-    expect(refusalOf('rate', '100.0')).toBeNull();
-    expect(refusalOf('rate', '100.5')).toBe('above-max');
-    expect(refusalOf('rate', '101')).toBe('above-max');
-    expect(refusalOf('rate', '-5')).toBe('not-a-number');
-    expect(refusalOf('rate', '.')).toBeNull();
-    expect(refusalOf('delay', '101')).toBeNull();
-  });
-});
-
-describe('adoptTyped (values typed before the app took over)', () => {
-  it('keeps an accepted value whole', () => {
-    expect(adoptTyped('leads', '40')).toEqual({ value: '40', why: null });
-    expect(adoptTyped('rate', '')).toEqual({ value: '', why: null });
-    expect(adoptTyped('value', '2500.5')).toEqual({ value: '2500.5', why: null });
-  });
-
-  it('keeps the accepted start, as keystroke checks would have, and says why the rest was not', () => {
-    expect(adoptTyped('rate', '150')).toEqual({ value: '15', why: 'above-max' });
-    expect(adoptTyped('leads', '12a4')).toEqual({ value: '12', why: 'not-a-number' });
-    expect(adoptTyped('value', '-5')).toEqual({ value: '', why: 'not-a-number' });
   });
 });

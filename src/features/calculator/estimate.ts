@@ -5,45 +5,8 @@ export interface CalculatorInputs {
   rate: string;
 }
 
-export const MAX_CLOSE_RATE = 100;
 /** Past this delay a lead counts as fully lost to slow follow-up. */
 export const FULL_LOSS_DELAY_HOURS = 2;
-
-const DECIMAL = /^\d*\.?\d*$/;
-
-export type Refusal = 'not-a-number' | 'above-max';
-
-/**
- * Why a typed value may not stand in a calculator input, or null when it may: empty, or a
- * non-negative decimal (no letters, signs or exponents), and for the close rate no more than 100.
- */
-export function refusalOf(field: keyof CalculatorInputs, raw: string): Refusal | null {
-  if (raw === '') return null;
-  if (!DECIMAL.test(raw)) return 'not-a-number';
-  if (field === 'rate' && raw !== '.' && Number(raw) > MAX_CLOSE_RATE) return 'above-max';
-  return null;
-}
-
-/**
- * What a field may hold of a value typed before the app took over the page: the longest start
- * of it the calculator accepts (as if each keystroke had been checked), and why the next
- * character was refused, if one was.
- */
-export function adoptTyped(
-  field: keyof CalculatorInputs,
-  typed: string,
-): { value: string; why: Refusal | null } {
-  for (let end = typed.length; end >= 0; end -= 1) {
-    const value = typed.slice(0, end);
-    if (!refusalOf(field, value)) {
-      return {
-        value,
-        why: end === typed.length ? null : refusalOf(field, typed.slice(0, end + 1)),
-      };
-    }
-  }
-  return { value: '', why: null }; // not reached: '' is always accepted
-}
 
 /**
  * Monthly revenue lost to slow follow-up:
