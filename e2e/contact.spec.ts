@@ -110,7 +110,7 @@ test.describe('the contact form', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     const sent = await insert;
     const body = sent.postDataJSON() as Record<string, string>;
-    // The spec's fields, and where the lead came from (design.md, "Contact submission").
+    // The spec's fields, and where the lead came from (docs/contracts.md).
     expect(Object.keys(body).sort()).toEqual([
       'company',
       'created_at',

@@ -1,10 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_BOOKING_URL, E2E_VAPI } from '../playwright.config';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
+import { standInForSdk } from './fake-vapi';
 import { expect, isInViewport, test } from './fixtures';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
-/** Turning a visit into a booked call (design.md, "Conversion"). */
+/** Turning a visit into a booked call: the after-call panel, the estimate and the source in the lead. */
 
 const CALL_WEB = 'https://api.vapi.ai/call/web';
 const IDLE = 'Press here for AI Voice Agent';
@@ -166,29 +167,10 @@ test.describe('the demo call', () => {
   });
 });
 
-/**
- * The voice SDK replaced by a stand-in at the one place the site loads it (its lazy chunk), so a
- * browser can reach a call in progress: the real one needs Daily's call machine from its CDN.
- * The stand-in keeps the SDK's surface (on, removeListener, start, stop, setMuted) and lets the
- * test speak for the voice service through `window.__vapi`.
- */
-const FAKE_SDK = `
-export default class FakeVapi {
-  constructor(publicKey) { this.publicKey = publicKey; this.listeners = {}; this.mutes = []; this.stops = 0; window.__vapi = this; }
-  on(event, listener) { (this.listeners[event] ||= []).push(listener); }
-  removeListener(event, listener) { this.listeners[event] = (this.listeners[event] || []).filter((l) => l !== listener); }
-  emit(event, ...args) { (this.listeners[event] || []).slice().forEach((l) => l(...args)); }
-  async start(assistantId, overrides) { this.started = { assistantId, overrides }; this.emit('call-start'); return { id: 'call-1' }; }
-  async stop() { this.stops += 1; this.emit('call-end'); }
-  setMuted(muted) { this.mutes.push(muted); }
-}`;
-
 test.describe('a demo call in progress (the SDK stood in for)', () => {
   test.beforeEach(async ({ page, context }) => {
     await context.grantPermissions(['microphone']);
-    await page.route(/\/assets\/vapi-[^/]+\.js$/, (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
-    );
+    await standInForSdk(page);
   });
 
   test('Mute and Unmute toggle the microphone, with aria-pressed', async ({ page }) => {
@@ -263,9 +245,7 @@ test.describe('a demo call in progress (the SDK stood in for)', () => {
     await expect(page.getByText(/You can start another call in \d+ seconds?\./)).toBeVisible();
     // Another tab of the same visitor is held back too.
     const other = await context.newPage();
-    await other.route(/\/assets\/vapi-[^/]+\.js$/, (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
-    );
+    await standInForSdk(other);
     await other.goto('/');
     await other.getByRole('button', { name: IDLE }).click();
     await expect(other.getByText(/You can start another call in \d+ seconds?\./)).toBeVisible();
@@ -277,9 +257,7 @@ test.describe('a demo call in progress (the SDK stood in for)', () => {
     await page.getByRole('button', { name: IDLE }).click();
     await expect(page.getByRole('button', { name: 'End Call' })).toBeVisible();
     const other = await context.newPage();
-    await other.route(/\/assets\/vapi-[^/]+\.js$/, (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
-    );
+    await standInForSdk(other);
     await other.goto('/');
     await other.getByRole('button', { name: IDLE }).click();
     await expect(

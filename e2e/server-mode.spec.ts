@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, test } from './fixtures';
+import { standInForSdk, type FakeVapiWindow } from './fake-vapi';
 
 /**
  * Server mode (VITE_VAPI_AUTH=server) on its own built site and local stack: the voice button
@@ -161,27 +162,9 @@ test('ships no Vapi key, asks start-web-call at the press and joins the room it 
   expect(toVapi).toEqual([]);
 });
 
-/** The voice SDK stood in for: it joins at once, and lets the test speak for the call. */
-const FAKE_SDK = `
-export default class FakeVapi {
-  constructor(key, base, daily, callObject) {
-    this.key = key; this.callObject = callObject; this.listeners = {}; this.mutes = []; this.stops = 0;
-    (window.__vapis ||= []).push(this); window.__vapi = this;
-  }
-  on(event, listener) { (this.listeners[event] ||= []).push(listener); }
-  removeListener(event, listener) { this.listeners[event] = (this.listeners[event] || []).filter((l) => l !== listener); }
-  emit(event, ...args) { (this.listeners[event] || []).slice().forEach((l) => l(...args)); }
-  async start() { throw new Error('server mode never starts a call itself'); }
-  async reconnect(webCall) { this.joined = webCall; this.emit('call-start'); }
-  async stop() { this.stops += 1; this.emit('call-end'); }
-  setMuted(muted) { this.mutes.push(muted); }
-}`;
-
 test.describe('with the SDK stood in for', () => {
   test.beforeEach(async ({ page }) => {
-    await page.route(/\/assets\/vapi-[^/]+\.js$/, (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
-    );
+    await standInForSdk(page);
   });
 
   test('every state of the spec: Connecting..., End Call, AI is speaking..., Mute, then idle', async ({
@@ -200,6 +183,10 @@ test.describe('with the SDK stood in for', () => {
       () => (window as unknown as { __vapi: { joined: { webCallUrl: string } } }).__vapi.joined,
     );
     expect(joined.webCallUrl).toMatch(/^https:\/\/vapi\.daily\.co\//);
+    // Server mode joins the room the server made; it never starts a call itself.
+    expect(
+      await page.evaluate(() => (window as unknown as FakeVapiWindow).__vapi.started),
+    ).toBeUndefined();
     await page.evaluate(() =>
       (window as unknown as { __vapi: { emit: (e: string) => void } }).__vapi.emit('speech-start'),
     );

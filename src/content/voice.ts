@@ -12,6 +12,8 @@ export const voice = {
   cancel: 'Cancel',
   mute: 'Mute',
   unmute: 'Unmute',
+  // When the browser will not play the agent's voice until the visitor taps the page.
+  tapToHear: 'Tap to hear the agent',
   // After a call ends normally.
   afterCall: {
     text: 'Liked what you heard? Get an agent like this for your business.',

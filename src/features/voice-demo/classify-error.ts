@@ -50,3 +50,26 @@ export function isNonFatalSdkError(error: unknown): boolean {
   const type = (error as { type?: unknown } | null)?.type;
   return typeof type === 'string' && /audio-processing|audio-level-observer/.test(type);
 }
+
+/**
+ * The SDK could not start the agent's audio (the browser's autoplay rule, usually): the call
+ * goes on, and a tap lets the visitor hear it (@vapi-ai/web 2.7's `audio-start-failed`).
+ */
+export function isAudioStartFailure(error: unknown): boolean {
+  return (error as { type?: unknown } | null)?.type === 'audio-start-failed';
+}
+
+/**
+ * Daily's "the room is closed" (its fatal error `ejected`, "Meeting has ended"), as the SDK
+ * passes it on (`daily-error`, the event serialized). When the assistant hangs up it races the
+ * SDK's call-end: after a call that was on, it is that call's end, not a failure.
+ */
+export function isRoomClosed(error: unknown): boolean {
+  const sdkError = error as { type?: unknown; error?: unknown } | null;
+  if (sdkError?.type !== 'daily-error') return false;
+  const daily = sdkError.error as { errorMsg?: unknown; error?: { type?: unknown } } | null;
+  return (
+    daily?.error?.type === 'ejected' ||
+    (typeof daily?.errorMsg === 'string' && /meeting has ended/i.test(daily.errorMsg))
+  );
+}

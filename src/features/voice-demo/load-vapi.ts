@@ -7,7 +7,7 @@ import { loadOnce } from '@/lib/load-once';
 /** What the voice demo uses of the @vapi-ai/web client. */
 export type VapiClient = Pick<
   Vapi,
-  'on' | 'removeListener' | 'start' | 'reconnect' | 'stop' | 'setMuted'
+  'on' | 'removeListener' | 'start' | 'reconnect' | 'stop' | 'setMuted' | 'getDailyCallObject'
 >;
 
 /** The SDK's constructor (public key, API base URL, Daily options). */

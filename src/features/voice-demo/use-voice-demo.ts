@@ -184,6 +184,11 @@ export function useVoiceDemo({
     if (call.current?.setMuted(!muted)) send({ type: 'mute-changed', muted: !muted });
   }, [send]);
 
+  /** The visitor's tap after the browser blocked the agent's voice: plays it. */
+  const resumeAudio = useCallback(() => {
+    void call.current?.resumeAudio();
+  }, []);
+
   const prefetch = useCallback(() => {
     if (!config) return;
     void loadVoiceCall().catch(() => undefined);
@@ -200,5 +205,5 @@ export function useVoiceDemo({
     };
   }, [release]);
 
-  return { state, press, cancel, toggleMute, prefetch, configured: config !== null };
+  return { state, press, cancel, toggleMute, resumeAudio, prefetch, configured: config !== null };
 }

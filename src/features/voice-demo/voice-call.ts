@@ -1,5 +1,11 @@
 // Loaded on the visitor's first intent (hover, focus or press of the voice button), with the SDK.
-import { classifyVoiceError, describeError, isNonFatalSdkError } from './classify-error';
+import {
+  classifyVoiceError,
+  describeError,
+  isAudioStartFailure,
+  isNonFatalSdkError,
+  isRoomClosed,
+} from './classify-error';
 import type {
   AssistantOverrides,
   VapiClient,
@@ -8,6 +14,7 @@ import type {
   VapiListener,
 } from './load-vapi';
 import type { VoiceErrorKind, VoiceEvent } from './voice-machine';
+import { keepScreenOn } from './wake-lock';
 import { WebCallError } from './web-call';
 
 /** The call's room as the server started it: what the SDK's reconnect joins. */
@@ -63,6 +70,11 @@ export interface VoiceCall {
   end: () => void;
   /** Mutes or unmutes the visitor's microphone; false when there is no call to mute. */
   setMuted: (muted: boolean) => boolean;
+  /**
+   * After `audio-blocked`: plays the agent's voice. Call it from the visitor's tap (the browser
+   * allows playback in a gesture); resolves false when it still cannot play.
+   */
+  resumeAudio: () => Promise<boolean>;
 }
 
 /**
@@ -79,6 +91,7 @@ async function requestMicrophoneOnce(): Promise<void> {
 
 interface VapiMessage {
   type?: string;
+  status?: string;
   role?: string;
   transcriptType?: string;
   transcript?: string;
@@ -99,13 +112,21 @@ export function startVoiceCall({
 }: VoiceCallOptions): VoiceCall {
   let over = false;
   let joined = false;
+  /** The service said the call is over (the assistant hung up): what follows is its end. */
+  let endedByService = false;
   let client: VapiClient | null = null;
   let detach = () => {};
+  let letScreenSleep = () => {};
+  /** The agent's voice, played by this page after a tap when the SDK's own player was blocked. */
+  let tappedPlayer: HTMLAudioElement | null = null;
 
   const finish = (): boolean => {
     if (over) return false;
     over = true;
     detach();
+    letScreenSleep();
+    tappedPlayer?.remove();
+    tappedPlayer = null;
     const stopped = client
       ?.stop()
       .catch((error: unknown) => console.error('Voice demo: stop failed:', describeError(error)));
@@ -125,13 +146,23 @@ export function startVoiceCall({
     };
     listen('call-start', () => {
       joined = true;
-      if (!over) onEvent({ type: 'call-started' });
+      if (over) return;
+      // A phone's screen stays on while the call is on.
+      letScreenSleep = keepScreenOn();
+      onEvent({ type: 'call-started' });
     });
     listen('call-end', () => finish() && onEvent({ type: 'call-ended' }));
     listen('speech-start', () => !over && onEvent({ type: 'speech-start' }));
     listen('speech-end', () => !over && onEvent({ type: 'speech-end' }));
     listen('volume-level', (level) => !over && onEvent({ type: 'volume', level }));
+    listen('audio', () => {
+      // The SDK's own player runs (a later track): the tapped one steps aside.
+      tappedPlayer?.remove();
+      tappedPlayer = null;
+      if (!over) onEvent({ type: 'audio-playing' });
+    });
     listen('message', (message: VapiMessage | undefined) => {
+      if (message?.type === 'status-update' && message.status === 'ended') endedByService = true;
       if (over || message?.type !== 'transcript' || message.transcriptType !== 'final') return;
       onEvent({
         type: 'transcript',
@@ -144,7 +175,17 @@ export function startVoiceCall({
     });
     listen('error', (error: unknown) => {
       console.error('Voice demo error:', describeError(error));
-      if (!isNonFatalSdkError(error)) fail(classifyVoiceError(error));
+      if (isNonFatalSdkError(error)) return;
+      if (isAudioStartFailure(error)) {
+        if (!over) onEvent({ type: 'audio-blocked' });
+        return;
+      }
+      // The room closed after the call was on (the assistant hung up): a normal end.
+      if (joined && (isRoomClosed(error) || endedByService)) {
+        if (finish()) onEvent({ type: 'call-ended' });
+        return;
+      }
+      fail(classifyVoiceError(error));
     });
     return () => detachers.forEach((detach) => detach());
   };
@@ -234,6 +275,38 @@ export function startVoiceCall({
         console.error('Voice demo: could not change the microphone:', describeError(error));
         return false;
       }
+    },
+    resumeAudio: async () => {
+      const daily = over ? null : client?.getDailyCallObject();
+      // The SDK plays the assistant's participant ("Vapi Speaker") only; so does this.
+      const speaker = Object.values(daily?.participants() ?? {}).find(
+        (participant) => !participant.local && participant.user_name === 'Vapi Speaker',
+      );
+      const track = speaker?.tracks.audio.persistentTrack;
+      if (!daily || !speaker || !track) return false;
+      const player = document.createElement('audio');
+      // The SDK removes players by this mark when the participant leaves.
+      player.dataset.participantId = speaker.session_id;
+      player.srcObject = new MediaStream([track]);
+      document.body.append(player);
+      try {
+        // Called in the tap, before any other await: the gesture allows the playback.
+        await player.play();
+      } catch (error) {
+        console.error('Voice demo: the agent audio still cannot play:', describeError(error));
+        player.remove();
+        return false;
+      }
+      if (over) {
+        player.remove();
+        return false;
+      }
+      tappedPlayer?.remove();
+      tappedPlayer = player;
+      // What the SDK tells the assistant once its voice plays (it waits for it to speak first).
+      daily.sendAppMessage('playable');
+      onEvent({ type: 'audio-playing' });
+      return true;
     },
   };
 }

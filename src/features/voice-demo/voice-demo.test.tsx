@@ -56,6 +56,23 @@ class FakeVapi {
   setMuted(mute: boolean) {
     this.muted.push(mute);
   }
+  /** Daily's call object, as far as a tap to hear the agent uses it. */
+  appMessages: unknown[] = [];
+  daily = {
+    participants: () => ({
+      local: { local: true, user_name: 'guest', session_id: 'me', tracks: { audio: {} } },
+      agent: {
+        local: false,
+        user_name: 'Vapi Speaker',
+        session_id: 'agent-session',
+        tracks: { audio: { persistentTrack: { kind: 'audio' } } },
+      },
+    }),
+    sendAppMessage: (message: unknown) => this.appMessages.push(message),
+  };
+  getDailyCallObject() {
+    return this.daily;
+  }
   emit(event: string, ...args: unknown[]) {
     act(() => {
       for (const listener of this.listeners.get(event) ?? [])
@@ -465,6 +482,204 @@ describe('VoiceDemo, steering a call (conversion)', () => {
     expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
   });
 });
+
+describe('a call that survives a real phone', () => {
+  const ejected = {
+    type: 'daily-error',
+    error: {
+      action: 'error',
+      errorMsg: 'Meeting has ended',
+      error: { type: 'ejected', msg: 'Meeting has ended' },
+    },
+  };
+
+  it('a room closed right after the assistant hangs up is a normal end: the panel, no error line', async () => {
+    const user = userEvent.setup();
+    renderDemo({ onBookCall: vi.fn() });
+    await startCall(user);
+    act(() => latest().emit('call-start'));
+    act(() =>
+      latest().emit('message', {
+        type: 'status-update',
+        status: 'ended',
+        endedReason: 'assistant-ended-call',
+      }),
+    );
+    act(() => latest().emit('error', ejected));
+    expect(screen.getByRole('button', { name: 'Book a Call' })).toBeVisible();
+    expect(document.getElementById('voice-demo-message')).toHaveTextContent('');
+    // The SDK's call-end that follows changes nothing.
+    act(() => latest().emit('call-end'));
+    expect(screen.getByRole('button', { name: 'Book a Call' })).toBeVisible();
+  });
+
+  it('an ejection with no status message first is a normal end too, once the call was on', async () => {
+    const user = userEvent.setup();
+    renderDemo({ onBookCall: vi.fn() });
+    await startCall(user);
+    act(() => latest().emit('call-start'));
+    act(() => latest().emit('error', ejected));
+    expect(screen.getByRole('button', { name: 'Book a Call' })).toBeVisible();
+    expect(document.getElementById('voice-demo-message')).toHaveTextContent('');
+  });
+
+  it('a room closed before the call was on is a failed connection', async () => {
+    const user = userEvent.setup();
+    renderDemo({ onBookCall: vi.fn() });
+    await startCall(user);
+    act(() => latest().emit('error', ejected));
+    expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
+    expect(document.getElementById('voice-demo-message')).toHaveTextContent("Couldn't connect");
+  });
+
+  it('audio-start-failed keeps the call and offers a tap, which plays the agent and says so to Vapi', async () => {
+    const play = vi.fn(() => Promise.resolve());
+    const restore = stubAudio(play);
+    try {
+      const user = userEvent.setup();
+      renderDemo();
+      await startCall(user);
+      act(() => latest().emit('call-start'));
+      act(() =>
+        latest().emit('error', { type: 'audio-start-failed', error: { name: 'NotAllowedError' } }),
+      );
+      expect(screen.getByRole('button', { name: 'End Call' })).toBeVisible();
+      await user.click(screen.getByRole('button', { name: 'Tap to hear the agent' }));
+      expect(play).toHaveBeenCalledTimes(1);
+      const player = document.querySelector<HTMLAudioElement>(
+        'audio[data-participant-id="agent-session"]',
+      );
+      expect(player).not.toBeNull();
+      expect(latest().appMessages).toEqual(['playable']);
+      expect(screen.queryByRole('button', { name: 'Tap to hear the agent' })).toBeNull();
+      // The call's end takes the player with it.
+      await user.click(screen.getByRole('button', { name: 'End Call' }));
+      expect(document.querySelector('audio')).toBeNull();
+    } finally {
+      restore();
+    }
+  });
+
+  it('a tap the browser still refuses keeps the button, and removes the player it tried', async () => {
+    const restore = stubAudio(() => Promise.reject(new DOMException('blocked', 'NotAllowedError')));
+    try {
+      const user = userEvent.setup();
+      renderDemo();
+      await startCall(user);
+      act(() => latest().emit('call-start'));
+      act(() => latest().emit('error', { type: 'audio-start-failed' }));
+      await user.click(screen.getByRole('button', { name: 'Tap to hear the agent' }));
+      await vi.waitFor(() => expect(document.querySelector('audio')).toBeNull());
+      expect(screen.getByRole('button', { name: 'Tap to hear the agent' })).toBeVisible();
+      expect(latest().appMessages).toEqual([]);
+      // The SDK's own player, when it comes, ends the prompt.
+      act(() => latest().emit('audio', document.createElement('audio')));
+      expect(screen.queryByRole('button', { name: 'Tap to hear the agent' })).toBeNull();
+    } finally {
+      restore();
+    }
+  });
+
+  it('a start that resolves after Cancel is stopped, and its call reaches nobody', async () => {
+    const user = userEvent.setup();
+    renderDemo({ onBookCall: vi.fn() });
+    await startCall(user);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const stopsAtCancel = latest().stopCalls;
+    act(() => latest().emit('call-start'));
+    await act(async () => latest().resolveStart({ id: 'call-late' }));
+    expect(latest().stopCalls).toBeGreaterThan(stopsAtCancel);
+    expect(screen.getByRole('button', { name: 'Press here for AI Voice Agent' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'End Call' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
+  });
+
+  it('keeps the screen on during a call, again when the tab comes back, and lets it sleep after', async () => {
+    const locks = fakeWakeLock();
+    try {
+      const user = userEvent.setup();
+      renderDemo();
+      await startCall(user);
+      expect(locks.requests).toBe(0);
+      act(() => latest().emit('call-start'));
+      await vi.waitFor(() => expect(locks.held()).toBe(1));
+      // Hidden, the browser lets the lock go; visible again, it is taken again.
+      await act(async () => locks.browserReleasesAll());
+      await act(async () => setVisibility('visible'));
+      await vi.waitFor(() => expect(locks.held()).toBe(1));
+      expect(locks.requests).toBe(2);
+      await user.click(screen.getByRole('button', { name: 'End Call' }));
+      await vi.waitFor(() => expect(locks.held()).toBe(0));
+      await act(async () => setVisibility('visible'));
+      expect(locks.requests).toBe(2);
+    } finally {
+      locks.restore();
+    }
+  });
+});
+
+/** HTMLMediaElement.play and MediaStream as a browser has them (jsdom has neither). */
+function stubAudio(play: () => Promise<void>): () => void {
+  const originalPlay = HTMLMediaElement.prototype.play;
+  const hadStream = 'MediaStream' in globalThis;
+  HTMLMediaElement.prototype.play = play;
+  if (!hadStream)
+    (globalThis as { MediaStream?: unknown }).MediaStream = class {
+      constructor(readonly tracks: unknown[]) {}
+    };
+  Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', {
+    configurable: true,
+    writable: true,
+    value: null,
+  });
+  return () => {
+    HTMLMediaElement.prototype.play = originalPlay;
+    if (!hadStream) delete (globalThis as { MediaStream?: unknown }).MediaStream;
+    delete (HTMLMediaElement.prototype as { srcObject?: unknown }).srcObject;
+    document.querySelectorAll('audio').forEach((player) => player.remove());
+  };
+}
+
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+/** navigator.wakeLock as the Screen Wake Lock API has it, counting what is held. */
+function fakeWakeLock() {
+  const sentinels: { released: boolean; release: () => Promise<void> }[] = [];
+  const state = { requests: 0 };
+  Object.defineProperty(navigator, 'wakeLock', {
+    configurable: true,
+    value: {
+      request: async () => {
+        state.requests += 1;
+        const sentinel = {
+          released: false,
+          release: async () => {
+            sentinel.released = true;
+          },
+        };
+        sentinels.push(sentinel);
+        return sentinel;
+      },
+    },
+  });
+  return {
+    get requests() {
+      return state.requests;
+    },
+    held: () => sentinels.filter((s) => !s.released).length,
+    browserReleasesAll: () => {
+      setVisibility('hidden');
+      sentinels.forEach((s) => (s.released = true));
+    },
+    restore: () => {
+      delete (navigator as { wakeLock?: unknown }).wakeLock;
+      setVisibility('visible');
+    },
+  };
+}
 
 describe('one demo call per visitor at a time, with a pause after each', () => {
   function memoryStorage(): Storage {

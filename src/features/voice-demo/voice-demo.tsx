@@ -64,7 +64,7 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
       .then((loaded) => loaded.prepare())
       .catch((error: unknown) => console.error('Voice demo: the bot check did not load', error));
   };
-  const { state, press, cancel, toggleMute, prefetch, configured } = useVoiceDemo({
+  const { state, press, cancel, toggleMute, resumeAudio, prefetch, configured } = useVoiceDemo({
     config: config.vapi,
     startWebCall,
     ...props,
@@ -76,7 +76,8 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
   };
   // A press before the app took over starts the call as soon as it can.
   const pressProps = useEarlyPress('voice-demo', () => void press());
-  const { status, speaking, volume, captions, error, muted, ended, waitSeconds } = state;
+  const { status, speaking, volume, captions, error, muted, ended, waitSeconds, audioBlocked } =
+    state;
   const inCall = status === 'in-call';
   const connecting = status === 'connecting';
   const label = connecting
@@ -123,6 +124,12 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
       {connecting ? (
         <Button variant="secondary" size="sm" onClick={cancel}>
           {voice.cancel}
+        </Button>
+      ) : null}
+      {audioBlocked && status !== 'idle' ? (
+        // The browser held the agent's voice back until a tap (its autoplay rule).
+        <Button size="sm" onClick={resumeAudio}>
+          {voice.tapToHear}
         </Button>
       ) : null}
       {inCall ? (

@@ -34,6 +34,8 @@ export interface VoiceState {
   ended: boolean;
   /** With error `cooling`: whole seconds until the next call may start. */
   waitSeconds: number;
+  /** The browser would not play the agent's voice without a tap (its autoplay rule). */
+  audioBlocked: boolean;
 }
 
 export type VoiceEvent =
@@ -46,6 +48,8 @@ export type VoiceEvent =
   | { type: 'stop-requested' }
   | { type: 'cancel-requested' }
   | { type: 'mute-changed'; muted: boolean }
+  | { type: 'audio-blocked' }
+  | { type: 'audio-playing' }
   | { type: 'call-ended' }
   | { type: 'failed'; error: VoiceErrorKind }
   | { type: 'refused'; reason: 'busy' }
@@ -63,6 +67,7 @@ export const initialVoiceState: VoiceState = {
   muted: false,
   ended: false,
   waitSeconds: 0,
+  audioBlocked: false,
 };
 
 const IDLE = initialVoiceState;
@@ -96,6 +101,11 @@ export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
       };
       return { ...state, captions: [...state.captions, caption].slice(-MAX_CAPTIONS) };
     }
+    case 'audio-blocked':
+      // The agent's track can arrive before the call reports it started.
+      return state.status === 'idle' ? state : { ...state, audioBlocked: true };
+    case 'audio-playing':
+      return state.audioBlocked ? { ...state, audioBlocked: false } : state;
     case 'mute-changed':
       return state.status === 'in-call' ? { ...state, muted: event.muted } : state;
     case 'cancel-requested':
