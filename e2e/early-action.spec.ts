@@ -178,6 +178,16 @@ test.describe('acting before the app has taken over', () => {
     expect(calls).toBe(1);
   });
 
+  test('Type instead pressed early opens the chat once, at take-over', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: /^Type instead/ }).click();
+    await expectNotTakenOver(page);
+    scripts.release();
+    await expect(page.getByRole('heading', { name: 'Chat with the agent' })).toHaveCount(1);
+    await expect(page.getByLabel('Your message')).toBeFocused();
+  });
+
   test('the banner button pressed early brings the form into view', async ({ page }) => {
     const scripts = await holdScripts(page);
     await page.goto('/', { waitUntil: 'commit' });

@@ -16,15 +16,18 @@ export type FunctionAnswer =
   | { reached: true; status: number; headers: Headers; body: Record<string, unknown> }
   | { reached: false; detail: string };
 
-export async function callFunction(
+/**
+ * The function's raw answer (for one that streams), or why it was not reached. `keepalive` lets
+ * a request outlive the page (a chat's end, sent as the visitor leaves).
+ */
+export async function openFunction(
   client: FunctionsClient,
   name: string,
   body: unknown,
-  signal: AbortSignal,
-): Promise<FunctionAnswer> {
-  let response: Response;
+  init: { signal?: AbortSignal; keepalive?: boolean },
+): Promise<Response | { reached: false; detail: string }> {
   try {
-    response = await (client.fetch ?? fetch)(`${client.functionsUrl}/${name}`, {
+    return await (client.fetch ?? fetch)(`${client.functionsUrl}/${name}`, {
       method: 'POST',
       headers: {
         apikey: client.anonKey,
@@ -32,11 +35,21 @@ export async function callFunction(
         'Content-Type': 'application/json',
       },
       body: JSON.stringify(body),
-      signal,
+      ...init,
     });
   } catch (error) {
     return { reached: false, detail: String(error) };
   }
+}
+
+export async function callFunction(
+  client: FunctionsClient,
+  name: string,
+  body: unknown,
+  signal: AbortSignal,
+): Promise<FunctionAnswer> {
+  const response = await openFunction(client, name, body, { signal });
+  if (!(response instanceof Response)) return response;
   const read: unknown = await response.json().catch(() => ({}));
   return {
     reached: true,

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { hero } from '@/content/hero';
 import { voice } from '@/content/voice';
 import { requestMessagePrefill } from '@/lib/visit';
 import { useBookCallAction } from '../layout/book-call';
 import { VoiceDemo } from '@/features/voice-demo/voice-demo';
 import { CallbackOffer } from '@/features/callback/callback-offer';
+import { ChatOffer } from '@/features/chat/chat-offer';
 import { buttonVariants } from '@/components/ui/button';
 import { config } from '@/lib/config';
 import { defineIsland, ServedHtml } from '@/components/served-html';
@@ -15,6 +17,9 @@ export const heroArt = defineIsland('hero-art', () =>
 
 export function HeroSection() {
   const bookCall = useBookCallAction();
+  // The three ways to try the agent: the voice demo offers the other two when it cannot call.
+  const [chatOpen, setChatOpen] = useState(false);
+  const [callbackOpen, setCallbackOpen] = useState(false);
   // After a demo call: the form, with the message started for the visitor (if they had not).
   const bookAfterCall = () => {
     requestMessagePrefill(voice.afterCall.message);
@@ -39,8 +44,13 @@ export function HeroSection() {
           {hero.lead}
         </p>
         <div className="mt-10 flex flex-col items-center gap-4">
-          <VoiceDemo onBookCall={bookAfterCall} />
-          <CallbackOffer />
+          <VoiceDemo
+            onBookCall={bookAfterCall}
+            onTypeInstead={() => setChatOpen(true)}
+            onCallMyPhone={config.turnstile ? () => setCallbackOpen(true) : undefined}
+          />
+          <ChatOffer open={chatOpen} onOpenChange={setChatOpen} />
+          <CallbackOffer open={callbackOpen} onOpenChange={setCallbackOpen} />
           <a
             href={config.demoVideoUrl}
             target="_blank"

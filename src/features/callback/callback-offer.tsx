@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { callback as copy } from '@/content/callback';
 import { config } from '@/lib/config';
@@ -32,8 +32,13 @@ const CallbackForm = lazy(() =>
  * check is configured (VITE_TURNSTILE_SITE_KEY, with the functions deployed); a press before
  * the page has taken over opens it once, like the other controls.
  */
-export function CallbackOffer() {
-  const [open, setOpen] = useState(false);
+export interface CallbackOfferProps {
+  /** Open or not: the page holds it, so another control (the voice demo's) can open the form. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function CallbackOffer({ open, onOpenChange: setOpen }: CallbackOfferProps) {
   const button = useRef<HTMLButtonElement>(null);
   const closedByVisitor = useRef(false);
   const pressProps = useEarlyPress('callback-open', () => setOpen(true));

@@ -1,4 +1,6 @@
 import { Button } from '@/components/ui/button';
+import { callback } from '@/content/callback';
+import { chat } from '@/content/chat';
 import { voice } from '@/content/voice';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
@@ -31,10 +33,13 @@ function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
 interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
   /** After a call ended normally: the visitor asks to book a call (the page brings up the form). */
   onBookCall?: () => void;
+  /** Without a microphone: the other ways to try the agent, offered in the call's place. */
+  onTypeInstead?: () => void;
+  onCallMyPhone?: () => void;
 }
 
 /** The hero's live-call button, its captions and its messages. */
-export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
+export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }: VoiceDemoProps) {
   const botCheckBox = useRef<HTMLDivElement>(null);
   const serverMode = (props.config ?? config.vapi)?.auth === 'server';
   // Server mode: the starter (its code and the bot check) loads on intent, never in the first load.
@@ -166,6 +171,24 @@ export function VoiceDemo({ onBookCall, ...props }: VoiceDemoProps) {
           </>
         ) : null}
       </p>
+      {(error === 'mic-denied' || error === 'no-mic') && (onTypeInstead || onCallMyPhone) ? (
+        // No microphone, no call: the chat and Call my phone in its place.
+        <div className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm">
+          <p className="text-slate-700">{chat.micAlternatives}</p>
+          <div className="flex flex-wrap justify-center gap-3">
+            {onTypeInstead ? (
+              <Button size="sm" onClick={onTypeInstead}>
+                {chat.open}
+              </Button>
+            ) : null}
+            {onCallMyPhone ? (
+              <Button size="sm" variant="secondary" onClick={onCallMyPhone}>
+                {callback.open}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
       {!configured && config.mode === 'local' ? (
         <p className="rounded-lg bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">
           {voice.notConfigured}

@@ -1,9 +1,13 @@
 import type {
+  ChatStreamEvent,
   CreateCallBody,
   CreatedWebCall,
   CreateWebCallBody,
   EndOfCallReport,
+  SessionUpdated,
   VapiCall,
+  VapiSession,
+  WebChatAnswer,
 } from './types.ts';
 
 /**
@@ -91,6 +95,86 @@ export function endOfCallReport(
         recordingUrl: 'https://storage.vapi.ai/a1b2c3d4-recording.wav',
       },
       ...changes,
+    },
+  };
+}
+
+/** What the stand-in's agent answers a chat message (a scripted line that names what it read). */
+export function chatReplyTo(input: string): string {
+  const asked = input.trim().slice(0, 80);
+  return `Thanks for your message ("${asked}"). I answer every lead in seconds, day and night. What kind of jobs do you take on?`;
+}
+
+/**
+ * Vapi's answer to a chat message without `stream` (POST /chat/web or /chat, 201): the chat,
+ * its session and the assistant's reply.
+ */
+export function webChatAnswer(
+  reply: string,
+  ids: { id: string; sessionId: string },
+): WebChatAnswer {
+  return { id: ids.id, sessionId: ids.sessionId, output: [{ role: 'assistant', content: reply }] };
+}
+
+/**
+ * Vapi's streamed answer to a chat message (`stream: true`): server-sent events, one per piece
+ * of the reply, each `data: {id, sessionId, path, delta}` (its type, CreateChatStreamResponse).
+ * `pieces` splits the reply the way a model streams it (here, by words).
+ */
+export function chatStreamEvents(
+  reply: string,
+  ids: { id: string; sessionId: string },
+): ChatStreamEvent[] {
+  const pieces = reply.match(/\S+\s*/g) ?? [reply];
+  return pieces.map((delta) => ({
+    id: ids.id,
+    sessionId: ids.sessionId,
+    path: 'chat.output[0].content',
+    delta,
+  }));
+}
+
+/** The events as the body of a text/event-stream answer. */
+export const eventStreamText = (events: ChatStreamEvent[]): string =>
+  events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
+
+/**
+ * The `session.updated` message Vapi posts to the Server URL when a chat's session is completed
+ * (its end, by `sessionEnd` or PATCH /session), as the Server URL receives it: `{ message }`.
+ */
+export function completedSession(
+  ids: { sessionId: string; orgId: string; assistantId: string },
+  visitId: string | null,
+  at: Date,
+  changes: Partial<VapiSession> = {},
+): { message: SessionUpdated } {
+  const startedAt = new Date(at.getTime() - 90_000).toISOString();
+  return {
+    message: {
+      type: 'session.updated',
+      timestamp: at.getTime(),
+      session: {
+        id: ids.sessionId,
+        orgId: ids.orgId,
+        createdAt: startedAt,
+        updatedAt: at.toISOString(),
+        status: 'completed',
+        cost: 0.004,
+        assistantId: ids.assistantId,
+        ...(visitId ? { assistantOverrides: { variableValues: { visit_id: visitId } } } : {}),
+        messages: [
+          // The SDK types a user's line as a call's message: `message`, with its times.
+          {
+            role: 'user',
+            message: 'Do you answer calls at night?',
+            time: at.getTime() - 60_000,
+            endTime: at.getTime() - 60_000,
+            secondsFromStart: 30,
+          },
+          { role: 'assistant', content: 'Yes: every call, day and night, in seconds.' },
+        ],
+        ...changes,
+      },
     },
   };
 }

@@ -26,3 +26,18 @@ export type EndOfCallReport = Vapi.ServerMessageEndOfCallReport & { durationSeco
  * `transport.callToken` when Vapi sends one.
  */
 export type CreatedWebCall = VapiCall & { webCallUrl: string; transport?: { callToken?: string } };
+
+/** POST /chat/web's body (a chat with the public key, from the browser). */
+export type CreateWebChatBody = Vapi.CreateWebChatDto;
+/** POST /chat's body (a chat with the private key, from a function). */
+export type CreateChatBody = Vapi.CreateChatDto;
+/** PATCH /session/{id}'s body: the function ends a chat's session with `status: "completed"`. */
+export type UpdateSessionBody = Vapi.UpdateSessionDto;
+/** The answer to POST /chat/web (and /chat) without `stream`: the whole reply at once. */
+export type WebChatAnswer = Vapi.WebChat;
+/** One server-sent event of a streamed chat answer (`data: <this>`). */
+export type ChatStreamEvent = Vapi.CreateChatStreamResponse;
+/** A chat session, as Vapi sends it in its `session.updated` server message. */
+export type VapiSession = Vapi.Session;
+/** The `session.updated` server message: with `session.status` "completed", a chat's report. */
+export type SessionUpdated = Vapi.ServerMessageSessionUpdated;

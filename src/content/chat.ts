@@ -1,0 +1,34 @@
+// Words of "Type instead": the chat with the same agent as the voice demo.
+
+export const chat = {
+  open: 'Type instead',
+  openHint: 'chat with the agent in writing, no microphone needed',
+  // While the chat's code arrives (a slow connection).
+  opening: 'Opening the chat…',
+  heading: 'Chat with the agent',
+  intro: 'Ask what your customers would ask: prices, a booking, a job after hours.',
+  logLabel: 'Chat with the agent',
+  speaker: { assistant: 'Agent', user: 'You' },
+  inputLabel: 'Your message',
+  placeholder: 'Type a message',
+  send: 'Send',
+  typing: 'The agent is typing…',
+  close: 'Close chat',
+  checking: 'Checking that you are not a bot…',
+  // A chat left alone for a while is ended (the owner gets its report); a new message starts another.
+  ended: 'This chat has ended. Send a message to start a new one.',
+  errors: {
+    // Vapi's 402: the chat is not paid for.
+    unavailable:
+      'The chat is not available right now. Try the voice demo, or press Call my phone and the agent calls you.',
+    // 429, Vapi's or the server's limits.
+    limited: 'Too many messages right now. Wait a minute, then press Send again.',
+    // Server mode: today's chats are used up.
+    spent:
+      "Today's chats with the agent are used up. Press Call my phone and the agent calls you, or send us a message.",
+    // 5xx, no answer in time, no connection.
+    failed: "The agent didn't answer. Your message is still in the box: press Send to try again.",
+  },
+  // In place of the voice demo when the microphone is refused or missing.
+  micAlternatives: 'No microphone? Type to the agent instead, or let it call your phone.',
+} as const;

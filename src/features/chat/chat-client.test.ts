@@ -1,0 +1,213 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  chatReplyTo,
+  chatStreamEvents,
+  eventStreamText,
+  webChatAnswer,
+} from '@shared/vapi/fixtures.ts';
+import type { BotCheckSession } from '@/lib/bot-check';
+import { resetVisit, setVisitEstimate, visitId } from '@/lib/visit';
+import {
+  ChatError,
+  createPublicKeyChat,
+  createServerChat,
+  SESSION_END_INPUT,
+  type ChatTransport,
+} from './chat-client';
+
+const IDS = { id: 'chat-1', sessionId: 'session-1' };
+
+function streamed(text: string, ids = IDS, chunk = 7): Response {
+  const body = eventStreamText(chatStreamEvents(text, ids));
+  // Cut anywhere, as a network does: mid-line and mid-event.
+  const pieces = body.match(new RegExp(`[\\s\\S]{1,${chunk}}`, 'g')) ?? [];
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      pieces.forEach((piece) => controller.enqueue(new TextEncoder().encode(piece)));
+      controller.close();
+    },
+  });
+  return new Response(stream, { status: 201, headers: { 'content-type': 'text/event-stream' } });
+}
+
+const whole = (text: string, ids = IDS) => Response.json(webChatAnswer(text, ids), { status: 201 });
+
+async function sendAll(chat: ChatTransport, input: string) {
+  let shown = '';
+  const deltas: string[] = [];
+  await chat.send(input, (delta) => {
+    deltas.push(delta);
+    shown += delta;
+  });
+  return { shown, deltas };
+}
+
+afterEach(() => resetVisit());
+
+describe('public-key chat (POST /chat/web)', () => {
+  it('sends the assistant, the input, the visit and the numbers, and shows the reply as it streams', async () => {
+    setVisitEstimate({ leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 });
+    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) =>
+      streamed(chatReplyTo('Hi')),
+    );
+    const chat = createPublicKeyChat({ publicKey: 'pk', assistantId: 'asst', fetcher });
+    const { shown, deltas } = await sendAll(chat, 'Hi');
+    expect(shown).toBe(chatReplyTo('Hi'));
+    expect(deltas.length).toBeGreaterThan(3);
+    const [url, init] = fetcher.mock.calls[0]!;
+    expect(url).toBe('https://api.vapi.ai/chat/web');
+    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer pk');
+    expect(JSON.parse(init!.body as string)).toEqual({
+      assistantId: 'asst',
+      input: 'Hi',
+      assistantOverrides: {
+        variableValues: {
+          leads: 40,
+          value: 2500,
+          delay: 1,
+          rate: 20,
+          estimate: 10000,
+          visit_id: visitId(),
+        },
+      },
+      stream: true,
+    });
+  });
+
+  it('carries the sessionId of each answer into the next message, streamed or whole', async () => {
+    const answers = [streamed('One.'), whole('Two.', { id: 'chat-2', sessionId: 'session-2' })];
+    const fetcher = vi.fn(async () => answers.shift() ?? whole('Three.'));
+    const chat = createPublicKeyChat({ publicKey: 'pk', assistantId: 'asst', fetcher });
+    expect((await sendAll(chat, 'a')).shown).toBe('One.');
+    expect((await sendAll(chat, 'b')).shown).toBe('Two.');
+    await sendAll(chat, 'c');
+    const bodies = fetcher.mock.calls.map(
+      (call) =>
+        JSON.parse((call as unknown as [string, RequestInit])[1].body as string) as {
+          sessionId?: string;
+        },
+    );
+    expect(bodies.map((body) => body.sessionId)).toEqual([undefined, 'session-1', 'session-2']);
+  });
+
+  it('ends the session with sessionEnd, once, in a request that outlives the page', async () => {
+    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => streamed('Hello.'));
+    const chat = createPublicKeyChat({ publicKey: 'pk', assistantId: 'asst', fetcher });
+    chat.end(); // nothing said yet: nothing to end
+    expect(fetcher).not.toHaveBeenCalled();
+    await sendAll(chat, 'Hi');
+    chat.end();
+    chat.end();
+    expect(fetcher).toHaveBeenCalledTimes(2);
+    const [, init] = fetcher.mock.calls[1]!;
+    expect(init!.keepalive).toBe(true);
+    expect(JSON.parse(init!.body as string)).toEqual({
+      assistantId: 'asst',
+      sessionId: 'session-1',
+      input: SESSION_END_INPUT,
+      sessionEnd: true,
+    });
+  });
+
+  it.each([
+    [402, 'unavailable'],
+    [429, 'limited'],
+    [500, 'failed'],
+    [503, 'failed'],
+  ])('a %i from Vapi is a ChatError of kind %s', async (status, kind) => {
+    const fetcher = vi.fn(async () => Response.json({ message: 'no' }, { status }));
+    const chat = createPublicKeyChat({ publicKey: 'pk', assistantId: 'asst', fetcher });
+    await expect(sendAll(chat, 'Hi')).rejects.toMatchObject({ name: 'ChatError', kind });
+  });
+
+  it('no connection, or no reply in it, is a failed message', async () => {
+    const offline = createPublicKeyChat({
+      publicKey: 'pk',
+      assistantId: 'asst',
+      fetcher: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await expect(sendAll(offline, 'Hi')).rejects.toBeInstanceOf(ChatError);
+    const empty = createPublicKeyChat({
+      publicKey: 'pk',
+      assistantId: 'asst',
+      fetcher: async () => Response.json({ id: 'x', output: [] }, { status: 201 }),
+    });
+    await expect(sendAll(empty, 'Hi')).rejects.toMatchObject({ kind: 'failed' });
+  });
+});
+
+describe('server-mode chat (the chat function)', () => {
+  const client = (fetcher: typeof fetch) => ({
+    functionsUrl: 'https://project.supabase.co/functions/v1',
+    anonKey: 'anon',
+    fetch: fetcher,
+  });
+  function botCheck(): BotCheckSession & { tokens: number } {
+    const check = {
+      tokens: 0,
+      prepare: async () => undefined,
+      token: async () => `token-${++check.tokens}`,
+      renew: () => undefined,
+      remove: () => undefined,
+    };
+    return check;
+  }
+
+  it('passes the bot check once per chat, and sends the chat id, the visit and the numbers', async () => {
+    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => whole('Sure.'));
+    const check = botCheck();
+    const chat = createServerChat({ client: client(fetcher), botCheck: check });
+    await sendAll(chat, 'Hi');
+    await sendAll(chat, 'Again');
+    const bodies = fetcher.mock.calls.map(
+      ([, init]) => JSON.parse(init!.body as string) as Record<string, unknown>,
+    );
+    expect(fetcher.mock.calls[0]![0]).toBe('https://project.supabase.co/functions/v1/chat');
+    expect(bodies[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      input: 'Hi',
+      captcha: 'token-1',
+      visit_id: visitId(),
+      variables: null,
+      end: false,
+    });
+    expect(bodies[1]).toMatchObject({ id: bodies[0]!.id, input: 'Again', captcha: null });
+    expect(check.tokens).toBe(1);
+    chat.end();
+    const ending = JSON.parse(fetcher.mock.calls[2]![1]!.body as string) as Record<string, unknown>;
+    expect(ending).toMatchObject({ id: bodies[0]!.id, end: true });
+    expect(fetcher.mock.calls[2]![1]!.keepalive).toBe(true);
+    // The next message is a new chat, with a bot check of its own.
+    await sendAll(chat, 'New');
+    const next = JSON.parse(fetcher.mock.calls[3]![1]!.body as string) as Record<string, unknown>;
+    expect(next.id).not.toBe(bodies[0]!.id);
+    expect(next.captcha).toBe('token-2');
+  });
+
+  it.each([
+    [429, { code: 'limited', limit: 'day' }, 'spent'],
+    [429, { code: 'limited', limit: 'address' }, 'limited'],
+    [503, { code: 'unavailable' }, 'unavailable'],
+    [502, { code: 'chat_failed' }, 'failed'],
+  ])('a %i %j is a ChatError of kind %s', async (status, body, kind) => {
+    const chat = createServerChat({
+      client: client(async () => Response.json(body, { status })),
+      botCheck: botCheck(),
+    });
+    await expect(sendAll(chat, 'Hi')).rejects.toMatchObject({ kind });
+  });
+
+  it('a chat ended elsewhere (409) starts a new one at the next message', async () => {
+    const answers = [Response.json({ code: 'chat_ended' }, { status: 409 }), whole('Hello.')];
+    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => answers.shift()!);
+    const check = botCheck();
+    const chat = createServerChat({ client: client(fetcher), botCheck: check });
+    await expect(sendAll(chat, 'Hi')).rejects.toMatchObject({ kind: 'failed' });
+    await sendAll(chat, 'Hi');
+    const [first, second] = fetcher.mock.calls.map(
+      ([, init]) => JSON.parse(init!.body as string) as { id: string; captcha: string },
+    );
+    expect(second!.id).not.toBe(first!.id);
+    expect(second!.captcha).toBe('token-2');
+  });
+});

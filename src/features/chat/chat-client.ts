@@ -1,0 +1,195 @@
+/**
+ * How a chat message reaches the agent, in the two ways calls do:
+ * - public-key mode: Vapi's POST /chat/web with the public key as bearer, the reply streamed,
+ *   each next message carrying the `sessionId` of the answer before it;
+ * - server mode: the `chat` Edge Function (its contract: supabase/functions/_shared/contracts/
+ *   chat.ts), behind one bot check per chat, with no Vapi key in the page.
+ * Either way the agent gets the calculator's numbers and the visit as variable values, and a chat
+ * is ended (`sessionEnd`, or the function's `end`) so the owner gets its report, tied to the visit.
+ * Loaded on intent with the chat, never in the first load.
+ */
+import { CHAT, type ChatBody, type ChatLimit } from '@shared/contracts/chat.ts';
+import type { CreateWebChatBody } from '@shared/vapi/types.ts';
+import type { BotCheckSession } from '@/lib/bot-check';
+import { openFunction, type FunctionsClient } from '@/lib/functions';
+import { visitEstimate, visitId } from '@/lib/visit';
+import { readChatAnswer } from './read-answer';
+
+/** What the visitor is told: Vapi's 402, a limit, the day's chats spent, or no answer. */
+export type ChatErrorKind = 'unavailable' | 'limited' | 'spent' | 'failed';
+
+export class ChatError extends Error {
+  constructor(
+    readonly kind: ChatErrorKind,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'ChatError';
+  }
+}
+
+/** Past this, a reply that has not come whole is given up (the typed text goes back in the box). */
+export const ANSWER_TIMEOUT_MS = 30_000;
+
+/** Vapi's API, where the page sends public-key chats. */
+export const VAPI_API_URL = 'https://api.vapi.ai';
+
+/**
+ * The `input` of the request that ends a session: required by Vapi's type, not processed with
+ * `sessionEnd` (Vapi's API reference).
+ */
+export const SESSION_END_INPUT = 'The visitor closed the chat.';
+
+export interface ChatTransport {
+  /** Sends one message; the reply comes to `onDelta` as it arrives; rejects with a ChatError. */
+  send: (input: string, onDelta: (delta: string) => void) => Promise<void>;
+  /** Ends the chat, if a message of it was answered: sent even as the page is left. */
+  end: () => void;
+}
+
+/** What the agent gets of this visit: the calculator's numbers, and the visit's id. */
+function variableValues(): Record<string, number | string> {
+  return { ...visitEstimate(), visit_id: visitId() };
+}
+
+/** A failed answer's kind, by its status. */
+function kindOfStatus(status: number): ChatErrorKind {
+  if (status === 402) return 'unavailable';
+  if (status === 429) return 'limited';
+  return 'failed';
+}
+
+/** Runs `work` with a signal that aborts after ANSWER_TIMEOUT_MS; any failure is a ChatError. */
+async function withinTimeout<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  try {
+    return await work(AbortSignal.timeout(ANSWER_TIMEOUT_MS));
+  } catch (error) {
+    if (error instanceof ChatError) throw error;
+    throw new ChatError('failed', String(error));
+  }
+}
+
+export function createPublicKeyChat({
+  publicKey,
+  assistantId,
+  apiUrl = VAPI_API_URL,
+  fetcher = (...args: Parameters<typeof fetch>) => fetch(...args),
+}: {
+  publicKey: string;
+  assistantId: string;
+  apiUrl?: string;
+  fetcher?: typeof fetch;
+}): ChatTransport {
+  let sessionId: string | null = null;
+  const post = (body: CreateWebChatBody, init: { signal?: AbortSignal; keepalive?: boolean }) =>
+    fetcher(`${apiUrl}/chat/web`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${publicKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      ...init,
+    });
+  return {
+    send: async (input, onDelta) => {
+      const body: CreateWebChatBody = {
+        assistantId,
+        input,
+        ...(sessionId ? { sessionId } : {}),
+        assistantOverrides: { variableValues: variableValues() },
+        stream: true,
+      };
+      const answer = await withinTimeout(async (signal) => {
+        const response = await post(body, { signal });
+        if (!response.ok) {
+          throw new ChatError(
+            kindOfStatus(response.status),
+            `chat/web answered ${response.status}`,
+          );
+        }
+        return readChatAnswer(response, onDelta);
+      });
+      if (answer.sessionId) sessionId = answer.sessionId;
+      if (answer.text === '') throw new ChatError('failed', 'chat/web answered no reply');
+    },
+    end: () => {
+      if (!sessionId) return;
+      const body: CreateWebChatBody = {
+        assistantId,
+        sessionId,
+        input: SESSION_END_INPUT,
+        sessionEnd: true,
+      };
+      sessionId = null;
+      void post(body, { keepalive: true }).catch(() => undefined);
+    },
+  };
+}
+
+/** The limits that mean "no more chats today": the page points to the other ways. */
+const SPENT: ChatLimit[] = ['day'];
+
+export function createServerChat({
+  client,
+  botCheck,
+}: {
+  client: FunctionsClient;
+  botCheck: BotCheckSession;
+}): ChatTransport {
+  let id = crypto.randomUUID();
+  /** The function knows this chat (a message of it was taken): no more bot checks for it. */
+  let known = false;
+  const message = (input: string, captcha: string | null): ChatBody => ({
+    id,
+    input,
+    captcha,
+    visit_id: visitId(),
+    variables: visitEstimate(),
+    end: false,
+  });
+  return {
+    send: async (input, onDelta) => {
+      let captcha: string | null = null;
+      if (!known) {
+        try {
+          captcha = await botCheck.token(ANSWER_TIMEOUT_MS);
+        } catch (error) {
+          throw new ChatError('failed', `bot check: ${String(error)}`);
+        }
+      }
+      const answer = await withinTimeout(async (signal) => {
+        const response = await openFunction(client, CHAT.name, message(input, captcha), {
+          signal,
+        });
+        if (!(response instanceof Response))
+          throw new ChatError('failed', `chat unreachable: ${response.detail}`);
+        if (!response.ok) {
+          const refusal = (await response.json().catch(() => ({}))) as {
+            code?: string;
+            limit?: string;
+          };
+          const detail = `chat answered ${response.status} ${refusal.code ?? ''}`.trim();
+          if (response.status === 409) {
+            // Ended meanwhile (another tab, the idle timer): the next message starts a new chat.
+            id = crypto.randomUUID();
+            known = false;
+          }
+          if (response.status === 429)
+            throw new ChatError(
+              SPENT.includes(refusal.limit as ChatLimit) ? 'spent' : 'limited',
+              detail,
+            );
+          throw new ChatError(refusal.code === 'unavailable' ? 'unavailable' : 'failed', detail);
+        }
+        known = true;
+        return readChatAnswer(response, onDelta);
+      });
+      if (answer.text === '') throw new ChatError('failed', 'chat answered no reply');
+    },
+    end: () => {
+      if (!known) return;
+      const ending: ChatBody = { ...message('', null), end: true };
+      id = crypto.randomUUID();
+      known = false;
+      void openFunction(client, CHAT.name, ending, { keepalive: true });
+    },
+  };
+}

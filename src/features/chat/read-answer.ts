@@ -1,0 +1,76 @@
+/**
+ * Vapi's answer to a chat message, read the two ways it comes (POST /chat/web and /chat, and the
+ * chat function in server mode, which passes Vapi's answer on):
+ * - streamed (`stream: true`): server-sent events, each `data: {id, sessionId, path, delta}` with
+ *   `path` "chat.output[N].content"; the reply is the deltas in order;
+ * - whole: `{id, sessionId, output: [{role: "assistant", content}, ...]}`.
+ * Both shapes are Vapi's own types (@vapi-ai/server-sdk: CreateChatStreamResponse, WebChat).
+ */
+import type { ChatStreamEvent, WebChatAnswer } from '@shared/vapi/types.ts';
+
+export interface ReadAnswer {
+  /** The session the next message continues (Vapi's `sessionId`), when the answer named one. */
+  sessionId: string | null;
+  /** The whole reply. */
+  text: string;
+}
+
+const CONTENT_PATH = /^chat\.output\[\d+\]\.content$/;
+
+/** One `data:` line's event, or null when it is none (a comment, `[DONE]`, a broken line). */
+function eventOf(line: string): Partial<ChatStreamEvent> | null {
+  if (!line.startsWith('data:')) return null;
+  const data = line.slice(5).trim();
+  if (data === '' || data === '[DONE]') return null;
+  try {
+    const event: unknown = JSON.parse(data);
+    return typeof event === 'object' && event !== null ? (event as Partial<ChatStreamEvent>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads an OK answer to its end, handing each piece of the reply to `onDelta` as it arrives.
+ * Rejects when the body breaks off (the caller's signal, the network).
+ */
+export async function readChatAnswer(
+  response: Response,
+  onDelta: (delta: string) => void,
+): Promise<ReadAnswer> {
+  let sessionId: string | null = null;
+  let text = '';
+  const take = (delta: string) => {
+    text += delta;
+    onDelta(delta);
+  };
+  if ((response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body) {
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    const readLine = (line: string) => {
+      const event = eventOf(line.replace(/\r$/, ''));
+      if (!event) return;
+      if (typeof event.sessionId === 'string') sessionId = event.sessionId;
+      if (typeof event.delta === 'string' && CONTENT_PATH.test(String(event.path ?? '')))
+        take(event.delta);
+    };
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      lines.forEach(readLine);
+    }
+    readLine(buffer);
+    return { sessionId, text };
+  }
+  const whole = (await response.json()) as Partial<WebChatAnswer>;
+  if (typeof whole.sessionId === 'string') sessionId = whole.sessionId;
+  const replies = (Array.isArray(whole.output) ? whole.output : [])
+    .map((item) => item as { role?: unknown; content?: unknown })
+    .filter((item) => item.role === 'assistant' && typeof item.content === 'string')
+    .map((item) => item.content as string);
+  if (replies.length > 0) take(replies.join('\n\n'));
+  return { sessionId, text };
+}

@@ -1,0 +1,79 @@
+import { isUuid } from '../http.ts';
+import { parseVariables, parseVisitId, type EstimateVariables } from './origin.ts';
+import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
+
+/**
+ * chat on the wire (VITE_VAPI_AUTH=server): the page's "Type instead" sends each message here,
+ * and the function passes it to Vapi's POST /chat with the private key and its own assistant,
+ * answering with Vapi's answer as is (a WebChat, ../vapi/types.ts). One chat is one `id` from
+ * the page; its first message carries a bot-check token, the next ones do not (the chat is known
+ * by then). `end: true` ends the chat's session on Vapi (its report reaches vapi-events).
+ */
+
+/** The longest message the chat takes, in characters. */
+export const CHAT_INPUT_MAX = 1000;
+
+export interface ChatBody {
+  /** The page's UUID for one chat: every message of it, and its end. */
+  id: string;
+  /** The visitor's message (1 to CHAT_INPUT_MAX characters); ignored with `end`. */
+  input: string;
+  /** The first message of a chat: a bot-check token. Then null. */
+  captcha: string | null;
+  visit_id: string | null;
+  /** The calculator's inputs and estimate when it shows one, for the agent (variableValues). */
+  variables: EstimateVariables | null;
+  /** Ends the chat: no message is sent, the session is completed. */
+  end: boolean;
+}
+
+/** Which limit refused a message: a new chat from this address, this chat's length, or the day's. */
+export type ChatLimit = 'address' | 'chat' | 'day';
+
+const REFUSALS = {
+  ...COMMON_REFUSALS,
+  limited: [429, 'Too many messages for now. Please try again later.'],
+  // The chat was ended (closed, idle): the page starts a new one.
+  chat_ended: [409, 'This chat has ended.'],
+  // Vapi's 402: the owner's account cannot pay for chats.
+  unavailable: [503, 'The chat is not available right now.'],
+  chat_failed: [502, 'The agent did not answer. Please try again.'],
+} as const;
+
+export type ChatCode = keyof typeof REFUSALS;
+
+/** A refusal of chat; `limited` names its limit in `details` and has a Retry-After. */
+export const chatRefusal = refusalsOf(REFUSALS);
+
+export function parseChat(body: Record<string, unknown>): Parsed<ChatBody> {
+  const end = body.end === true;
+  const input = typeof body.input === 'string' ? body.input.trim() : '';
+  if (!isUuid(body.id)) return chatRefusal('bad_request', { details: 'id' });
+  if (!end && (input === '' || Array.from(input).length > CHAT_INPUT_MAX))
+    return chatRefusal('bad_request', { details: 'input' });
+  return {
+    ok: true,
+    value: {
+      id: body.id,
+      input: end ? '' : input,
+      captcha:
+        !end && typeof body.captcha === 'string' && body.captcha !== '' ? body.captcha : null,
+      visit_id: parseVisitId(body.visit_id),
+      variables: parseVariables(body.variables),
+      end,
+    },
+  };
+}
+
+/** chat: the refusal's `details` names the limit or the field (`{code, message, limit}`). */
+export const CHAT: EndpointContract<ChatBody> = {
+  name: 'chat',
+  action: 'chat',
+  maxBytes: 8 * 1024,
+  parse: parseChat,
+  errorBody: ({ code, message, details }) => ({
+    code,
+    message,
+    ...(details ? { limit: details } : {}),
+  }),
+};
