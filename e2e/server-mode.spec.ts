@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { chatReplyTo } from '../supabase/functions/_shared/vapi/fixtures';
 import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, test } from './fixtures';
@@ -158,6 +159,43 @@ test('ships no Vapi key, asks start-web-call at the press and joins the room it 
   await expect(page.getByRole('button', { name: IDLE })).toBeVisible({ timeout: 25_000 });
   await expect
     .poll(() => watch.thirdParty.some((url) => url.startsWith('https://c.daily.co/')))
+    .toBe(true);
+  expect(toVapi).toEqual([]);
+});
+
+test('Type instead goes through the chat function behind one bot check; its end brings the report', async ({
+  page,
+}) => {
+  const toVapi = vapiApiRequests(page);
+  const asked: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/functions/v1/chat') && request.method() === 'POST')
+      asked.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Type instead/ }).click();
+  const log = page.getByRole('log', { name: 'Chat with the agent' });
+  for (const text of ['Do you answer at night?', 'And on Sundays?']) {
+    await page.getByLabel('Your message').fill(text);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(log).toContainText(chatReplyTo(text));
+  }
+  expect(asked.map((body) => body.captcha)).toEqual(['XXXX.DUMMY.TOKEN.XXXX', null]);
+  expect(new Set(asked.map((body) => body.id)).size).toBe(1);
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await expect.poll(() => asked.length).toBe(3);
+  expect(asked[2]).toMatchObject({ id: asked[0]!.id, end: true });
+  // The stand-in completes the session and sends its report to vapi-events, with the visit.
+  await expect
+    .poll(async () => {
+      const reports = (await (await page.request.get(LOCAL_ROUTES.callReportsJson)).json()) as {
+        kind: string;
+        visit_id: string | null;
+      }[];
+      return reports.some(
+        (report) => report.kind === 'webChat' && report.visit_id === asked[0]!.visit_id,
+      );
+    })
     .toBe(true);
   expect(toVapi).toEqual([]);
 });

@@ -78,6 +78,10 @@ export function localFunctionSecrets(
     'WEB_CALL_DAILY_MAX',
     'WEB_CALL_DAILY_MINUTES',
     'WEB_CALL_CONCURRENT',
+    'WEB_CHAT_PER_ADDRESS',
+    'WEB_CHAT_WINDOW_SECONDS',
+    'WEB_CHAT_MESSAGES_PER_CHAT',
+    'WEB_CHAT_DAILY_MESSAGES',
   ]) {
     const value = env[`LOCAL_FUNCTION_${name}`];
     if (value !== undefined) secrets[name] = value;

@@ -2,24 +2,33 @@ import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono, type Context } from 'hono';
 import {
+  chatReplyTo,
+  completedSession,
+  createdChat,
   endOfCallReport,
   queuedCall,
   queuedWebCall,
 } from '../../supabase/functions/_shared/vapi/fixtures';
 import type {
   CreateCallBody,
+  CreateChatBody,
   CreateWebCallBody,
+  UpdateSessionBody,
   VapiCall,
 } from '../../supabase/functions/_shared/vapi/types';
 
 /**
  * Vapi's API, for the local stack only (the functions' VAPI_API_URL), frozen to what the site
- * calls: POST /call (request-callback) and POST /call/web (start-web-call). Each checks the
+ * calls: POST /call (request-callback), POST /call/web (start-web-call), and POST /chat with
+ * PATCH /session/{id} (the chat function, server mode). Each checks the
  * private key and the body as Vapi does (an unknown property is refused, as Vapi's validation
  * refuses it; the properties are the keys of Vapi's own DTO types), records the body with its path
  * (/local/vapi-calls.json) and answers 201 with Vapi's documented answer (the shared fixtures).
- * Narrower than Vapi: no call is placed and no room exists, and only the parts of a body the site
- * sends are checked. Tests make it refuse, fail or hang with POST /local/vapi/mode
+ * Narrower than Vapi: no call is placed and no room exists, a chat's reply is one scripted line
+ * (chatReplyTo), sessions live as long as the process, /chat/web (the page's public-key chats,
+ * sent to Vapi itself) is not stood in for, and only the parts of a body the site sends are
+ * checked. A session completed by PATCH sends its report (session.updated) to the Server URL, as
+ * Vapi does. Tests make it refuse, fail or hang with POST /local/vapi/mode
  * {"mode": "ok" | "reject" (400) | "fail" (500) | "hang" | "created-then-504"}.
  */
 
@@ -62,6 +71,20 @@ const CALL_PROPERTIES: Record<keyof CreateCallBody, true> = {
 const WEB_CALL_PROPERTIES: Record<keyof CreateWebCallBody, true> = {
   ...WHO_ANSWERS,
   roomDeleteOnUserLeaveEnabled: true,
+};
+/** The properties Vapi's CreateChatDto accepts at the top level (every key of its type). */
+const CHAT_PROPERTIES: Record<keyof CreateChatBody, true> = {
+  assistantId: true,
+  assistant: true,
+  assistantOverrides: true,
+  squadId: true,
+  squad: true,
+  name: true,
+  sessionId: true,
+  input: true,
+  stream: true,
+  previousChatId: true,
+  transport: true,
 };
 
 /** Vapi's bounds of a call's maxDurationSeconds. */
@@ -126,6 +149,16 @@ export function checkCallBody(body: unknown): string[] {
 /** What is wrong with a create-web-call body (POST /call/web). */
 export const checkWebCallBody = (body: unknown): string[] => checkCommon(body, WEB_CALL_PROPERTIES);
 
+/** What is wrong with a create-chat body (POST /chat). */
+export function checkChatBody(body: unknown): string[] {
+  const problems = checkCommon(body, CHAT_PROPERTIES);
+  if (problems[0] === 'body must be an object') return problems;
+  const chat = body as Record<string, unknown>;
+  if (typeof chat.input !== 'string' && !Array.isArray(chat.input))
+    problems.push('input must be a string or an array');
+  return problems;
+}
+
 /** Where the stand-in sends end-of-call reports: the assistant's Server URL and its secret. */
 export interface ServerUrl {
   url: string;
@@ -177,11 +210,11 @@ export function createVapiStandIn(
     });
   });
 
-  /** A create request: the key, the body, the mode, then the record and Vapi's answer. */
-  const create =
-    (path: '/call' | '/call/web', check: (body: unknown) => string[]) => async (c: Context) => {
-      if (c.req.header('authorization') !== `Bearer ${privateKey}`) {
-        return c.json(
+  /** The private key, as every route checks it; a response when it is wrong. */
+  const refusedKey = (c: Context) =>
+    c.req.header('authorization') === `Bearer ${privateKey}`
+      ? null
+      : c.json(
           {
             message:
               'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
@@ -190,18 +223,29 @@ export function createVapiStandIn(
           },
           401,
         );
-      }
+
+  /** What the mode answers before anything is recorded (hang, reject, fail); null for the rest. */
+  const refusedByMode = async (c: Context, what: string) => {
+    if (mode === 'hang') {
+      await untilGivenUp(c.req.raw.signal);
+      return c.json({ message: 'gateway timeout' }, 504);
+    }
+    if (mode === 'reject')
+      return c.json(badRequest([`Couldn't create ${what} (local stand-in told to refuse).`]), 400);
+    if (mode === 'fail') return c.json({ message: 'Internal server error', statusCode: 500 }, 500);
+    return null;
+  };
+
+  /** A create request: the key, the body, the mode, then the record and Vapi's answer. */
+  const create =
+    (path: '/call' | '/call/web', check: (body: unknown) => string[]) => async (c: Context) => {
+      const refused = refusedKey(c);
+      if (refused) return refused;
       const body: unknown = await c.req.json().catch(() => undefined);
       const problems = check(body);
       if (problems.length > 0) return c.json(badRequest(problems), 400);
-      if (mode === 'hang') {
-        await untilGivenUp(c.req.raw.signal);
-        return c.json({ message: 'gateway timeout' }, 504);
-      }
-      if (mode === 'reject')
-        return c.json(badRequest(["Couldn't create call (local stand-in told to refuse)."]), 400);
-      if (mode === 'fail')
-        return c.json({ message: 'Internal server error', statusCode: 500 }, 500);
+      const byMode = await refusedByMode(c, 'call');
+      if (byMode) return byMode;
       const id = randomUUID();
       await db.query(
         'insert into local_stack.vapi_calls (call_id, path, body) values ($1, $2, $3)',
@@ -210,6 +254,66 @@ export function createVapiStandIn(
       if (mode === 'created-then-504') return c.text('upstream request timeout', 504);
       return c.json(created(path, body as CreateCallBody, { id, orgId }), 201);
     };
+  /** The chat sessions the stand-in made: the visit each belongs to, for its report. */
+  const sessions = new Map<
+    string,
+    { visitId: string | null; assistantId: string; open: boolean }
+  >();
+
+  app.post('/chat', async (c) => {
+    const refused = refusedKey(c);
+    if (refused) return refused;
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const problems = checkChatBody(body);
+    if (problems.length > 0) return c.json(badRequest(problems), 400);
+    const byMode = await refusedByMode(c, 'chat');
+    if (byMode) return byMode;
+    const chat = body as CreateChatBody;
+    const id = randomUUID();
+    await db.query('insert into local_stack.vapi_calls (call_id, path, body) values ($1, $2, $3)', [
+      id,
+      '/chat',
+      JSON.stringify(chat),
+    ]);
+    if (mode === 'created-then-504') return c.text('upstream request timeout', 504);
+    const sessionId = chat.sessionId ?? randomUUID();
+    if (!sessions.has(sessionId)) {
+      const visit = chat.assistantOverrides?.variableValues?.visit_id;
+      sessions.set(sessionId, {
+        visitId: typeof visit === 'string' ? visit : null,
+        assistantId: chat.assistantId ?? '',
+        open: true,
+      });
+    }
+    const input = typeof chat.input === 'string' ? chat.input : JSON.stringify(chat.input);
+    return c.json(createdChat(chat, chatReplyTo(input), { id, orgId, sessionId }), 201);
+  });
+
+  app.patch('/session/:id', async (c) => {
+    const refused = refusedKey(c);
+    if (refused) return refused;
+    const body = (await c.req.json().catch(() => ({}))) as UpdateSessionBody;
+    const session = sessions.get(c.req.param('id'));
+    if (!session) return c.json({ message: 'Session not found', statusCode: 404 }, 404);
+    if (body.status === 'completed' && session.open) {
+      session.open = false;
+      // Vapi sends the completed session to the assistant's Server URL: the chat's report.
+      if (serverUrl) {
+        const report = completedSession(
+          { sessionId: c.req.param('id'), orgId, assistantId: session.assistantId },
+          session.visitId,
+          new Date(),
+        );
+        void fetch(serverUrl.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-vapi-secret': serverUrl.secret },
+          body: JSON.stringify(report),
+        }).catch(() => undefined);
+      }
+    }
+    return c.json({ id: c.req.param('id'), orgId, status: session.open ? 'active' : 'completed' });
+  });
+
   app.post('/call', create('/call', checkCallBody));
   app.post('/call/web', create('/call/web', checkWebCallBody));
 

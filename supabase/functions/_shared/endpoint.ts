@@ -16,6 +16,11 @@ export interface Opening<T> extends EndpointContract<T> {
   origins: readonly string[];
   /** When set, the body's `captcha` must pass Cloudflare's siteverify. */
   botCheck?: TurnstileSettings;
+  /**
+   * With `botCheck`: which bodies are checked (all when unset). An endpoint that checks only
+   * some (a chat's first message) must itself refuse what needed a check and had none.
+   */
+  botCheckWhen?: (body: T) => boolean;
   /** Checked before the body is read (a shared secret); false answers 401. */
   authorize?: (request: Request) => Promise<boolean>;
   /** Sent with every answer. */
@@ -74,7 +79,7 @@ export function openEndpoint<T>(
     const parsed = opening.parse(read.value);
     if (!parsed.ok) return refuse(parsed);
     const { address, source: addressSource } = clientAddressOf(request.headers);
-    if (opening.botCheck) {
+    if (opening.botCheck && (opening.botCheckWhen?.(parsed.value) ?? true)) {
       const expected = opening.action
         ? { action: opening.action, hostnames: opening.origins.map((o) => new URL(o).hostname) }
         : undefined;

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { postJson } from '../_shared/test-request.ts';
-import { endOfCallReport, queuedCall, REPORT_DURATION_SECONDS } from '../_shared/vapi/fixtures.ts';
+import {
+  completedSession,
+  endOfCallReport,
+  queuedCall,
+  REPORT_DURATION_SECONDS,
+} from '../_shared/vapi/fixtures.ts';
 import type { EndOfCallReport } from '../_shared/vapi/types.ts';
 import { createHandler, LIMITS, type VapiEventsSettings } from './handler.ts';
 
@@ -145,4 +150,63 @@ Deno.test('drops structured data over its limit and metadata that is not a UUID'
   assert.equal(h.database[0]?.structured_data, null);
   assert.equal(h.database[0]?.visit_id, null);
   assert.equal(h.database[0]?.kind, 'webCall');
+});
+
+Deno.test(
+  "a chat's completed session is stored as a webChat report, tied to its visit, and forwarded",
+  async () => {
+    const h = harness();
+    const at = new Date('2026-11-25T18:00:00.000Z');
+    const answer = await h.send(
+      completedSession(
+        { sessionId: 'session-5', orgId: 'org-1', assistantId: 'assistant-1' },
+        VISIT,
+        at,
+      ),
+    );
+    assert.deepEqual(answer, { status: 200, body: { ok: true, stored: true } });
+    assert.deepEqual(h.database[0], {
+      vapi_call_id: 'session-5',
+      kind: 'webChat',
+      started_at: '2026-11-25T17:58:30.000Z',
+      ended_at: '2026-11-25T18:00:00.000Z',
+      ended_reason: 'chat-completed',
+      duration_seconds: 90,
+      cost: 0.004,
+      summary: null,
+      structured_data: null,
+      transcript:
+        'User: Do you answer calls at night?\nAI: Yes: every call, day and night, in seconds.',
+      recording_url: null,
+      visit_id: VISIT,
+      callback_id: null,
+    });
+    assert.deepEqual(h.webhook[0], {
+      type: 'call_report',
+      vapi_call_id: 'session-5',
+      kind: 'webChat',
+      ended_at: 'November 25, 2026 at 10:00 AM PST',
+      ended_reason: 'chat-completed',
+      duration_seconds: 90,
+      cost: 0.004,
+      summary: null,
+      structured_data: null,
+      recording_url: null,
+      visit_id: VISIT,
+      callback_id: null,
+    });
+  },
+);
+
+Deno.test('a session still active is acknowledged and not stored', async () => {
+  const h = harness();
+  const active = completedSession(
+    { sessionId: 'session-6', orgId: 'org-1', assistantId: 'assistant-1' },
+    VISIT,
+    new Date(),
+    { status: 'active' },
+  );
+  const answer = await h.send(active);
+  assert.deepEqual(answer, { status: 200, body: { ok: true, ignored: 'session.updated' } });
+  assert.equal(h.database.length, 0);
 });

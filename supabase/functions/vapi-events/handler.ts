@@ -4,15 +4,21 @@ import { openEndpoint } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
-import type { EndOfCallReport, VapiCall } from '../_shared/vapi/types.ts';
+import type {
+  EndOfCallReport,
+  SessionUpdated,
+  VapiCall,
+  VapiSession,
+} from '../_shared/vapi/types.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 
 /**
  * vapi-events: the assistant's Server URL. Vapi posts its messages here with the shared secret
  * in x-vapi-secret; the secret is checked in constant time before anything else is read. Each
- * end-of-call-report is stored once per Vapi call id (Vapi retries a delivery) with bounded
- * sizes, and forwarded to the automation webhook as a compact {type: "call_report"}; every
- * other message is acknowledged and ignored.
+ * end-of-call-report, and each chat's completed session (session.updated), is stored once per
+ * Vapi call or session id (Vapi retries a delivery) with bounded sizes, and forwarded to the
+ * automation webhook as a compact {type: "call_report"}; every other message is acknowledged and
+ * ignored.
  */
 
 export interface VapiEventsSettings {
@@ -135,6 +141,53 @@ export function reportRow(message: Record<string, unknown>) {
   };
 }
 
+/**
+ * A chat's report: Vapi's `session.updated` with the session completed (a chat ended by
+ * `sessionEnd` or PATCH /session), as a row of demo_calls of kind webChat, by the same bounds.
+ * The transcript is the session's messages, one line each; the visit is the one the page or the
+ * chat function gave as a variable value (or metadata).
+ */
+export function sessionReportRow(message: Record<string, unknown>) {
+  const updated = message as Partial<Record<keyof SessionUpdated, unknown>>;
+  const session = object(updated.session) as Partial<Record<keyof VapiSession, unknown>>;
+  const overrides = object(session.assistantOverrides);
+  const visit = object(overrides.variableValues).visit_id ?? object(overrides.metadata).visit_id;
+  const lines = (Array.isArray(session.messages) ? session.messages : []).flatMap((item) => {
+    const line = object(item);
+    const said = typeof line.content === 'string' ? line.content : line.message;
+    const who = line.role === 'user' ? 'User' : line.role === 'assistant' ? 'AI' : null;
+    return who && typeof said === 'string' ? [`${who}: ${said}`] : [];
+  });
+  const startedAt = time(session.createdAt);
+  const endedAt = time(session.updatedAt);
+  return {
+    vapi_call_id: text(session.id, LIMITS.id),
+    kind: 'webChat',
+    started_at: startedAt,
+    ended_at: endedAt,
+    ended_reason: 'chat-completed',
+    duration_seconds: amount(
+      startedAt && endedAt ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000 : null,
+      LIMITS.durationSeconds,
+    ),
+    cost: amount(session.cost, LIMITS.cost),
+    summary: null,
+    structured_data: null,
+    transcript: text(lines.join('\n'), LIMITS.transcript),
+    recording_url: null,
+    visit_id: isUuid(visit) ? visit : null,
+    callback_id: null,
+  };
+}
+
+/** Which messages are reports: a call's end, and a chat's completed session. */
+function reportOf(message: Record<string, unknown>) {
+  if (message.type === 'end-of-call-report') return reportRow(message);
+  if (message.type === 'session.updated' && object(message.session).status === 'completed')
+    return sessionReportRow(message);
+  return null;
+}
+
 export function createHandler(
   settings: VapiEventsSettings,
 ): (request: Request) => Promise<Response> {
@@ -148,10 +201,9 @@ export function createHandler(
   };
   return openEndpoint(opening, async ({ body, answer }) => {
     const message = object(body.message);
-    if (message.type !== 'end-of-call-report')
-      return answer(200, { ok: true, ignored: String(message.type ?? '') });
+    const row = reportOf(message);
+    if (!row) return answer(200, { ok: true, ignored: String(message.type ?? '') });
 
-    const row = reportRow(message);
     if (!row.vapi_call_id)
       return answer(400, { code: 'bad_request', message: 'The report names no call.' });
     let stored: boolean;

@@ -6,6 +6,8 @@ import type {
   EndOfCallReport,
   SessionUpdated,
   VapiCall,
+  CreateChatBody,
+  VapiChat,
   VapiSession,
   WebChatAnswer,
 } from './types.ts';
@@ -176,5 +178,26 @@ export function completedSession(
         ...changes,
       },
     },
+  };
+}
+
+/** Vapi's answer to POST /chat without `stream` (201): the chat it made, echoing what was asked. */
+export function createdChat(
+  request: CreateChatBody,
+  reply: string,
+  ids: { id: string; orgId: string; sessionId: string },
+  at: Date = new Date(),
+): VapiChat {
+  const now = at.toISOString();
+  return {
+    id: ids.id,
+    orgId: ids.orgId,
+    sessionId: ids.sessionId,
+    ...(request.assistantId ? { assistantId: request.assistantId } : {}),
+    ...(request.assistantOverrides ? { assistantOverrides: request.assistantOverrides } : {}),
+    input: request.input,
+    output: [{ role: 'assistant', content: reply }],
+    createdAt: now,
+    updatedAt: now,
   };
 }

@@ -31,8 +31,10 @@ export type CreatedWebCall = VapiCall & { webCallUrl: string; transport?: { call
 export type CreateWebChatBody = Vapi.CreateWebChatDto;
 /** POST /chat's body (a chat with the private key, from a function). */
 export type CreateChatBody = Vapi.CreateChatDto;
-/** PATCH /session/{id}'s body: the function ends a chat's session with `status: "completed"`. */
-export type UpdateSessionBody = Vapi.UpdateSessionDto;
+/** PATCH /session/{id}'s body (the id is in the path): a chat's end is `status: "completed"`. */
+export type UpdateSessionBody = Omit<Vapi.UpdateSessionDto, 'id'>;
+/** Vapi's answer to POST /chat without `stream` (201): the chat, with its output. */
+export type VapiChat = Vapi.Chat;
 /** The answer to POST /chat/web (and /chat) without `stream`: the whole reply at once. */
 export type WebChatAnswer = Vapi.WebChat;
 /** One server-sent event of a streamed chat answer (`data: <this>`). */

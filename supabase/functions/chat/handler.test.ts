@@ -1,0 +1,235 @@
+// Deno tests of chat: the handler called with a Request, Cloudflare and Vapi faked at fetch
+// (Vapi's answer is the shared fixture), the database's claim faked as a function (its SQL is
+// tested in supabase/tests/web-chats.sql.test.ts).
+import assert from 'node:assert/strict';
+import { playAnswer, postJson, type FakeAnswer } from '../_shared/test-request.ts';
+import { chatReplyTo, createdChat } from '../_shared/vapi/fixtures.ts';
+import type { CreateChatBody } from '../_shared/vapi/types.ts';
+import { createHandler } from './handler.ts';
+
+const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const TURNSTILE = 'https://turnstile.test/siteverify';
+const SOLVED = { success: true, action: 'chat', hostname: 'site.test' };
+const VAPI = 'https://vapi.test';
+
+function harness(
+  fakes: { turnstile?: FakeAnswer; vapi?: FakeAnswer; claim?: unknown; end?: unknown } = {},
+) {
+  const vapi: { method: string; url: string; body: unknown }[] = [];
+  const database: { name: string; request: Record<string, unknown> }[] = [];
+  let siteverify = 0;
+  const fetcher: typeof fetch = async (input, init = {}) => {
+    const url = String(input);
+    let answer: FakeAnswer | undefined;
+    if (url === TURNSTILE) {
+      siteverify += 1;
+      answer = fakes.turnstile ?? Response.json(SOLVED);
+    } else if (url.startsWith(VAPI)) {
+      const body = JSON.parse(String(init.body)) as CreateChatBody;
+      vapi.push({ method: String(init.method), url, body });
+      answer =
+        url === `${VAPI}/chat`
+          ? (fakes.vapi ??
+            Response.json(
+              createdChat(body, chatReplyTo(String(body.input)), {
+                id: 'chat-1',
+                orgId: 'org-1',
+                sessionId: 'session-1',
+              }),
+              { status: 201 },
+            ))
+          : Response.json({ id: 'session-1', status: 'completed' });
+    }
+    if (answer === undefined) throw new Error(`unexpected fetch ${url}`);
+    return await playAnswer(answer, init);
+  };
+  const handler = createHandler({
+    origins: ['https://site.test'],
+    limits: {
+      perAddress: 5,
+      perAddressWindowSeconds: 3600,
+      messagesPerChat: 20,
+      messagesPerDay: 500,
+    },
+    vapi: {
+      apiUrl: VAPI,
+      privateKey: 'private-key',
+      assistantId: 'assistant-1',
+      timeoutMs: 50,
+      fetch: fetcher,
+    },
+    turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
+    database: async (name, request) => {
+      database.push({ name, request });
+      if (name === 'web_chat_claim') {
+        if (fakes.claim instanceof Error) throw fakes.claim;
+        return fakes.claim ?? { outcome: 'message', vapi_session_id: null };
+      }
+      if (name === 'web_chat_end') return fakes.end ?? { vapi_session_id: 'session-1' };
+      return { id: request.id };
+    },
+  });
+  return {
+    vapi,
+    database,
+    siteverifies: () => siteverify,
+    send: async (body: Record<string, unknown>) => {
+      const response = await handler(postJson('chat', body, { origin: 'https://site.test' }));
+      return { status: response.status, headers: response.headers, body: await response.json() };
+    },
+  };
+}
+
+const first = (extra: Record<string, unknown> = {}) => ({
+  id: ID,
+  input: 'Do you answer at night?',
+  captcha: 'XXXX.DUMMY.TOKEN.XXXX',
+  visit_id: VISIT,
+  variables: { leads: 40, estimate: 10000 },
+  end: false,
+  ...extra,
+});
+
+Deno.test(
+  'a first message: bot check, claim, then Vapi with its own assistant and the visit',
+  async () => {
+    const h = harness();
+    const answer = await h.send(first({ assistantId: 'someone-elses' }));
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, {
+      id: 'chat-1',
+      output: [{ role: 'assistant', content: chatReplyTo('Do you answer at night?') }],
+    });
+    assert.equal(answer.headers.get('access-control-allow-origin'), 'https://site.test');
+    assert.equal(h.siteverifies(), 1);
+    assert.deepEqual(h.vapi[0], {
+      method: 'POST',
+      url: `${VAPI}/chat`,
+      body: {
+        assistantId: 'assistant-1',
+        input: 'Do you answer at night?',
+        assistantOverrides: {
+          variableValues: { leads: 40, estimate: 10000, visit_id: VISIT },
+          metadata: { visit_id: VISIT, web_chat_id: ID },
+        },
+      },
+    });
+    const claim = h.database.find((entry) => entry.name === 'web_chat_claim')!.request;
+    assert.equal(claim.verified, true);
+    assert.deepEqual(claim.limits, {
+      per_address: 5,
+      per_address_window: 3600,
+      messages_per_chat: 20,
+      messages_per_day: 500,
+    });
+    assert.deepEqual(h.database.find((entry) => entry.name === 'web_chat_record')?.request, {
+      id: ID,
+      vapi_session_id: 'session-1',
+    });
+  },
+);
+
+Deno.test('a next message: no bot check, and it continues the recorded session', async () => {
+  const h = harness({ claim: { outcome: 'message', vapi_session_id: 'session-1' } });
+  const answer = await h.send(first({ captcha: null, input: 'And Sundays?' }));
+  assert.equal(answer.status, 200);
+  assert.equal(h.siteverifies(), 0);
+  assert.equal((h.vapi[0]!.body as CreateChatBody).sessionId, 'session-1');
+  assert.equal(
+    h.database.find((entry) => entry.name === 'web_chat_claim')!.request.verified,
+    false,
+  );
+  assert.equal(
+    h.database.some((entry) => entry.name === 'web_chat_record'),
+    false,
+  );
+});
+
+Deno.test(
+  'a chat the database does not know, without a bot check, is refused: no Vapi',
+  async () => {
+    const h = harness({ claim: { outcome: 'unverified' } });
+    const answer = await h.send(first({ captcha: null }));
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.code, 'captcha_failed');
+    assert.equal(h.vapi.length, 0);
+  },
+);
+
+Deno.test('a failed bot check costs no claim and no Vapi', async () => {
+  const h = harness({ turnstile: Response.json({ success: false }) });
+  const answer = await h.send(first());
+  assert.equal(answer.status, 403);
+  assert.equal(h.database.length, 0);
+  assert.equal(h.vapi.length, 0);
+});
+
+for (const [limit, retry] of [
+  ['address', 1800],
+  ['chat', 60],
+  ['day', 7200],
+] as const) {
+  Deno.test(`the ${limit} limit: 429 naming it, with Retry-After, no Vapi`, async () => {
+    const h = harness({ claim: { outcome: 'limited', limit, retry_after: retry } });
+    const answer = await h.send(first());
+    assert.equal(answer.status, 429);
+    assert.equal(answer.body.limit, limit);
+    assert.equal(answer.headers.get('retry-after'), String(retry));
+    assert.equal(h.vapi.length, 0);
+  });
+}
+
+Deno.test('an ended chat: 409 chat_ended', async () => {
+  const h = harness({ claim: { outcome: 'ended' } });
+  const answer = await h.send(first({ captcha: null }));
+  assert.equal(answer.status, 409);
+  assert.equal(answer.body.code, 'chat_ended');
+});
+
+Deno.test(
+  "Vapi's 402 is unavailable (503); a 5xx, a hang or no connection is chat_failed (502)",
+  async () => {
+    const refused = await harness({
+      vapi: Response.json({ message: 'pay' }, { status: 402 }),
+    }).send(first());
+    assert.deepEqual([refused.status, refused.body.code], [503, 'unavailable']);
+    for (const vapi of [Response.json({}, { status: 500 }), 'hang', 'network'] as FakeAnswer[]) {
+      const failed = await harness({ vapi }).send(first());
+      assert.deepEqual([failed.status, failed.body.code], [502, 'chat_failed']);
+    }
+  },
+);
+
+Deno.test('a database that fails: chat_failed, no Vapi', async () => {
+  const h = harness({ claim: new Error('database web_chat_claim: timeout') });
+  const answer = await h.send(first());
+  assert.equal(answer.status, 502);
+  assert.equal(h.vapi.length, 0);
+});
+
+Deno.test(
+  'end: the chat is ended and its session completed on Vapi; an unknown one, nothing',
+  async () => {
+    const h = harness();
+    const answer = await h.send({ id: ID, end: true });
+    assert.equal(answer.status, 200);
+    assert.equal(h.siteverifies(), 0);
+    assert.deepEqual(h.vapi, [
+      { method: 'PATCH', url: `${VAPI}/session/session-1`, body: { status: 'completed' } },
+    ]);
+    const none = harness({ end: { vapi_session_id: null } });
+    assert.equal((await none.send({ id: ID, end: true })).status, 200);
+    assert.equal(none.vapi.length, 0);
+  },
+);
+
+Deno.test('a message that is empty or too long is refused before anything else', async () => {
+  const h = harness();
+  for (const input of ['', '   ', 'x'.repeat(1001)]) {
+    const answer = await h.send(first({ input }));
+    assert.equal(answer.status, 400);
+  }
+  assert.equal(h.siteverifies(), 0);
+  assert.equal(h.database.length, 0);
+});

@@ -1,0 +1,199 @@
+import { CHAT, chatRefusal, type ChatLimit } from '../_shared/contracts/chat.ts';
+import type { CallDatabase } from '../_shared/database.ts';
+import { openEndpoint } from '../_shared/endpoint.ts';
+import { fetchWithin, isTimeout } from '../_shared/http.ts';
+import type { TurnstileSettings } from '../_shared/turnstile.ts';
+import type { VapiSettings } from '../_shared/vapi/client.ts';
+import type {
+  CreateChatBody,
+  UpdateSessionBody,
+  VapiChat,
+  WebChatAnswer,
+} from '../_shared/vapi/types.ts';
+
+/**
+ * chat: every message of "Type instead" in server mode (VITE_VAPI_AUTH=server), so no key in the
+ * page can talk to the owner's assistant. A chat's first message must pass the bot check; each
+ * message is claimed in the database within its limits (new chats per address, messages per
+ * chat, messages a day: public.web_chat_claim, one lock); then Vapi's POST /chat with the private
+ * key, the function's own assistant, the calculator's numbers and the visit. The page gets the
+ * assistant's reply as Vapi's WebChat (`{id, output}`). `end` completes the chat's session on
+ * Vapi (PATCH /session/{id}), whose report reaches vapi-events. The wire contract:
+ * ../_shared/contracts/chat.ts.
+ */
+
+export interface ChatLimits {
+  perAddress: number;
+  perAddressWindowSeconds: number;
+  messagesPerChat: number;
+  messagesPerDay: number;
+}
+
+export interface ChatSettings {
+  origins: string[];
+  limits: ChatLimits;
+  vapi: Omit<VapiSettings, 'maxCallSeconds'>;
+  turnstile: TurnstileSettings;
+  database: CallDatabase;
+}
+
+type Claim =
+  | { outcome: 'message'; vapi_session_id: string | null }
+  | { outcome: 'unverified' }
+  | { outcome: 'ended' }
+  | { outcome: 'limited'; limit: ChatLimit; retry_after: number };
+
+/** What Vapi answered a message: the chat, or its status (null: no answer). */
+type VapiReply = { ok: true; chat: VapiChat } | { ok: false; status: number | null; error: string };
+
+async function onVapi(
+  vapi: ChatSettings['vapi'],
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: unknown,
+): Promise<VapiReply> {
+  try {
+    const response = await fetchWithin(
+      vapi.fetch,
+      `${vapi.apiUrl.replace(/\/+$/, '')}${path}`,
+      {
+        method,
+        headers: { Authorization: `Bearer ${vapi.privateKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      vapi.timeoutMs,
+    );
+    const text = await response.text();
+    if (!response.ok)
+      return {
+        ok: false,
+        status: response.status,
+        error: `Vapi ${response.status}: ${text.slice(0, 300)}`,
+      };
+    return { ok: true, chat: JSON.parse(text) as VapiChat };
+  } catch (error) {
+    return {
+      ok: false,
+      status: null,
+      error: isTimeout(error)
+        ? 'Vapi did not answer in time'
+        : `Vapi unreachable: ${String(error)}`,
+    };
+  }
+}
+
+/** The assistant's lines of Vapi's answer, as the page reads a WebChat. */
+function replyOf(chat: VapiChat): WebChatAnswer {
+  const output = (chat.output ?? []).flatMap((item) => {
+    const { role, content } = item as { role?: unknown; content?: unknown };
+    return role === 'assistant' && typeof content === 'string'
+      ? [{ role: 'assistant' as const, content }]
+      : [];
+  });
+  return { id: chat.id, output };
+}
+
+export function createHandler(settings: ChatSettings): (request: Request) => Promise<Response> {
+  const { vapi, limits } = settings;
+  const opening = {
+    ...CHAT,
+    origins: settings.origins,
+    botCheck: settings.turnstile,
+    // A chat's first message carries a token and must pass; the next ones carry none, and the
+    // claim refuses a chat it does not know unless this request passed.
+    botCheckWhen: (body: { captcha: string | null }) => body.captcha !== null,
+  };
+
+  return openEndpoint(
+    opening,
+    async ({ body: request, address, addressSource, answer, refuse }) => {
+      const noStore = { 'Cache-Control': 'no-store' };
+      if (request.end) {
+        let session: string | null;
+        try {
+          session = (
+            (await settings.database('web_chat_end', { id: request.id })) as {
+              vapi_session_id: string | null;
+            }
+          ).vapi_session_id;
+        } catch (error) {
+          console.error('chat: the database did not end the chat:', error);
+          return refuse(chatRefusal('chat_failed'));
+        }
+        if (session) {
+          const body: UpdateSessionBody = { status: 'completed' };
+          const ended = await onVapi(
+            vapi,
+            'PATCH',
+            `/session/${encodeURIComponent(session)}`,
+            body,
+          );
+          if (!ended.ok) console.error(`chat: the session was not completed: ${ended.error}`);
+        }
+        return answer(200, { ended: true }, noStore);
+      }
+
+      let claim: Claim;
+      try {
+        claim = (await settings.database('web_chat_claim', {
+          id: request.id,
+          client_address: address,
+          address_source: addressSource,
+          visit_id: request.visit_id,
+          verified: request.captcha !== null,
+          limits: {
+            per_address: limits.perAddress,
+            per_address_window: limits.perAddressWindowSeconds,
+            messages_per_chat: limits.messagesPerChat,
+            messages_per_day: limits.messagesPerDay,
+          },
+        })) as Claim;
+      } catch (error) {
+        console.error('chat: the database did not take the message:', error);
+        return refuse(chatRefusal('chat_failed'));
+      }
+      if (claim.outcome === 'unverified') return refuse(chatRefusal('captcha_failed'));
+      if (claim.outcome === 'ended') return refuse(chatRefusal('chat_ended'));
+      if (claim.outcome === 'limited') {
+        return refuse(
+          chatRefusal('limited', {
+            details: claim.limit,
+            headers: { 'Retry-After': String(claim.retry_after) },
+          }),
+        );
+      }
+
+      const body: CreateChatBody = {
+        assistantId: vapi.assistantId,
+        input: request.input,
+        ...(claim.vapi_session_id ? { sessionId: claim.vapi_session_id } : {}),
+        assistantOverrides: {
+          variableValues: { ...request.variables, visit_id: request.visit_id },
+          metadata: { visit_id: request.visit_id, web_chat_id: request.id },
+        },
+      };
+      const reply = await onVapi(vapi, 'POST', '/chat', body);
+      if (!reply.ok) {
+        console.error(`chat: ${reply.error}`);
+        return refuse(chatRefusal(reply.status === 402 ? 'unavailable' : 'chat_failed'));
+      }
+      if (!claim.vapi_session_id && reply.chat.sessionId) {
+        try {
+          await settings.database('web_chat_record', {
+            id: request.id,
+            vapi_session_id: reply.chat.sessionId,
+          });
+        } catch (error) {
+          // The next message starts a new session on Vapi: the chat goes on, with less context.
+          console.error('chat: could not record the session:', error);
+        }
+      }
+      const answered = replyOf(reply.chat);
+      if (answered.output.length === 0) {
+        console.error('chat: Vapi answered no assistant line');
+        return refuse(chatRefusal('chat_failed'));
+      }
+      return answer(200, answered, noStore);
+    },
+  );
+}
