@@ -20,6 +20,7 @@ export const privacy = {
       paragraphs: [
         'The live voice demo connects you to an AI voice agent, not a person. The call is processed by Vapi and its voice and call providers, and it may be recorded and transcribed so we can improve the agent.',
         'If you used the calculator first, the numbers you entered are passed to the agent so it can talk about them. Calls are limited in length, and you can end one at any time with End Call.',
+        'If you type to the agent instead (Type instead), your messages and its replies are processed by Vapi the same way, and the conversation is kept with the calls so we can improve the agent. Do not type anything you would not say on a call.',
       ],
     },
     {
