@@ -133,6 +133,29 @@ test.describe('Type instead: a chat with the agent', () => {
     });
   }
 
+  test('no connection to Vapi says so and keeps the typed text; the next Send goes through', async ({
+    page,
+  }) => {
+    let fail = true;
+    await page.route(CHAT_WEB, async (route) => {
+      if (fail) return route.abort('connectionfailed');
+      await route.fulfill(streamAnswer(route.request().postDataJSON() as CreateWebChatBody, 0));
+    });
+    await page.goto('/');
+    await openChat(page);
+    await send(page, 'Hi there');
+    await expect(
+      page.getByText("The agent didn't answer. Your message is still in the box"),
+    ).toBeVisible();
+    await expect(page.getByLabel('Your message')).toHaveValue('Hi there');
+    fail = false;
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('log', { name: 'Chat with the agent' })).toContainText(
+      chatReplyTo('Hi there'),
+    );
+    await expect(page.getByText("The agent didn't answer.")).toHaveCount(0);
+  });
+
   test('closing the chat ends its session (sessionEnd), and gives the keyboard back', async ({
     page,
   }) => {

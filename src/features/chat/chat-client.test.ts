@@ -120,6 +120,32 @@ describe('public-key chat (POST /chat/web)', () => {
     await expect(sendAll(chat, 'Hi')).rejects.toMatchObject({ name: 'ChatError', kind });
   });
 
+  it('a reply that does not come whole in time is a failed message, and the request is given up', async () => {
+    let aborted = false;
+    const chat = createPublicKeyChat({
+      publicKey: 'pk',
+      assistantId: 'asst',
+      timeoutMs: 50,
+      // Vapi answers the headers, then its stream stalls.
+      fetcher: async (_url, init) => {
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(
+              new TextEncoder().encode(eventStreamText(chatStreamEvents('Hel', IDS))),
+            );
+            init?.signal?.addEventListener('abort', () => {
+              aborted = true;
+              controller.error(init.signal!.reason);
+            });
+          },
+        });
+        return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+      },
+    });
+    await expect(sendAll(chat, 'Hi')).rejects.toMatchObject({ kind: 'failed' });
+    expect(aborted).toBe(true);
+  });
+
   it('no connection, or no reply in it, is a failed message', async () => {
     const offline = createPublicKeyChat({
       publicKey: 'pk',

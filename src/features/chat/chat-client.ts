@@ -59,10 +59,13 @@ function kindOfStatus(status: number): ChatErrorKind {
   return 'failed';
 }
 
-/** Runs `work` with a signal that aborts after ANSWER_TIMEOUT_MS; any failure is a ChatError. */
-async function withinTimeout<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+/** Runs `work` with a signal that aborts after `ms`; any failure is a ChatError. */
+async function withinTimeout<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  ms = ANSWER_TIMEOUT_MS,
+): Promise<T> {
   try {
-    return await work(AbortSignal.timeout(ANSWER_TIMEOUT_MS));
+    return await work(AbortSignal.timeout(ms));
   } catch (error) {
     if (error instanceof ChatError) throw error;
     throw new ChatError('failed', String(error));
@@ -74,11 +77,14 @@ export function createPublicKeyChat({
   assistantId,
   apiUrl = VAPI_API_URL,
   fetcher = (...args: Parameters<typeof fetch>) => fetch(...args),
+  timeoutMs = ANSWER_TIMEOUT_MS,
 }: {
   publicKey: string;
   assistantId: string;
   apiUrl?: string;
   fetcher?: typeof fetch;
+  /** How long a reply may take to come whole (tests shorten it). */
+  timeoutMs?: number;
 }): ChatTransport {
   let sessionId: string | null = null;
   const post = (body: CreateWebChatBody, init: { signal?: AbortSignal; keepalive?: boolean }) =>
@@ -106,7 +112,7 @@ export function createPublicKeyChat({
           );
         }
         return readChatAnswer(response, onDelta);
-      });
+      }, timeoutMs);
       if (answer.sessionId) sessionId = answer.sessionId;
       if (answer.text === '') throw new ChatError('failed', 'chat/web answered no reply');
     },
