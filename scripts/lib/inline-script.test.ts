@@ -74,7 +74,9 @@ describe('the inline scripts as built', () => {
     expect(html.indexOf(scripts[1]!)).toBeGreaterThan(html.indexOf('<!--app-head-->'));
     for (const script of scripts) {
       expect(script).not.toMatch(/\bimport\b|\brequire\(|\n/);
-      expect(script.length).toBeLessThan(1_000);
+      // Each is in the head of every page: small, but the capture also holds the calculator's
+      // rule from the first keystroke (about 650 characters, 300 bytes brotli).
+      expect(script.length).toBeLessThan(1_400);
     }
   });
 

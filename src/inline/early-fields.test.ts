@@ -46,16 +46,6 @@ describe('the early capture of fields (the calculator rule before take-over)', (
     expect(field.value).toBe('42');
   });
 
-  it('keeps the accepted start of a value that was there before the field was focused', () => {
-    field.blur();
-    const fresh = document.createElement('input');
-    fresh.setAttribute('data-early-field', 'calc');
-    document.body.append(fresh);
-    fresh.value = '12a';
-    fresh.dispatchEvent(new Event('input', { bubbles: true }));
-    expect(fresh.value).toBe('12');
-  });
-
   it('leaves unmarked fields alone, and steps aside once the key is live', () => {
     const free = document.querySelector<HTMLInputElement>('[aria-label="free"]')!;
     pressKeys(free, '-5abc');

@@ -3,70 +3,42 @@
  * so it runs before the app has taken over the served page. A field marked
  * `data-early-field="key"` (with `data-max` where it has a ceiling) shows only what the rule of
  * src/features/calculator/field-rule.ts accepts: a refused keystroke or paste leaves the field as
- * it was, caret included, as the app does after take-over, and the field is marked
+ * it was (caret included), as the app does after take-over, and the field is marked
  * `data-early-refused="<why>"` so the app says why when it takes over. Once the owner of the key
- * is live, the app's own handler does all this and the capture steps aside.
+ * is live, the app's own handler does all this and the capture steps aside. Kept small: it is in
+ * the head of every page.
  */
-import { adoptTyped, refusalOf } from '@/features/calculator/field-rule';
+import { refusalOf } from '@/features/calculator/field-rule';
 import type { EarlyPresses } from './early-capture';
 
 export const EARLY_FIELD_ATTR = 'data-early-field';
 export const EARLY_MAX_ATTR = 'data-max';
 export const EARLY_REFUSED_ATTR = 'data-early-refused';
 
-interface Field {
-  value: string;
-  selectionStart: number | null;
-  getAttribute(name: string): string | null;
-  setAttribute(name: string, value: string): void;
-  removeAttribute(name: string): void;
-  setSelectionRange?(start: number, end: number): void;
-}
+/** A served field, with the last value the rule accepted in it (none yet: the empty field). */
+type Field = HTMLInputElement & { earlyAccepted?: string };
 
-/** Listens on `doc` for typing into marked fields; returns what removes the listeners. */
+/** Listens on `doc` for typing into marked fields; returns what removes the listener. */
 export function installEarlyFields(doc: Document, state: EarlyPresses): () => void {
-  // The last value each field held that the rule accepted (read when it is focused, kept as
-  // accepted keystrokes land).
-  const accepted = new WeakMap<object, string>();
-  const fieldOf = (target: EventTarget | null): Field | null => {
-    const element = target as Field | null;
-    const key = element && element.getAttribute ? element.getAttribute(EARLY_FIELD_ATTR) : null;
-    return key && !state.live[key] ? element : null;
-  };
-  const maxOf = (field: Field): number | undefined => {
-    const max = field.getAttribute(EARLY_MAX_ATTR);
-    return max === null ? undefined : Number(max);
-  };
-  const onFocus = (event: Event) => {
-    const field = fieldOf(event.target);
-    if (field && !accepted.has(field))
-      accepted.set(field, adoptTyped(field.value, maxOf(field)).value);
-  };
   const onInput = (event: Event) => {
-    const field = fieldOf(event.target);
-    if (!field) return;
-    const max = maxOf(field);
+    const field = event.target as Field;
+    const key = field.getAttribute && field.getAttribute(EARLY_FIELD_ATTR);
+    if (!key || state.live[key]) return;
+    const max = field.getAttribute(EARLY_MAX_ATTR);
     const typed = field.value;
-    const why = refusalOf(typed, max);
+    const why = refusalOf(typed, max === null ? undefined : Number(max));
     if (!why) {
-      accepted.set(field, typed);
+      field.earlyAccepted = typed;
       field.removeAttribute(EARLY_REFUSED_ATTR);
       return;
     }
-    const previous = accepted.has(field) ? accepted.get(field)! : adoptTyped(typed, max).value;
+    const kept = field.earlyAccepted || '';
     // The caret goes back to where it stood before the refused characters.
-    const caret = Math.max(
-      0,
-      (field.selectionStart ?? typed.length) - (typed.length - previous.length),
-    );
-    field.value = previous;
-    if (field.setSelectionRange) field.setSelectionRange(caret, caret);
+    const caret = Math.max(0, (field.selectionStart || 0) - typed.length + kept.length);
+    field.value = kept;
+    field.setSelectionRange(caret, caret);
     field.setAttribute(EARLY_REFUSED_ATTR, why);
   };
-  doc.addEventListener('focusin', onFocus, true);
   doc.addEventListener('input', onInput, true);
-  return () => {
-    doc.removeEventListener('focusin', onFocus, true);
-    doc.removeEventListener('input', onInput, true);
-  };
+  return () => doc.removeEventListener('input', onInput, true);
 }
