@@ -1,9 +1,8 @@
 import { CHAT, chatRefusal, type ChatLimit } from '../_shared/contracts/chat.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
-import { fetchWithin, isTimeout } from '../_shared/http.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
-import type { VapiSettings } from '../_shared/vapi/client.ts';
+import { requestVapi, type VapiReach } from '../_shared/vapi/client.ts';
 import type {
   CreateChatBody,
   UpdateSessionBody,
@@ -32,7 +31,7 @@ export interface ChatLimits {
 export interface ChatSettings {
   origins: string[];
   limits: ChatLimits;
-  vapi: Omit<VapiSettings, 'maxCallSeconds'>;
+  vapi: VapiReach & { assistantId: string };
   turnstile: TurnstileSettings;
   database: CallDatabase;
 }
@@ -42,45 +41,6 @@ type Claim =
   | { outcome: 'unverified' }
   | { outcome: 'ended' }
   | { outcome: 'limited'; limit: ChatLimit; retry_after: number };
-
-/** What Vapi answered a message: the chat, or its status (null: no answer). */
-type VapiReply = { ok: true; chat: VapiChat } | { ok: false; status: number | null; error: string };
-
-async function onVapi(
-  vapi: ChatSettings['vapi'],
-  method: 'POST' | 'PATCH',
-  path: string,
-  body: unknown,
-): Promise<VapiReply> {
-  try {
-    const response = await fetchWithin(
-      vapi.fetch,
-      `${vapi.apiUrl.replace(/\/+$/, '')}${path}`,
-      {
-        method,
-        headers: { Authorization: `Bearer ${vapi.privateKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-      vapi.timeoutMs,
-    );
-    const text = await response.text();
-    if (!response.ok)
-      return {
-        ok: false,
-        status: response.status,
-        error: `Vapi ${response.status}: ${text.slice(0, 300)}`,
-      };
-    return { ok: true, chat: JSON.parse(text) as VapiChat };
-  } catch (error) {
-    return {
-      ok: false,
-      status: null,
-      error: isTimeout(error)
-        ? 'Vapi did not answer in time'
-        : `Vapi unreachable: ${String(error)}`,
-    };
-  }
-}
 
 /** The assistant's lines of Vapi's answer, as the page reads a WebChat. */
 function replyOf(chat: VapiChat): WebChatAnswer {
@@ -122,7 +82,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
         }
         if (session) {
           const body: UpdateSessionBody = { status: 'completed' };
-          const ended = await onVapi(
+          const ended = await requestVapi(
             vapi,
             'PATCH',
             `/session/${encodeURIComponent(session)}`,
@@ -172,23 +132,23 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
           metadata: { visit_id: request.visit_id, web_chat_id: request.id },
         },
       };
-      const reply = await onVapi(vapi, 'POST', '/chat', body);
+      const reply = await requestVapi<VapiChat>(vapi, 'POST', '/chat', body);
       if (!reply.ok) {
         console.error(`chat: ${reply.error}`);
         return refuse(chatRefusal(reply.status === 402 ? 'unavailable' : 'chat_failed'));
       }
-      if (!claim.vapi_session_id && reply.chat.sessionId) {
+      if (!claim.vapi_session_id && reply.body.sessionId) {
         try {
           await settings.database('web_chat_record', {
             id: request.id,
-            vapi_session_id: reply.chat.sessionId,
+            vapi_session_id: reply.body.sessionId,
           });
         } catch (error) {
           // The next message starts a new session on Vapi: the chat goes on, with less context.
           console.error('chat: could not record the session:', error);
         }
       }
-      const answered = replyOf(reply.chat);
+      const answered = replyOf(reply.body);
       if (answered.output.length === 0) {
         console.error('chat: Vapi answered no assistant line');
         return refuse(chatRefusal('chat_failed'));

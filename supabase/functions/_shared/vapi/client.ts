@@ -20,18 +20,25 @@ export interface VapiSettings {
 export type VapiAnswer<T> =
   { ok: true; call: T } | { ok: false; status: number | null; error: string };
 
-/** POSTs `body` to Vapi's `path` (`/call`, `/call/web`) with the private key, within the deadline. */
-export async function createOnVapi<T extends Partial<VapiCall>>(
-  settings: VapiSettings,
+/** What reaching Vapi needs: its URL, the private key, the deadline and fetch. */
+export type VapiReach = Pick<VapiSettings, 'apiUrl' | 'privateKey' | 'timeoutMs' | 'fetch'>;
+
+/**
+ * Sends `body` to Vapi's `path` with the private key, within the deadline: Vapi's JSON answer, or
+ * why there is none (`status` null when no answer came).
+ */
+export async function requestVapi<T>(
+  settings: VapiReach,
+  method: 'POST' | 'PATCH',
   path: string,
   body: unknown,
-): Promise<VapiAnswer<T>> {
+): Promise<{ ok: true; body: T } | { ok: false; status: number | null; error: string }> {
   try {
     const response = await fetchWithin(
       settings.fetch,
       `${settings.apiUrl.replace(/\/+$/, '')}${path}`,
       {
-        method: 'POST',
+        method,
         headers: {
           Authorization: `Bearer ${settings.privateKey}`,
           'Content-Type': 'application/json',
@@ -48,12 +55,7 @@ export async function createOnVapi<T extends Partial<VapiCall>>(
         error: `Vapi ${response.status}: ${text.slice(0, 300)}`,
       };
     }
-    const call = JSON.parse(text) as T;
-    if (typeof call.id !== 'string') {
-      // Created, perhaps, but not said: as good as no answer.
-      return { ok: false, status: null, error: 'Vapi answered no call id' };
-    }
-    return { ok: true, call };
+    return { ok: true, body: JSON.parse(text) as T };
   } catch (error) {
     return {
       ok: false,
@@ -63,6 +65,21 @@ export async function createOnVapi<T extends Partial<VapiCall>>(
         : `Vapi unreachable: ${String(error)}`,
     };
   }
+}
+
+/** POSTs `body` to Vapi's `path` (`/call`, `/call/web`) with the private key, within the deadline. */
+export async function createOnVapi<T extends Partial<VapiCall>>(
+  settings: VapiSettings,
+  path: string,
+  body: unknown,
+): Promise<VapiAnswer<T>> {
+  const answer = await requestVapi<T>(settings, 'POST', path, body);
+  if (!answer.ok) return answer;
+  if (typeof answer.body?.id !== 'string') {
+    // Created, perhaps, but not said: as good as no answer.
+    return { ok: false, status: null, error: 'Vapi answered no call id' };
+  }
+  return { ok: true, call: answer.body };
 }
 
 /**

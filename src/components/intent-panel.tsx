@@ -1,0 +1,106 @@
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { Button } from '@/components/ui/button';
+import { useEarlyPress } from '@/lib/early-press';
+import { loadOnce } from '@/lib/load-once';
+
+/** What an opened panel gets: the way to close itself. */
+export interface PanelProps {
+  onClose: () => void;
+}
+
+/**
+ * A panel whose code is fetched on intent (hover, focus or press), never in the first load; when
+ * the code cannot be fetched, `unavailable` shows in its place and the rest of the page works.
+ */
+export function lazyPanel(
+  name: string,
+  load: () => Promise<ComponentType<PanelProps>>,
+  unavailableLine: string,
+) {
+  const loadCode = loadOnce(load);
+  function Unavailable() {
+    return (
+      <p role="alert" className="text-sm font-medium text-danger">
+        {unavailableLine}
+      </p>
+    );
+  }
+  const Panel = lazy(() =>
+    loadCode()
+      .then((component) => ({ default: component }))
+      .catch((error: unknown) => {
+        console.error(`${name}: its code could not be loaded`, error);
+        return { default: Unavailable as ComponentType<PanelProps> };
+      }),
+  );
+  return { Panel, prefetch: () => void loadCode().catch(() => undefined) };
+}
+
+export interface IntentPanelProps {
+  panel: ReturnType<typeof lazyPanel>;
+  /** Open or not: the page holds it, so another control can open the panel too. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The early capture's key for the button (a press before take-over opens it once). */
+  earlyKey: string;
+  label: string;
+  /** Said to a screen reader after the label. */
+  hint: string;
+  /** Shown where the button was while the panel's code arrives (a slow connection). */
+  opening: string;
+}
+
+/**
+ * A button that opens a panel in its place (Call my phone's form, the chat); closing the panel
+ * puts the keyboard back on the button.
+ */
+export function IntentPanel({
+  panel: { Panel, prefetch },
+  open,
+  onOpenChange,
+  earlyKey,
+  label,
+  hint,
+  opening,
+}: IntentPanelProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  const closedByVisitor = useRef(false);
+  const pressProps = useEarlyPress(earlyKey, () => onOpenChange(true));
+
+  useEffect(() => {
+    if (!open && closedByVisitor.current) button.current?.focus();
+  }, [open]);
+
+  if (!open) {
+    return (
+      <Button
+        {...pressProps}
+        ref={button}
+        variant="secondary"
+        aria-expanded={false}
+        onClick={() => onOpenChange(true)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+      >
+        {label}
+        <span className="sr-only"> ({hint})</span>
+      </Button>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="text-sm text-slate-700">
+          {opening}
+        </p>
+      }
+    >
+      <Panel
+        onClose={() => {
+          closedByVisitor.current = true;
+          onOpenChange(false);
+        }}
+      />
+    </Suspense>
+  );
+}
