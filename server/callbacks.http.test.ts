@@ -5,7 +5,7 @@ import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listCallbacks } from './inbox/local-routes';
 import { asRequest } from './postgres/request-role';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { listeningStackForTests, nextAddress } from './test-helpers';
+import { listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
@@ -41,15 +41,7 @@ async function request(
   body: unknown,
   { address = nextAddress(), key = KEY as string | null } = {},
 ) {
-  const response = await fetch(`${local.origin}/functions/v1/request-callback`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': address,
-      ...(key ? { apikey: key, authorization: `Bearer ${key}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  const response = await postToFunction(local.origin, 'request-callback', body, { address, key });
   return {
     status: response.status,
     headers: response.headers,

@@ -157,3 +157,21 @@ export function listeningStackForTests(
   });
   return handle;
 }
+
+/** A POST of `body` as JSON to a local function, from `address`, with `key` as a page sends it. */
+export function postToFunction(
+  origin: string,
+  name: string,
+  body: unknown,
+  { address = nextAddress(), key }: { address?: string; key: string | null },
+): Promise<Response> {
+  return fetch(`${origin}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': address,
+      ...(key ? { apikey: key, authorization: `Bearer ${key}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}

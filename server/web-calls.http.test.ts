@@ -8,29 +8,25 @@ import type { WebCallAnswer } from '../supabase/functions/_shared/contracts/web-
 import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
-import { listeningStackForTests, nextAddress } from './test-helpers';
+import { listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 
 function stackWith(secrets: Record<string, string> = {}) {
   const local = listeningStackForTests(KEY, secrets);
   const start = async (address = nextAddress(), extra: Record<string, unknown> = {}) => {
-    const response = await fetch(`${local.origin}/functions/v1/start-web-call`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-forwarded-for': address,
-        apikey: KEY,
-        authorization: `Bearer ${KEY}`,
-      },
-      body: JSON.stringify({
+    const response = await postToFunction(
+      local.origin,
+      'start-web-call',
+      {
         id: crypto.randomUUID(),
         captcha: 'XXXX.DUMMY.TOKEN.XXXX',
         visit_id: crypto.randomUUID(),
         variables: null,
         ...extra,
-      }),
-    });
+      },
+      { address, key: KEY },
+    );
     return {
       status: response.status,
       retryAfter: response.headers.get('retry-after'),

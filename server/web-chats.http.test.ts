@@ -10,7 +10,7 @@ import { chatReplyTo } from '../supabase/functions/_shared/vapi/fixtures';
 import type { CreateChatBody, WebChatAnswer } from '../supabase/functions/_shared/vapi/types';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
-import { listeningStackForTests, nextAddress } from './test-helpers';
+import { listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
@@ -18,16 +18,12 @@ const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 function stackWith(secrets: Record<string, string> = {}) {
   const local = listeningStackForTests(KEY, secrets);
   const send = async (body: Partial<ChatBody>, address = nextAddress()) => {
-    const response = await fetch(`${local.origin}/functions/v1/chat`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-forwarded-for': address,
-        apikey: KEY,
-        authorization: `Bearer ${KEY}`,
-      },
-      body: JSON.stringify({ visit_id: null, variables: null, end: false, ...body }),
-    });
+    const response = await postToFunction(
+      local.origin,
+      'chat',
+      { visit_id: null, variables: null, end: false, ...body },
+      { address, key: KEY },
+    );
     return {
       status: response.status,
       retryAfter: response.headers.get('retry-after'),

@@ -103,3 +103,15 @@ export function vapiSettings(
     fetch: fetcher,
   };
 }
+
+/**
+ * A page-facing function that talks to Vapi with the private key and its own assistant (the
+ * web calls, the chat): the site's origins, the bot check, the database and Vapi.
+ */
+export function vapiPageFacingSettings(env: Env, fetcher: typeof fetch) {
+  const { secrets, origins, turnstile, database } = pageFacingSettings(env, fetcher, [
+    'VAPI_PRIVATE_KEY',
+    'VAPI_ASSISTANT_ID',
+  ]);
+  return { origins, turnstile, database, vapi: vapiSettings(env, fetcher, secrets) };
+}

@@ -1,22 +1,15 @@
-import { integer, pageFacingSettings, vapiSettings, type Env } from '../_shared/settings.ts';
+import { integer, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
 import type { ChatSettings } from './handler.ts';
 
 /** The function's settings from its secrets; throws naming every missing one. */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): ChatSettings {
-  const { secrets, origins, turnstile, database } = pageFacingSettings(env, fetcher, [
-    'VAPI_PRIVATE_KEY',
-    'VAPI_ASSISTANT_ID',
-  ]);
   return {
-    origins,
+    ...vapiPageFacingSettings(env, fetcher),
     limits: {
       perAddress: integer(env, 'WEB_CHAT_PER_ADDRESS', 5, 1, 100),
       perAddressWindowSeconds: integer(env, 'WEB_CHAT_WINDOW_SECONDS', 3600, 60, 86_400),
       messagesPerChat: integer(env, 'WEB_CHAT_MESSAGES_PER_CHAT', 20, 1, 200),
       messagesPerDay: integer(env, 'WEB_CHAT_DAILY_MESSAGES', 500, 1, 100_000),
     },
-    vapi: vapiSettings(env, fetcher, secrets),
-    turnstile,
-    database,
   };
 }

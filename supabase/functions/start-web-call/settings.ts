@@ -1,14 +1,10 @@
-import { integer, pageFacingSettings, vapiSettings, type Env } from '../_shared/settings.ts';
+import { integer, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
 import type { WebCallSettings } from './handler.ts';
 
 /** The function's settings from its secrets; throws naming every missing one. */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): WebCallSettings {
-  const { secrets, origins, turnstile, database } = pageFacingSettings(env, fetcher, [
-    'VAPI_PRIVATE_KEY',
-    'VAPI_ASSISTANT_ID',
-  ]);
   return {
-    origins,
+    ...vapiPageFacingSettings(env, fetcher),
     limits: {
       perAddress: integer(env, 'WEB_CALL_PER_ADDRESS', 3, 1, 100),
       perAddressWindowSeconds: integer(env, 'WEB_CALL_WINDOW_SECONDS', 3600, 60, 86_400),
@@ -16,8 +12,5 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): WebCal
       minutesPerDay: integer(env, 'WEB_CALL_DAILY_MINUTES', 200, 1, 100_000),
       concurrent: integer(env, 'WEB_CALL_CONCURRENT', 3, 1, 100),
     },
-    vapi: vapiSettings(env, fetcher, secrets),
-    turnstile,
-    database,
   };
 }
