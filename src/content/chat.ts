@@ -1,10 +1,7 @@
 // Words of "Type instead": the chat with the same agent as the voice demo.
 
+/** The chat's own words (loaded with the chat, on intent). */
 export const chat = {
-  open: 'Type instead',
-  openHint: 'chat with the agent in writing, no microphone needed',
-  // While the chat's code arrives (a slow connection).
-  opening: 'Opening the chat…',
   heading: 'Chat with the agent',
   intro: 'Ask what your customers would ask: prices, a booking, a job after hours.',
   logLabel: 'Chat with the agent',
@@ -29,6 +26,4 @@ export const chat = {
     // 5xx, no answer in time, no connection.
     failed: "The agent didn't answer. Your message is still in the box: press Send to try again.",
   },
-  // In place of the voice demo when the microphone is refused or missing.
-  micAlternatives: 'No microphone? Type to the agent instead, or let it call your phone.',
 } as const;

@@ -1,12 +1,12 @@
 import { IntentPanel, lazyPanel } from '@/components/intent-panel';
-import { chat as copy } from '@/content/chat';
+import { chatOffer as copy } from '@/content/chat-offer';
 import { config } from '@/lib/config';
 
 /** The chat's code, fetched on intent: nothing of it is in the first load. */
 const panel = lazyPanel(
   'Chat',
   () => import('./chat-panel').then((module) => module.ChatPanel),
-  copy.errors.failed,
+  copy.unavailable,
 );
 
 export interface ChatOfferProps {

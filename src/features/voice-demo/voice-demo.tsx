@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { callback } from '@/content/callback';
-import { chat } from '@/content/chat';
+import { chatOffer } from '@/content/chat-offer';
 import { voice } from '@/content/voice';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
@@ -174,11 +174,11 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
       {(error === 'mic-denied' || error === 'no-mic') && (onTypeInstead || onCallMyPhone) ? (
         // No microphone, no call: the chat and Call my phone in its place.
         <div className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm">
-          <p className="text-slate-700">{chat.micAlternatives}</p>
+          <p className="text-slate-700">{chatOffer.micAlternatives}</p>
           <div className="flex flex-wrap justify-center gap-3">
             {onTypeInstead ? (
               <Button size="sm" onClick={onTypeInstead}>
-                {chat.open}
+                {chatOffer.open}
               </Button>
             ) : null}
             {onCallMyPhone ? (
