@@ -10,7 +10,13 @@ import { chatReplyTo } from '../supabase/functions/_shared/vapi/fixtures';
 import type { CreateChatBody, WebChatAnswer } from '../supabase/functions/_shared/vapi/types';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
-import { listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
+import {
+  insertHeaders,
+  listeningStackForTests,
+  nextAddress,
+  postToFunction,
+  randomLead,
+} from './test-helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
@@ -32,11 +38,11 @@ function stackWith(secrets: Record<string, string> = {}) {
   };
   const json = async <T>(path: string) =>
     (await (await fetch(`${local.origin}${path}`)).json()) as T;
-  return { send, json };
+  return { local, send, json };
 }
 
 describe('chat through the local stack', () => {
-  const { send, json } = stackWith();
+  const { local, send, json } = stackWith();
 
   it('answers a chat with its own assistant, continues its session, and its end brings the report to the visit', async () => {
     const id = crypto.randomUUID();
@@ -77,6 +83,17 @@ describe('chat through the local stack', () => {
         return reports.find((report) => report.vapi_call_id === chats[1]!.body.sessionId);
       })
       .toMatchObject({ kind: 'webChat', visit_id: visit });
+    // The owner's inbox shows it under the lead of the same visit.
+    const lead = randomLead({ visit_id: visit });
+    const inserted = await fetch(`${local.origin}/rest/v1/contact_submissions`, {
+      method: 'POST',
+      headers: insertHeaders(KEY),
+      body: JSON.stringify(lead),
+    });
+    expect(inserted.status).toBe(201);
+    const inbox = await (await fetch(`${local.origin}${LOCAL_ROUTES.inbox}`)).text();
+    expect(inbox).toContain('<strong>Chat report</strong>');
+    expect(inbox).toContain('User: Do you answer calls at night?');
     // Ended: no more messages in it.
     const after = await send({ id, input: 'Hello?', captcha: null });
     expect(after).toMatchObject({ status: 409, body: { code: 'chat_ended' } });

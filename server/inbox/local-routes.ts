@@ -106,6 +106,7 @@ export interface StoredCallReport {
   ended_reason: string | null;
   duration_seconds: number | null;
   summary: string | null;
+  transcript: string | null;
   structured_data: unknown;
   visit_id: string | null;
   callback_id: string | null;
@@ -116,18 +117,23 @@ export interface StoredCallReport {
 export async function listCallReports(db: PGlite): Promise<StoredCallReport[]> {
   const result = await db.query<StoredCallReport>(
     `select vapi_call_id, kind, ended_reason, duration_seconds::float8 as duration_seconds, summary,
-            structured_data, visit_id, callback_id,
+            transcript, structured_data, visit_id, callback_id,
             to_char(ended_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ended_at
        from public.demo_calls order by received_at desc`,
   );
   return result.rows;
 }
 
-/** A call report in a few words, for the inbox: summary, how it ended, how long. */
+/**
+ * A call's or a chat's report in a few words, for the inbox: its summary (a chat has none: the
+ * start of its transcript), how it ended, how long.
+ */
 function reportLine(report: StoredCallReport): string {
   const seconds =
     report.duration_seconds === null ? '' : `${Math.round(report.duration_seconds)} s`;
-  return `<div class="report"><strong>Call report</strong> (${escapeHtml([report.ended_reason ?? '', seconds].filter(Boolean).join(', '))}): ${escapeHtml(report.summary ?? '')}</div>`;
+  const title = report.kind === 'webChat' ? 'Chat report' : 'Call report';
+  const gist = report.summary ?? report.transcript?.slice(0, 200) ?? '';
+  return `<div class="report"><strong>${title}</strong> (${escapeHtml([report.ended_reason ?? '', seconds].filter(Boolean).join(', '))}): ${escapeHtml(gist)}</div>`;
 }
 
 /** What browsers reported against the CSP, newest first. */
