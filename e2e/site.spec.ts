@@ -257,6 +257,9 @@ test.describe('the about page', () => {
 /** What each page's h1 says. */
 const ROUTE_HEADINGS: Record<Route['path'], RegExp> = {
   '/': /Every call answered/,
+  '/solar': /Every solar lead called back/,
+  '/real-estate': /Every buyer and seller call answered/,
+  '/home-services': /Every service call answered/,
   '/about-me': /Jordan/,
   '/privacy': /Privacy/,
   '/404': /Page not found/,
@@ -387,6 +390,9 @@ test.describe('prerendered HTML', () => {
   }) => {
     for (const [path, type] of [
       ['/', 'ProfessionalService'],
+      ['/solar', 'Service'],
+      ['/real-estate', 'Service'],
+      ['/home-services', 'Service'],
       ['/about-me', 'ProfilePage'],
     ] as const) {
       const html = await (await request.get(path)).text();
@@ -402,7 +408,8 @@ test.describe('prerendered HTML', () => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    expect(sitemap).toContain(`<loc>${baseURL}/about-me</loc>`);
+    for (const path of PAGE_PATHS)
+      expect(sitemap).toContain(`<loc>${baseURL}${path === '/' ? '/' : path}</loc>`);
     expect((await request.get('/og-image.png')).status()).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '@/lib/router';
 import { seo, type PageSeo } from '@/content/seo';
+import { trades } from '@/content/trades';
 import { loadAllIslands } from '@/components/served-html';
 import { App } from './app';
 import { renderHeadTags } from './seo/head-tags';
@@ -13,6 +14,7 @@ const PAGE_SEO: Record<string, PageSeo> = {
   [seo.home.path]: seo.home,
   [seo.about.path]: seo.about,
   [seo.privacy.path]: seo.privacy,
+  ...Object.fromEntries(trades.map((trade) => [trade.path, { path: trade.path, ...trade.seo }])),
 };
 
 /** Renders one route to HTML for the build's prerender step. */

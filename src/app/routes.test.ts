@@ -6,7 +6,11 @@ describe('routeForPath', () => {
     for (const route of ROUTES) {
       for (const path of servedPaths(route)) expect(routeForPath(path)).toBe(route);
     }
-    expect(servedPaths(ROUTES[1])).toEqual(['/about-me', '/about-me/', '/about-me/index.html']);
+    expect(servedPaths(ROUTES.find((route) => route.path === '/about-me')!)).toEqual([
+      '/about-me',
+      '/about-me/',
+      '/about-me/index.html',
+    ]);
     expect(routeForPath('/index.html').path).toBe('/');
   });
 

@@ -2,10 +2,19 @@
  * Every page the site has: the one list the router, the prerender, the sitemap, the host
  * headers, the bench and the browser tests read. Adding a page means a line here, its
  * component in app-routes.tsx (the type checker asks for it) and its words in src/content/.
- * Plain data, so build scripts and tests can import it without React.
+ * A trade's page follows from its entry in src/content/trades.ts. Plain data, so build scripts
+ * and tests can import it without React.
  */
+import { trades } from '@/content/trades';
+
+const TRADE_ROUTES = trades.map(
+  (trade) =>
+    ({ path: trade.path, file: `${trade.path.slice(1)}/index.html`, indexable: true }) as const,
+);
+
 export const ROUTES = [
   { path: '/', file: 'index.html', indexable: true },
+  ...TRADE_ROUTES,
   { path: '/about-me', file: 'about-me/index.html', indexable: true },
   { path: '/privacy', file: 'privacy/index.html', indexable: true },
   // Served by hosts for any unknown path; never listed in the sitemap.

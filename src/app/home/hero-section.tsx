@@ -8,6 +8,7 @@ import { CallbackOffer } from '@/features/callback/callback-offer';
 import { ChatOffer } from '@/features/chat/chat-offer';
 import { buttonVariants } from '@/components/ui/button';
 import { config } from '@/lib/config';
+import { useTrade } from '@/lib/trade';
 import { defineIsland, ServedHtml } from '@/components/served-html';
 
 /** The hero's picture: static, so it stays out of the first-load JavaScript. */
@@ -17,6 +18,8 @@ export const heroArt = defineIsland('hero-art', () =>
 
 export function HeroSection() {
   const bookCall = useBookCallAction();
+  // A trade's page speaks the trade's words; / speaks to all three.
+  const words = useTrade()?.hero ?? hero;
   // The three ways to try the agent: the voice demo offers the other two when it cannot call.
   const [chatOpen, setChatOpen] = useState(false);
   const [callbackOpen, setCallbackOpen] = useState(false);
@@ -32,16 +35,16 @@ export function HeroSection() {
     >
       <div className="mx-auto max-w-3xl text-center">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-          {hero.eyebrow}
+          {words.eyebrow}
         </p>
         <h1
           id="hero-heading"
           className="mt-4 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
         >
-          {hero.headline}
+          {words.headline}
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-700 sm:text-xl">
-          {hero.lead}
+          {words.lead}
         </p>
         <div className="mt-10 flex flex-col items-center gap-4">
           <VoiceDemo

@@ -5,6 +5,7 @@ import { ServedHtml } from '@/components/served-html';
 import { Button } from '@/components/ui/button';
 import { CalculatorSection } from '@/features/calculator/calculator-section';
 import { useEarlyPress } from '@/lib/early-press';
+import { useTrade } from '@/lib/trade';
 import { scrollToSection } from '@/lib/scroll';
 import { PageShell } from '../layout/page-shell';
 import { useDocumentMeta } from '../seo/use-document-meta';
@@ -13,8 +14,10 @@ import { HeroSection } from './hero-section';
 import { homeStory } from './home-story';
 import { useScrollRequest } from './use-scroll-request';
 
+/** The landing page: `/`, and each trade's page in the trade's words (TradeContext). */
 export function HomePage() {
-  useDocumentMeta(seo.home);
+  const trade = useTrade();
+  useDocumentMeta(trade ? { path: trade.path, ...trade.seo } : seo.home);
   useScrollRequest();
   const toContact = () => scrollToSection(CONTACT_SECTION_ID);
   const bannerPress = useEarlyPress('after-hours-contact', toContact);
@@ -24,8 +27,8 @@ export function HomePage() {
       <CalculatorSection />
       <BannerSection
         id="after-hours-heading"
-        heading={afterHoursBanner.heading}
-        body={afterHoursBanner.body}
+        heading={(trade?.afterHours ?? afterHoursBanner).heading}
+        body={(trade?.afterHours ?? afterHoursBanner).body}
       >
         <Button {...bannerPress} variant="inverse" onClick={toContact}>
           {afterHoursBanner.button}

@@ -1,10 +1,15 @@
 import { SectionHeading } from '@/components/section-heading';
 import { services, servicesSection } from '@/content/services';
+import { tradePicker, trades } from '@/content/trades';
+import { Link } from '@/lib/router';
+import { useTrade } from '@/lib/trade';
 
 export function ServicesSection() {
+  const trade = useTrade();
+  const intro = trade?.services.intro ?? servicesSection.intro;
   return (
     <section aria-labelledby="services-heading" className="px-4 py-16 sm:py-20">
-      <SectionHeading id="services-heading" intro={servicesSection.intro}>
+      <SectionHeading id="services-heading" intro={intro}>
         {servicesSection.heading}
       </SectionHeading>
       <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
@@ -25,6 +30,27 @@ export function ServicesSection() {
           </li>
         ))}
       </ul>
+      {trade ? null : (
+        // On /, the way to each trade's page (src/content/trades.ts).
+        <nav aria-labelledby="trades-heading" className="mx-auto mt-12 max-w-4xl text-center">
+          <h3 id="trades-heading" className="text-lg font-semibold">
+            {tradePicker.heading}
+          </h3>
+          <p className="mt-1 text-slate-700">{tradePicker.intro}</p>
+          <ul className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            {trades.map((entry) => (
+              <li key={entry.slug}>
+                <Link
+                  to={entry.path}
+                  className="flex min-h-11 items-center justify-center rounded-full border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+                >
+                  {entry.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </section>
   );
 }

@@ -1,14 +1,20 @@
 import { SectionHeading } from '@/components/section-heading';
 import { testimonials, testimonialsSection } from '@/content/testimonials';
+import { useTrade } from '@/lib/trade';
 
 export function TestimonialsSection() {
+  // A trade's page shows its own trade's testimonial first.
+  const first = useTrade()?.testimonialFirst;
+  const shown = first
+    ? [...testimonials].sort((a, b) => Number(b.name === first) - Number(a.name === first))
+    : testimonials;
   return (
     <section aria-labelledby="testimonials-heading" className="bg-slate-50 px-4 py-16 sm:py-20">
       <SectionHeading id="testimonials-heading" intro={testimonialsSection.intro}>
         {testimonialsSection.heading}
       </SectionHeading>
       <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
-        {testimonials.map((t) => (
+        {shown.map((t) => (
           <li key={t.name}>
             <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm">
               <p className="text-3xl font-bold text-brand-700">

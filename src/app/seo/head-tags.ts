@@ -1,6 +1,7 @@
 import { about } from '@/content/about';
 import { brand } from '@/content/brand';
 import { business, seo, socialCard, type PageSeo } from '@/content/seo';
+import { trades } from '@/content/trades';
 import { escapeHtml } from '@/lib/escape-html';
 
 /** JSON inside a <script>: "<" is escaped so no value can close the element. */
@@ -8,8 +9,27 @@ function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/** Structured data: the business on /, the founder on /about-me. */
+/** Structured data: the business on /, the service for the trade on its page, the founder on /about-me. */
 export function structuredData(page: PageSeo, siteUrl: string): object | null {
+  const trade = trades.find((entry) => entry.path === page.path);
+  if (trade) {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Service',
+      name: trade.hero.headline,
+      description: trade.seo.description,
+      serviceType: 'AI voice agent',
+      url: `${siteUrl}${trade.path}`,
+      audience: { '@type': 'BusinessAudience', audienceType: trade.name },
+      areaServed: business.areaServed,
+      provider: {
+        '@type': 'ProfessionalService',
+        name: business.name,
+        url: `${siteUrl}/`,
+        email: business.email,
+      },
+    };
+  }
   if (page.path === seo.home.path) {
     return {
       '@context': 'https://schema.org',

@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent }
 import { SectionHeading } from '@/components/section-heading';
 import { calculator as copy } from '@/content/calculator';
 import { EARLY_FIELD_ATTR, EARLY_MAX_ATTR, EARLY_REFUSED_ATTR } from '@/inline/early-fields';
+import { useTrade } from '@/lib/trade';
 import { setVisitEstimate } from '@/lib/visit';
 import {
   estimateLostRevenue,
@@ -31,6 +32,8 @@ export function CalculatorSection() {
   });
   const [refused, setRefused] = useState<{ field: Field; why: Refusal } | null>(null);
   const idPrefix = useId();
+  // A trade's page: its own intro, and examples of its own numbers.
+  const trade = useTrade()?.calculator;
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   // Numbers typed into the served page before the app took over count: adopt them, so the
@@ -93,7 +96,7 @@ export function CalculatorSection() {
 
   return (
     <section aria-labelledby="calculator-heading" className="bg-slate-50 px-4 py-16 sm:py-20">
-      <SectionHeading id="calculator-heading" intro={copy.intro}>
+      <SectionHeading id="calculator-heading" intro={trade?.intro ?? copy.intro}>
         {copy.heading}
       </SectionHeading>
       <div className="mx-auto mt-10 grid max-w-4xl gap-8 lg:grid-cols-2">
@@ -117,7 +120,7 @@ export function CalculatorSection() {
                   inputMode="decimal"
                   autoComplete="off"
                   maxLength={15}
-                  placeholder={copy.fields[field].placeholder}
+                  placeholder={trade?.placeholders[field] ?? copy.fields[field].placeholder}
                   value={values[field]}
                   onChange={onChange(field)}
                   {...{ [EARLY_FIELD_ATTR]: EARLY_KEY, [EARLY_MAX_ATTR]: MAX[field] }}
