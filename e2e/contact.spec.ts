@@ -122,9 +122,12 @@ test.describe('the contact form', () => {
       'name',
       'page',
       'phone',
+      'trade',
       'utm',
       'visit_id',
     ]);
+    // On /, no trade page: none.
+    expect(body.trade).toBeNull();
     // The visit, which the demo calls' reports carry too.
     expect(body.visit_id).toBe(await page.evaluate(() => sessionStorage.getItem('visit:id')));
     expect(body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0[78]:00$/);

@@ -1,4 +1,6 @@
 import { trades } from '../src/content/trades';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import type { CreateCallBody } from '../supabase/functions/_shared/vapi/types';
 import { expect, test } from './fixtures';
 
 /**
@@ -61,4 +63,104 @@ test('/ links to every trade page, and a link shows it with its own metadata', a
   await expect(page).toHaveURL(new RegExp(`${solar.path}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(solar.hero.headline);
   await expect(page).toHaveTitle(solar.seo.title);
+});
+
+test.describe('the trade goes with everything that leaves a trade page', () => {
+  test('the voice demo and the chat tell the agent the trade (variableValues.trade)', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['microphone']);
+    const bodies: { url: string; body: Record<string, unknown> }[] = [];
+    await page.route(/^https:\/\/api\.vapi\.ai\//, async (route) => {
+      bodies.push({
+        url: route.request().url(),
+        body: route.request().postDataJSON() as Record<string, unknown>,
+      });
+      await route.fulfill({ status: 500, json: { message: 'stood in' } });
+    });
+    await page.goto('/solar');
+    await page.getByRole('button', { name: 'Press here for AI Voice Agent' }).click();
+    await expect.poll(() => bodies.length).toBe(1);
+    expect(bodies[0]!.url).toBe('https://api.vapi.ai/call/web');
+    expect(bodies[0]!.body.assistantOverrides).toMatchObject({
+      variableValues: { trade: 'solar' },
+    });
+    await page.getByRole('button', { name: /^Type instead/ }).click();
+    await page.getByLabel('Your message').fill('Hi');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => bodies.length).toBe(2);
+    expect(bodies[1]!.url).toBe('https://api.vapi.ai/chat/web');
+    expect(bodies[1]!.body.assistantOverrides).toMatchObject({
+      variableValues: { trade: 'solar' },
+    });
+  });
+
+  test("Call my phone carries the trade in its variables, to the agent and the call's report", async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/home-services');
+    await page.getByRole('button', { name: /^Call my phone/ }).click();
+    // A number no other test uses (555-01xx is kept for fiction).
+    await page.getByLabel('Phone number').fill('(415) 555-0187');
+    await page.getByRole('checkbox', { name: /AI agent/ }).check();
+    await page.getByRole('button', { name: 'Call me now' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Calling you now' })).toBeVisible();
+    const calls = (await (await request.get(LOCAL_ROUTES.vapiCallsJson)).json()) as {
+      path: string;
+      body: CreateCallBody;
+    }[];
+    const ours = calls.filter(
+      (call) => call.path === '/call' && call.body.customer?.number === '+14155550187',
+    );
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.body.assistantOverrides?.variableValues).toMatchObject({
+      trade: 'home-services',
+    });
+    // The callback keeps it with its variables, and the call's report carries it.
+    const callbacks = (await (await request.get(LOCAL_ROUTES.callbacksJson)).json()) as {
+      phone: string;
+      vapi_call_id: string;
+      variables: { trade?: string } | null;
+    }[];
+    const callback = callbacks.find((row) => row.phone === '+14155550187')!;
+    expect(callback.variables?.trade).toBe('home-services');
+    const ended = await request.post(LOCAL_ROUTES.vapiCallEnd(callback.vapi_call_id));
+    expect(ended.status(), await ended.text()).toBe(200);
+    const reports = (await (await request.get(LOCAL_ROUTES.callReportsJson)).json()) as {
+      vapi_call_id: string;
+      trade: string | null;
+    }[];
+    expect(reports.find((report) => report.vapi_call_id === callback.vapi_call_id)?.trade).toBe(
+      'home-services',
+    );
+  });
+
+  test('a lead sent from a trade page carries it, in the row and the webhook', async ({
+    page,
+    request,
+  }) => {
+    const email = `trade-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await page.goto('/real-estate');
+    await page.getByLabel('Name').fill('Dana Lee');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('(555) 010-2030');
+    await page.getByLabel('Message').fill('We miss buyer calls during showings.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(
+      page.locator('#contact').getByRole('status').filter({ hasText: 'Success!' }),
+    ).toBeVisible();
+    const rows = (await (await request.get(LOCAL_ROUTES.leadsJson)).json()) as {
+      email: string;
+      trade: string | null;
+    }[];
+    expect(rows.find((row) => row.email === email)?.trade).toBe('real-estate');
+    const deliveries = (await (await request.get(LOCAL_ROUTES.webhookDeliveriesJson)).json()) as {
+      payload: { email?: string; trade?: string | null };
+    }[];
+    expect(deliveries.find((d) => d.payload.email === email)?.payload.trade).toBe('real-estate');
+    const inbox = await (await request.get(LOCAL_ROUTES.inbox)).text();
+    expect(inbox).toContain('trade real-estate');
+  });
 });

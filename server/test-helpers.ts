@@ -51,6 +51,7 @@ export function randomLead(overrides: Record<string, unknown> = {}) {
     estimate: null,
     demo_call: false,
     visit_id: null,
+    trade: null,
   };
   return { ...lead, ...overrides };
 }

@@ -31,7 +31,7 @@ function pacific(iso: string): string {
 export async function listSubmissions(db: PGlite): Promise<StoredSubmission[]> {
   const result = await db.query<StoredSubmission>(
     `select id, name, email, phone, company, message, page, utm, estimate::float8 as estimate,
-            demo_call, visit_id,
+            demo_call, visit_id, trade,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
        from public.contact_submissions
       order by created_at desc, id`,
@@ -42,6 +42,7 @@ export async function listSubmissions(db: PGlite): Promise<StoredSubmission[]> {
 /** Where a lead came from, in a few words for the inbox. */
 function source(s: StoredSubmission): string {
   const parts = [s.page ?? ''];
+  if (s.trade) parts.push(`trade ${s.trade}`);
   if (s.utm)
     parts.push(
       Object.entries(s.utm)
@@ -77,6 +78,8 @@ export interface StoredCallback {
   consent_text: string;
   consent_at: string;
   estimate: number | null;
+  /** What the agent was told: the calculator's numbers and the trade. */
+  variables: Record<string, unknown> | null;
   page: string | null;
   utm: Record<string, string> | null;
   visit_id: string | null;
@@ -93,8 +96,8 @@ export async function listCallbacks(db: PGlite): Promise<StoredCallback[]> {
   const iso = (column: string) =>
     `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
   const result = await db.query<StoredCallback>(
-    `select id, phone, country, client_address, consent_text, ${iso('consent_at')}, estimate, page,
-            utm, visit_id, status, vapi_call_id, error, attempts, webhook_status, ${iso('created_at')}
+    `select id, phone, country, client_address, consent_text, ${iso('consent_at')}, estimate,
+            variables, page, utm, visit_id, status, vapi_call_id, error, attempts, webhook_status, ${iso('created_at')}
        from public.callback_requests order by created_at desc, id`,
   );
   return result.rows;
@@ -110,6 +113,7 @@ export interface StoredCallReport {
   structured_data: unknown;
   visit_id: string | null;
   callback_id: string | null;
+  trade: string | null;
   ended_at: string | null;
 }
 
@@ -117,7 +121,7 @@ export interface StoredCallReport {
 export async function listCallReports(db: PGlite): Promise<StoredCallReport[]> {
   const result = await db.query<StoredCallReport>(
     `select vapi_call_id, kind, ended_reason, duration_seconds::float8 as duration_seconds, summary,
-            transcript, structured_data, visit_id, callback_id,
+            transcript, structured_data, visit_id, callback_id, trade,
             to_char(ended_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ended_at
        from public.demo_calls order by received_at desc`,
   );
@@ -131,7 +135,7 @@ export async function listCallReports(db: PGlite): Promise<StoredCallReport[]> {
 function reportLine(report: StoredCallReport): string {
   const seconds =
     report.duration_seconds === null ? '' : `${Math.round(report.duration_seconds)} s`;
-  const title = report.kind === 'webChat' ? 'Chat report' : 'Call report';
+  const title = `${report.kind === 'webChat' ? 'Chat report' : 'Call report'}${report.trade ? `, ${report.trade}` : ''}`;
   const gist = report.summary ?? report.transcript?.slice(0, 200) ?? '';
   return `<div class="report"><strong>${title}</strong> (${escapeHtml([report.ended_reason ?? '', seconds].filter(Boolean).join(', '))}): ${escapeHtml(gist)}</div>`;
 }

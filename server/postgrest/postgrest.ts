@@ -18,21 +18,26 @@ import type { LeadRow } from '../../supabase/functions/_shared/contracts/lead';
  */
 
 const TABLE = 'contact_submissions';
-/** The columns of contact_submissions a request may name (all of them, for anon: INSERT). */
-export const CONTACT_COLUMNS = [
-  'id',
-  'name',
-  'email',
-  'phone',
-  'company',
-  'message',
-  'created_at',
-  'page',
-  'utm',
-  'estimate',
-  'demo_call',
-  'visit_id',
-] as const;
+/**
+ * The columns of contact_submissions a request may name (all of them, for anon: INSERT): the
+ * lead's own fields (its contract's LeadRow, every key and only those).
+ */
+const LEAD_COLUMNS: Record<keyof LeadRow, true> = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  company: true,
+  message: true,
+  created_at: true,
+  page: true,
+  utm: true,
+  estimate: true,
+  demo_call: true,
+  visit_id: true,
+  trade: true,
+};
+export const CONTACT_COLUMNS = Object.keys(LEAD_COLUMNS) as (keyof LeadRow)[];
 const COLUMNS = new Set<string>(CONTACT_COLUMNS);
 export const MAX_BODY_BYTES = 64 * 1024;
 

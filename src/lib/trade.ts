@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { AgentVariables } from '@shared/contracts/origin.ts';
 import { trades } from '@/content/trades';
+import { visitEstimate } from './visit';
 
 /** One trade's page: its words and its `trade` for the agent (src/content/trades.ts). */
 export type Trade = (typeof trades)[number];
@@ -23,4 +25,14 @@ export function currentTrade(): Trade['slug'] | null {
   return typeof window === 'undefined'
     ? null
     : (tradeOfPath(window.location.pathname)?.slug ?? null);
+}
+
+/**
+ * What the agent is told of this visit when a call, a chat or Call my phone starts: the
+ * calculator's numbers when it shows an estimate, and the trade of the page; null when neither.
+ */
+export function agentVariables(): AgentVariables | null {
+  const trade = currentTrade();
+  const variables: AgentVariables = { ...visitEstimate(), ...(trade ? { trade } : {}) };
+  return Object.keys(variables).length > 0 ? variables : null;
 }

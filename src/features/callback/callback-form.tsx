@@ -5,6 +5,7 @@ import { callback as copy } from '@/content/callback';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
+import { agentVariables } from '@/lib/trade';
 import {
   CURRENT_CONSENT_VERSION,
   PHONE_MAX_LENGTH,
@@ -87,7 +88,7 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
           consent_version: CURRENT_CONSENT_VERSION,
           captcha,
           estimate: estimate?.estimate ?? null,
-          variables: estimate ? { ...estimate } : null,
+          variables: agentVariables(),
           page: window.location.pathname,
           utm: landingUtm(),
           visit_id: visitId(),

@@ -12,7 +12,8 @@ import { CHAT, type ChatBody, type ChatLimit } from '@shared/contracts/chat.ts';
 import type { CreateWebChatBody } from '@shared/vapi/types.ts';
 import type { BotCheckSession } from '@/lib/bot-check';
 import { openFunction, type FunctionsClient } from '@/lib/functions';
-import { visitEstimate, visitId } from '@/lib/visit';
+import { agentVariables } from '@/lib/trade';
+import { visitId } from '@/lib/visit';
 import { readChatAnswer } from './read-answer';
 
 /** What the visitor is told: Vapi's 402, a limit, the day's chats spent, or no answer. */
@@ -47,9 +48,9 @@ export interface ChatTransport {
   end: () => void;
 }
 
-/** What the agent gets of this visit: the calculator's numbers, and the visit's id. */
+/** What the agent gets of this visit: the calculator's numbers, the trade, and the visit's id. */
 function variableValues(): Record<string, number | string> {
-  return { ...visitEstimate(), visit_id: visitId() };
+  return { ...agentVariables(), visit_id: visitId() };
 }
 
 /** A failed answer's kind, by its status. */
@@ -148,7 +149,7 @@ export function createServerChat({
     input,
     captcha,
     visit_id: visitId(),
-    variables: visitEstimate(),
+    variables: agentVariables(),
     end: false,
   });
   return {

@@ -2,6 +2,7 @@
 // supabase-js with it.
 import { config } from '@/lib/config';
 import { landingUtm, triedDemoCall, visitEstimate, visitId } from '@/lib/visit';
+import { currentTrade } from '@/lib/trade';
 import { submitContact, type ContactValues, type SubmissionResult } from './submission';
 import { SUBMIT_LEAD } from '@shared/contracts/lead.ts';
 import { createBotCheck } from '@/lib/bot-check';
@@ -45,6 +46,7 @@ export function sendContact(
       estimate: visitEstimate()?.estimate ?? null,
       demo_call: triedDemoCall(),
       visit_id: visitId(),
+      trade: currentTrade(),
     },
   );
 }

@@ -87,6 +87,7 @@ describe('submitContact', () => {
       estimate: null,
       demo_call: false,
       visit_id: null,
+      trade: null,
     };
     expect(inserted).toEqual([{ ...fields, created_at: '2026-11-22T06:17:05.123-08:00' }]);
     expect(posted).toEqual([{ ...fields, created_at: 'November 22, 2026 at 6:17 AM PST' }]);
@@ -321,6 +322,7 @@ describe('submitContact', () => {
       estimate: 10000.4,
       demo_call: true,
       visit_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      trade: 'real-estate',
     };
     expect(await submitContact(ID, VALUES, clients, context)).toEqual({ ok: true });
     const expected = {
@@ -329,6 +331,7 @@ describe('submitContact', () => {
       estimate: 10000,
       demo_call: true,
       visit_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      trade: 'real-estate',
     };
     expect(inserted[0]).toMatchObject(expected);
     expect(posted[0]).toMatchObject(expected);
@@ -340,12 +343,14 @@ describe('submitContact', () => {
       estimate: 1e30,
       demo_call: false,
       visit_id: 'not-a-uuid',
+      trade: 'Solar; drop table',
     });
     expect(inserted[1]).toMatchObject({
       page: null,
       estimate: null,
       demo_call: false,
       visit_id: null,
+      trade: null,
     });
     expect(parseLeadContext({ ...context, estimate: Number.NaN }).estimate).toBeNull();
     expect(parseLeadContext({ ...context, estimate: ESTIMATE_MAX }).estimate).toBe(ESTIMATE_MAX);
@@ -453,6 +458,7 @@ describe('submitContact', () => {
       estimate: null,
       demo_call: false,
       visit_id: null,
+      trade: null,
     });
     expect(inserted[0]).toMatchObject({
       message: 'Col A Col B',

@@ -20,6 +20,7 @@ export const NO_CONTEXT: LeadContext = {
   estimate: null,
   demo_call: false,
   visit_id: null,
+  trade: null,
 };
 
 /** How an insert into contact_submissions ended, as supabase-js reports it. */

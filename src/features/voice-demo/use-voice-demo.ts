@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { loadOnce } from '@/lib/load-once';
 import type { SiteConfig } from '@/lib/config-schema';
-import { markDemoCall, visitEstimate, visitId } from '@/lib/visit';
+import { agentVariables } from '@/lib/trade';
+import { markDemoCall, visitId } from '@/lib/visit';
 import { createCallGuard, type CallGuard } from './call-guard';
+import type { AgentVariables } from '@shared/contracts/origin.ts';
 import type { AssistantOverrides } from './load-vapi';
 import type { CallStart, JoinableCall, VoiceCall, VoiceCallOptions } from './voice-call';
 import { loadVapi } from './load-vapi';
@@ -12,7 +14,7 @@ import { initialVoiceState, voiceReducer, type VoiceEvent, type VoiceState } fro
 export interface ServerCallRequest {
   id: string;
   visit_id: string;
-  variables: Record<string, number> | null;
+  variables: AgentVariables | null;
 }
 
 /** The SDK has no timeout of its own on /call/web: past this, the attempt is given up. */
@@ -31,14 +33,15 @@ export interface VoiceDemoOptions extends Partial<
 
 /**
  * What this call's start request changes of the assistant: a cap on its length (the owner's
- * bill), and the calculator's numbers when it shows an estimate, for the assistant's prompt
- * (`{{leads}}`, `{{value}}`, `{{delay}}`, `{{rate}}`, `{{estimate}}`; docs/deploy.md).
+ * bill), and the calculator's numbers when it shows an estimate and the page's trade, for the
+ * assistant's prompt (`{{leads}}`, `{{value}}`, `{{delay}}`, `{{rate}}`, `{{estimate}}`,
+ * `{{trade}}`; docs/deploy.md).
  */
 function overridesForThisVisit(maxCallSeconds: number): AssistantOverrides {
-  const numbers = visitEstimate();
+  const variables = agentVariables();
   return {
     maxDurationSeconds: maxCallSeconds,
-    ...(numbers ? { variableValues: { ...numbers } } : {}),
+    ...(variables ? { variableValues: { ...variables } } : {}),
     // Joins the call's end-of-call report to the visit, and so to the lead that follows it.
     metadata: { visit_id: visitId() },
   };
@@ -124,7 +127,6 @@ export function useVoiceDemo({
     }, CONNECT_TIMEOUT_MS);
     // Server mode: the call is asked for now, while the code loads and the microphone prompt
     // shows; the server sets its length and overrides. Public-key mode: the SDK starts it.
-    const numbers = visitEstimate();
     const start: CallStart =
       config.auth === 'server'
         ? {
@@ -133,7 +135,7 @@ export function useVoiceDemo({
             )({
               id: crypto.randomUUID(),
               visit_id: visitId(),
-              variables: numbers ? { ...numbers } : null,
+              variables: agentVariables(),
             }),
           }
         : {

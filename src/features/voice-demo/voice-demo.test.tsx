@@ -452,6 +452,22 @@ describe('VoiceDemo, steering a call (conversion)', () => {
     });
   });
 
+  it("on a trade's page, tells the agent the trade with the numbers", async () => {
+    const user = userEvent.setup();
+    window.history.pushState(null, '', '/real-estate');
+    try {
+      setVisitEstimate({ leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 });
+      renderDemo();
+      await startCall(user);
+      await vi.waitFor(() => expect(latest().startOverrides).toHaveLength(1));
+      expect(latest().startOverrides[0]).toMatchObject({
+        variableValues: { estimate: 10000, trade: 'real-estate' },
+      });
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
   it('sends no variable values without an estimate, and always the length cap', async () => {
     const user = userEvent.setup();
     renderDemo({ config: { ...CONFIG, maxCallSeconds: 90 } });

@@ -52,6 +52,7 @@ const lead = (overrides: Record<string, unknown> = {}) => ({
   estimate: 1200,
   demo_call: true,
   visit_id: null,
+  trade: 'real-estate',
   captcha: 'XXXX.DUMMY.TOKEN.XXXX',
   ...overrides,
 });
@@ -80,6 +81,7 @@ Deno.test(
           estimate: 1200,
           demo_call: true,
           visit_id: null,
+          trade: 'real-estate',
         },
       },
     ]);

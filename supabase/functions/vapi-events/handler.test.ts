@@ -52,7 +52,10 @@ const CALL = queuedCall(
     assistantId: 'assistant-1',
     phoneNumberId: 'phone-1',
     customer: { number: '+14155552671' },
-    assistantOverrides: { metadata: { callback_id: CALLBACK, visit_id: VISIT } },
+    assistantOverrides: {
+      variableValues: { estimate: 12000, trade: 'solar' },
+      metadata: { callback_id: CALLBACK, visit_id: VISIT },
+    },
   },
   { id: 'call-77', orgId: 'org-1' },
 );
@@ -106,6 +109,7 @@ Deno.test(
     assert.equal(row.duration_seconds, REPORT_DURATION_SECONDS);
     assert.equal(row.callback_id, CALLBACK);
     assert.equal(row.visit_id, VISIT);
+    assert.equal(row.trade, 'solar');
     assert.equal((row.transcript as string).length, LIMITS.transcript);
     const { analysis } = report().message;
     assert.deepEqual(row.structured_data, analysis.structuredData);
@@ -123,6 +127,7 @@ Deno.test(
       recording_url: 'https://r.test/a.wav',
       visit_id: VISIT,
       callback_id: CALLBACK,
+      trade: 'solar',
     });
   },
 );
@@ -162,6 +167,7 @@ Deno.test(
         { sessionId: 'session-5', orgId: 'org-1', assistantId: 'assistant-1' },
         VISIT,
         at,
+        { assistantOverrides: { variableValues: { visit_id: VISIT, trade: 'home-services' } } },
       ),
     );
     assert.deepEqual(answer, { status: 200, body: { ok: true, stored: true } });
@@ -180,6 +186,7 @@ Deno.test(
       recording_url: null,
       visit_id: VISIT,
       callback_id: null,
+      trade: 'home-services',
     });
     assert.deepEqual(h.webhook[0], {
       type: 'call_report',
@@ -194,6 +201,7 @@ Deno.test(
       recording_url: null,
       visit_id: VISIT,
       callback_id: null,
+      trade: 'home-services',
     });
   },
 );

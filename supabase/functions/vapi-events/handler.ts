@@ -1,5 +1,6 @@
 import type { CallDatabase } from '../_shared/database.ts';
 import { VAPI_EVENTS, type CallReportWebhook } from '../_shared/contracts/call-report.ts';
+import { parseTrade } from '../_shared/contracts/origin.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
@@ -113,7 +114,8 @@ export function reportRow(message: Record<string, unknown>) {
   const call = object(report.call) as Partial<Record<keyof VapiCall, unknown>>;
   const analysis = object(report.analysis);
   const artifact = object(report.artifact);
-  const metadata = object(object(call.assistantOverrides).metadata);
+  const overrides = object(call.assistantOverrides);
+  const metadata = object(overrides.metadata);
   const startedAt = time(report.startedAt ?? call.startedAt);
   const endedAt = time(report.endedAt ?? call.endedAt);
   const duration = amount(
@@ -138,6 +140,7 @@ export function reportRow(message: Record<string, unknown>) {
     recording_url: text(artifact.recordingUrl, LIMITS.url),
     visit_id: isUuid(metadata.visit_id) ? metadata.visit_id : null,
     callback_id: isUuid(metadata.callback_id) ? metadata.callback_id : null,
+    trade: parseTrade(object(overrides.variableValues).trade),
   };
 }
 
@@ -177,6 +180,7 @@ export function sessionReportRow(message: Record<string, unknown>) {
     recording_url: null,
     visit_id: isUuid(visit) ? visit : null,
     callback_id: null,
+    trade: parseTrade(object(overrides.variableValues).trade),
   };
 }
 
@@ -229,6 +233,7 @@ export function createHandler(
         recording_url: row.recording_url,
         visit_id: row.visit_id,
         callback_id: row.callback_id,
+        trade: row.trade,
       };
       background(
         postWebhook(payload, settings.webhook).then((delivered) => {

@@ -30,4 +30,6 @@ export interface CallReportWebhook {
   recording_url: string | null;
   visit_id: string | null;
   callback_id: string | null;
+  /** The trade page the call or chat was started from (`solar`, …), or null. */
+  trade: string | null;
 }

@@ -5,7 +5,7 @@ import {
   parseUtm,
   parseVariables,
   parseVisitId,
-  type EstimateVariables,
+  type AgentVariables,
   type Utm,
 } from './origin.ts';
 import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
@@ -40,7 +40,7 @@ export interface CallbackBody {
   captcha: string;
   estimate: number | null;
   /** What the agent is told (the calculator's inputs and estimate), or null. */
-  variables: EstimateVariables | null;
+  variables: AgentVariables | null;
   page: string | null;
   utm: Utm | null;
   visit_id: string | null;

@@ -1,5 +1,5 @@
 import { isUuid } from '../http.ts';
-import { parseVariables, parseVisitId, type EstimateVariables } from './origin.ts';
+import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
 import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
 
 /**
@@ -21,8 +21,8 @@ export interface ChatBody {
   /** The first message of a chat: a bot-check token. Then null. */
   captcha: string | null;
   visit_id: string | null;
-  /** The calculator's inputs and estimate when it shows one, for the agent (variableValues). */
-  variables: EstimateVariables | null;
+  /** The calculator's inputs and estimate when it shows one, and the page's trade, for the agent (variableValues). */
+  variables: AgentVariables | null;
   /** Ends the chat: no message is sent, the session is completed. */
   end: boolean;
 }

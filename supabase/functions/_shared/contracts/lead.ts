@@ -1,6 +1,13 @@
 import { isUuid } from '../http.ts';
 import { cleanText, LEAD_FIELDS, leadProblems, type LeadText } from '../lead-rules.ts';
-import { parseEstimate, parsePage, parseUtm, parseVisitId, type Utm } from './origin.ts';
+import {
+  parseEstimate,
+  parsePage,
+  parseTrade,
+  parseUtm,
+  parseVisitId,
+  type Utm,
+} from './origin.ts';
 import { refuse, type EndpointContract, type Parsed, type Refusal } from './refusal.ts';
 
 /**
@@ -22,6 +29,8 @@ export interface LeadContext {
   demo_call: boolean;
   /** The visit (a UUID kept for the tab's session): joins the lead to its demo calls' reports. */
   visit_id: string | null;
+  /** The trade page the lead was sent from (`solar`, …), or null. */
+  trade: string | null;
 }
 
 /** One row of contact_submissions, and (with a readable created_at) the webhook's JSON. */
@@ -51,6 +60,7 @@ export function parseLeadContext(
     estimate: parseEstimate(context.estimate),
     demo_call: context.demo_call === true,
     visit_id: parseVisitId(context.visit_id),
+    trade: parseTrade(context.trade),
   };
 }
 

@@ -14,6 +14,18 @@ export const ESTIMATE_MAX = 1_000_000_000;
 export const ESTIMATE_VARIABLES = ['leads', 'value', 'delay', 'rate', 'estimate'] as const;
 export type EstimateVariables = Partial<Record<(typeof ESTIMATE_VARIABLES)[number], number>>;
 
+/** The agent's variables: the calculator's numbers, and the trade of the page it was asked from. */
+export type AgentVariables = EstimateVariables & { trade?: string };
+
+/** A trade's name as the agent, the leads and the reports carry it (`solar`, `real-estate`). */
+const TRADE = /^[a-z]+(?:-[a-z]+)*$/;
+export const TRADE_MAX = 40;
+
+/** A trade's name (lowercase words joined by hyphens, at most TRADE_MAX), else null. */
+export function parseTrade(value: unknown): string | null {
+  return typeof value === 'string' && value.length <= TRADE_MAX && TRADE.test(value) ? value : null;
+}
+
 export type Utm = Partial<Record<UtmKey, string>>;
 
 /** A whole number of dollars within [0, ESTIMATE_MAX] (rounded), else null. */
@@ -23,16 +35,20 @@ export function parseEstimate(value: unknown): number | null {
     : null;
 }
 
-/** The calculator's values, each by parseEstimate's rule; null when none is left. */
-export function parseVariables(value: unknown): EstimateVariables | null {
+/** The calculator's values, each by parseEstimate's rule, and the trade; null when none is left. */
+export function parseVariables(value: unknown): AgentVariables | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const raw = value as Record<string, unknown>;
-  const kept = Object.fromEntries(
-    ESTIMATE_VARIABLES.flatMap((key) => {
-      const number = parseEstimate(raw[key]);
-      return number === null ? [] : [[key, number]];
-    }),
-  ) as EstimateVariables;
+  const trade = parseTrade(raw.trade);
+  const kept = {
+    ...Object.fromEntries(
+      ESTIMATE_VARIABLES.flatMap((key) => {
+        const number = parseEstimate(raw[key]);
+        return number === null ? [] : [[key, number]];
+      }),
+    ),
+    ...(trade ? { trade } : {}),
+  } as AgentVariables;
   return Object.keys(kept).length > 0 ? kept : null;
 }
 

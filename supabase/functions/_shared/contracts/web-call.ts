@@ -1,5 +1,5 @@
 import { isUuid } from '../http.ts';
-import { parseVariables, parseVisitId, type EstimateVariables } from './origin.ts';
+import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
 import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
 
 /**
@@ -14,8 +14,8 @@ export interface WebCallBody {
   id: string;
   captcha: string;
   visit_id: string | null;
-  /** The calculator's inputs and estimate when it shows one, for the agent (variableValues). */
-  variables: EstimateVariables | null;
+  /** The calculator's inputs and estimate when it shows one, and the page's trade, for the agent (variableValues). */
+  variables: AgentVariables | null;
 }
 
 export type WebCallRequest = Omit<WebCallBody, 'captcha'>;
