@@ -12,6 +12,7 @@ const HOME_SECTIONS_IN_ORDER = [
   'What I Build',
   'Want to stop repeating yourself on every call?',
   'Results From the Field',
+  'Hear the agent on a real call',
   'How It Works',
   'Book a call',
 ];
@@ -459,6 +460,10 @@ test.describe('layout and access', () => {
       const focused = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return null;
+        // Inside a player, focus moves through the browser's own controls (play, mute, the
+        // menu), which draw their own ring; the player itself is ringed when it takes focus.
+        if (el instanceof HTMLAudioElement && !el.matches(':focus'))
+          return { ring: 'solid 1px (the player control)', what: el.outerHTML.slice(0, 80) };
         const style = getComputedStyle(el);
         return {
           ring: `${style.outlineStyle} ${style.outlineWidth}`,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { trades } from '../src/content/trades';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { CreateCallBody } from '../supabase/functions/_shared/vapi/types';
@@ -162,5 +163,52 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
     expect(deliveries.find((d) => d.payload.email === email)?.payload.trade).toBe('real-estate');
     const inbox = await (await request.get(LOCAL_ROUTES.inbox)).text();
     expect(inbox).toContain('trade real-estate');
+  });
+});
+
+test.describe('Hear the agent on a real call', () => {
+  test('one player per trade on /, one on a trade page, each transcript in the served HTML', async ({
+    request,
+  }) => {
+    const home = await (await request.get('/')).text();
+    for (const trade of trades) {
+      const sample = JSON.parse(
+        await readFile(`src/content/call-samples/${trade.slug}.json`, 'utf8'),
+      ) as { lines: { text: string }[] };
+      expect(home).toContain(sample.lines[0]!.text);
+      const page = await (await request.get(trade.path)).text();
+      expect(page.match(/<audio /g)).toHaveLength(1);
+      expect(page).toContain(`data-transcript="transcript-${trade.slug}"`);
+      expect(page).toContain(sample.lines.at(-1)!.text);
+    }
+    expect(home.match(/<audio [^>]*preload="none"/g)).toHaveLength(trades.length);
+  });
+
+  test('fetches no audio before play, then marks the line being spoken as it plays', async ({
+    page,
+  }) => {
+    const media: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/samples/')) media.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/solar');
+    await page.waitForLoadState('networkidle');
+    const player = page.locator('audio[data-transcript="transcript-solar"]');
+    await player.scrollIntoViewIfNeeded();
+    await expect(page.getByText('Length 0:31')).toBeVisible();
+    expect(media).toEqual([]);
+    // Muted, a page may play without a gesture: the test presses play that way.
+    await player.evaluate(async (audio: HTMLAudioElement) => {
+      audio.muted = true;
+      await audio.play();
+    });
+    await expect.poll(() => media.some((path) => path.startsWith('/samples/solar.'))).toBe(true);
+    const lines = page.locator('#transcript-solar li');
+    await expect(lines.first()).toHaveAttribute('aria-current', 'true');
+    // Forward to the third line: the mark follows.
+    const third = Number(await lines.nth(2).getAttribute('data-start'));
+    await player.evaluate((audio: HTMLAudioElement, at) => (audio.currentTime = at + 0.2), third);
+    await expect(lines.nth(2)).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('#transcript-solar li[aria-current]')).toHaveCount(1);
   });
 });

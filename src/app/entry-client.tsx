@@ -12,6 +12,16 @@ if (!root) throw new Error('The prerendered page has no #root element.');
 collectServedIslands(root);
 // The campaign this visit landed with (utm_* parameters) goes out with a lead.
 rememberLanding(window.location.search);
+// A call sample that starts playing gets its transcript followed (the code comes at that play).
+document.addEventListener(
+  'play',
+  (event) => {
+    const audio = event.target;
+    if (audio instanceof HTMLAudioElement && audio.dataset.transcript)
+      void import('@/lib/follow-transcript').then((m) => m.followTranscript(audio));
+  },
+  true,
+);
 
 const app = (
   <StrictMode>

@@ -1,5 +1,6 @@
 import { BannerSection } from '@/components/banner-section';
 import { repeatBanner } from '@/content/banners';
+import { CallSamplesSection } from './call-samples-section';
 import { ServicesSection } from './services-section';
 import { StepsSection } from './steps-section';
 import { TestimonialsSection } from './testimonials-section';
@@ -11,6 +12,7 @@ export function HomeStorySections() {
       <ServicesSection />
       <BannerSection id="repeat-heading" heading={repeatBanner.heading} body={repeatBanner.body} />
       <TestimonialsSection />
+      <CallSamplesSection />
       <StepsSection />
     </>
   );

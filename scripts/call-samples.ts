@@ -1,0 +1,113 @@
+/**
+ * `npm run samples`: makes the short scripted call the site ships for each trade, offline, so
+ * "Hear the agent on a real call" works before the owner has recordings of their own. Each
+ * line of src/content/call-samples/scripts.json is spoken by espeak-ng (Debian: `apt-get
+ * install espeak-ng opus-tools`), the agent and the caller in two voices, joined with a short
+ * pause, at telephone quality (8 kHz mono), then written as Ogg Opus (opusenc, 16 kbit/s) and 8-bit
+ * WAV (the fallback for browsers without Opus), in public/samples/<trade>.ogg and .wav; each line's
+ * start and the length go to src/content/call-samples/<trade>.json, the transcript the page
+ * shows and follows. Not run by the build or the tests: its output is committed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const RATE = 8000;
+const PAUSE_SECONDS = 0.45;
+const VOICES = { assistant: 'en-us+f3', caller: 'en-us+m3' } as const;
+type Speaker = keyof typeof VOICES;
+
+const scripts = JSON.parse(readFileSync('src/content/call-samples/scripts.json', 'utf8')) as Record<
+  string,
+  [Speaker, string][]
+>;
+
+/** The 16-bit mono samples of a WAV file espeak-ng wrote, resampled to RATE. */
+function samplesOf(file: string): Int16Array {
+  const wav = readFileSync(file);
+  const rate = wav.readUInt32LE(24);
+  const data = wav.indexOf('data', 12);
+  const bytes = wav.readUInt32LE(data + 4);
+  const source = new Int16Array(
+    wav.buffer.slice(wav.byteOffset + data + 8, wav.byteOffset + data + 8 + bytes),
+  );
+  const out = new Int16Array(Math.floor((source.length * RATE) / rate));
+  for (let i = 0; i < out.length; i += 1) out[i] = source[Math.floor((i * rate) / RATE)]!;
+  return out;
+}
+
+/** A PCM WAV file of `samples` at RATE: 16-bit (for the encoder), or 8-bit (the fallback, half the bytes). */
+function wavFile(samples: Int16Array, bits: 8 | 16): Buffer {
+  const bytes = (samples.length * bits) / 8;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + bytes, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(RATE, 24);
+  header.writeUInt32LE((RATE * bits) / 8, 28);
+  header.writeUInt16LE(bits / 8, 32);
+  header.writeUInt16LE(bits, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(bytes, 40);
+  const data =
+    bits === 16
+      ? Buffer.from(samples.buffer)
+      : Buffer.from(Uint8Array.from(samples, (sample) => (sample >> 8) + 128));
+  return Buffer.concat([header, data]);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'samples-'));
+try {
+  for (const [trade, lines] of Object.entries(scripts)) {
+    const parts: Int16Array[] = [];
+    const timed: { speaker: Speaker; text: string; start: number }[] = [];
+    let length = 0;
+    lines.forEach(([speaker, text], index) => {
+      const file = join(work, `${trade}-${index}.wav`);
+      execFileSync('espeak-ng', ['-v', VOICES[speaker], '-s', '160', '-w', file, text]);
+      const spoken = samplesOf(file);
+      timed.push({ speaker, text, start: Math.round((length / RATE) * 100) / 100 });
+      parts.push(spoken, new Int16Array(Math.round(PAUSE_SECONDS * RATE)));
+      length += spoken.length + Math.round(PAUSE_SECONDS * RATE);
+    });
+    const all = new Int16Array(length);
+    let at = 0;
+    for (const part of parts) {
+      all.set(part, at);
+      at += part.length;
+    }
+    const full = join(work, `${trade}.wav`);
+    writeFileSync(full, wavFile(all, 16));
+    execFileSync('opusenc', [
+      '--quiet',
+      '--bitrate',
+      '16',
+      full,
+      join('public', 'samples', `${trade}.ogg`),
+    ]);
+    writeFileSync(join('public', 'samples', `${trade}.wav`), wavFile(all, 8));
+    // The same lines as WebVTT captions, for the player's captions button.
+    const time = (seconds: number) => {
+      const whole = Math.floor(seconds);
+      const ms = String(Math.round((seconds - whole) * 1000)).padStart(3, '0');
+      return `00:${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}.${ms}`;
+    };
+    const cues = timed.map((line, index) => {
+      const end = index + 1 < timed.length ? timed[index + 1]!.start : length / RATE;
+      const who = line.speaker === 'assistant' ? 'Agent' : 'Caller';
+      return `${time(line.start)} --> ${time(end)}\n<v ${who}>${line.text}`;
+    });
+    writeFileSync(join('public', 'samples', `${trade}.vtt`), `WEBVTT\n\n${cues.join('\n\n')}\n`);
+    writeFileSync(
+      join('src', 'content', 'call-samples', `${trade}.json`),
+      `${JSON.stringify({ durationSeconds: Math.round((length / RATE) * 10) / 10, lines: timed }, null, 2)}\n`,
+    );
+    console.log(`${trade}: ${(length / RATE).toFixed(1)} s, ${lines.length} lines`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
