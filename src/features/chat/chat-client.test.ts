@@ -210,6 +210,19 @@ describe('server-mode chat (the chat function)', () => {
     expect(next.captcha).toBe('token-2');
   });
 
+  it("sends the trade of the page with the numbers, on a trade's page", async () => {
+    window.history.pushState(null, '', '/solar');
+    try {
+      const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => whole('Sure.'));
+      const chat = createServerChat({ client: client(fetcher), botCheck: botCheck() });
+      await sendAll(chat, 'Hi');
+      const body = JSON.parse(fetcher.mock.calls[0]![1]!.body as string) as { variables: unknown };
+      expect(body.variables).toEqual({ trade: 'solar' });
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
   it.each([
     [429, { code: 'limited', limit: 'day' }, 'spent'],
     [429, { code: 'limited', limit: 'address' }, 'limited'],

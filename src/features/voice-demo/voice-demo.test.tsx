@@ -808,6 +808,21 @@ describe('server mode (VITE_VAPI_AUTH=server)', () => {
     expect(new Set(ids).size).toBe(2);
   });
 
+  it("asks for the call with the trade of the page, when it is a trade's page", async () => {
+    const user = userEvent.setup();
+    window.history.pushState(null, '', '/home-services');
+    try {
+      const startWebCall = vi.fn(() => Promise.resolve(WEB_CALL));
+      renderDemo({ config: SERVER_CONFIG, startWebCall });
+      await startCall(user);
+      expect(startWebCall).toHaveBeenCalledWith(
+        expect.objectContaining({ variables: { trade: 'home-services' } }),
+      );
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
   it.each([
     [new WebCallError('spent', '429 limited minutes'), "Today's live demo calls are used up."],
     [new WebCallError('limited', '429 limited address'), 'Too many demo calls right now.'],
