@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatError, type ChatTransport } from './chat-client';
@@ -36,7 +37,12 @@ describe('ChatPanel', () => {
   it('shows the message, then the reply as it arrives, in a polite log', async () => {
     const user = userEvent.setup();
     const { transport, pending } = fakeTransport();
-    render(<ChatPanel onClose={() => undefined} transport={transport} />);
+    render(
+      <ChatPanel
+        onClose={() => undefined}
+        connect={() => ({ transport, dispose: () => undefined })}
+      />,
+    );
     const log = screen.getByRole('log', { name: 'Chat with the agent' });
     expect(log).toHaveAttribute('aria-live', 'polite');
     const box = screen.getByLabelText('Your message');
@@ -63,7 +69,12 @@ describe('ChatPanel', () => {
   ] as const)('a %s failure keeps the typed text in the box and says so', async (kind, line) => {
     const user = userEvent.setup();
     const { transport, pending } = fakeTransport();
-    render(<ChatPanel onClose={() => undefined} transport={transport} />);
+    render(
+      <ChatPanel
+        onClose={() => undefined}
+        connect={() => ({ transport, dispose: () => undefined })}
+      />,
+    );
     await user.type(screen.getByLabelText('Your message'), 'Price for a new roof?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await act(async () => pending[0]!.reject(new ChatError(kind, 'test')));
@@ -80,7 +91,9 @@ describe('ChatPanel', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { transport, pending } = fakeTransport();
     const onClose = vi.fn();
-    const { unmount } = render(<ChatPanel onClose={onClose} transport={transport} />);
+    const { unmount } = render(
+      <ChatPanel onClose={onClose} connect={() => ({ transport, dispose: () => undefined })} />,
+    );
     await user.type(screen.getByLabelText('Your message'), 'Hi');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     act(() => pending[0]!.onDelta('Hello!'));
@@ -101,12 +114,47 @@ describe('ChatPanel', () => {
   it('a Send with an empty box or while a reply is coming sends nothing', async () => {
     const user = userEvent.setup();
     const { transport, pending } = fakeTransport();
-    render(<ChatPanel onClose={() => undefined} transport={transport} />);
+    render(
+      <ChatPanel
+        onClose={() => undefined}
+        connect={() => ({ transport, dispose: () => undefined })}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(pending).toHaveLength(0);
     await user.type(screen.getByLabelText('Your message'), 'One{Enter}');
     await user.type(screen.getByLabelText('Your message'), 'Two{Enter}');
     expect(pending).toHaveLength(1);
     expect(screen.getByLabelText('Your message')).toHaveValue('Two');
+  });
+
+  it('a remount (StrictMode in development) makes a fresh connection and lets go of the old one', async () => {
+    const user = userEvent.setup();
+    const made: { transport: ReturnType<typeof fakeTransport>; disposed: boolean }[] = [];
+    render(
+      <StrictMode>
+        <ChatPanel
+          onClose={() => undefined}
+          connect={() => {
+            const entry = { transport: fakeTransport(), disposed: false };
+            made.push(entry);
+            return {
+              transport: entry.transport.transport,
+              dispose: () => {
+                entry.disposed = true;
+              },
+            };
+          }}
+        />
+      </StrictMode>,
+    );
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    const live = made.at(-1)!;
+    expect(live.disposed).toBe(false);
+    expect(made.slice(0, -1).every((entry) => entry.disposed)).toBe(true);
+    await user.type(screen.getByLabelText('Your message'), 'Hi{Enter}');
+    // The message goes through the live connection, never a disposed one.
+    expect(live.transport.pending).toHaveLength(1);
+    expect(made.slice(0, -1).every((entry) => entry.transport.pending.length === 0)).toBe(true);
   });
 });

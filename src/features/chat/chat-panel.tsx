@@ -25,10 +25,13 @@ interface Line {
 const ERROR_LINES: Record<ChatErrorKind, string> = copy.errors;
 
 /** The chat's way to the agent for this build (public key, or the server behind the bot check). */
-function transportForThisSite(botCheckBox: () => HTMLElement | null): {
+/** A way to the agent for one mount of the panel, and what lets go of it. */
+export interface ChatConnection {
   transport: ChatTransport;
   dispose: () => void;
-} {
+}
+
+function transportForThisSite(botCheckBox: () => HTMLElement | null): ChatConnection {
   const vapi = config.vapi!;
   if (vapi.auth === 'server') {
     const botCheck = createBotCheck(config.turnstile!, botCheckBox, CHAT.action!);
@@ -51,8 +54,8 @@ function transportForThisSite(botCheckBox: () => HTMLElement | null): {
 
 export interface ChatPanelProps {
   onClose: () => void;
-  /** Tests pass their own way to the agent. */
-  transport?: ChatTransport;
+  /** Makes the way to the agent at mount (tests pass their own). */
+  connect?: (botCheckBox: () => HTMLElement | null) => ChatConnection;
 }
 
 /**
@@ -60,7 +63,7 @@ export interface ChatPanelProps {
  * a reply shows as it arrives; a message that gets no answer goes back into the box with a line
  * that says why. Closing the chat, leaving the page or CHAT_IDLE_MS without a message ends it.
  */
-export function ChatPanel({ onClose, transport: given }: ChatPanelProps) {
+export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanelProps) {
   const ids = useId();
   const [lines, setLines] = useState<Line[]>([]);
   const [draft, setDraft] = useState('');
@@ -69,7 +72,7 @@ export function ChatPanel({ onClose, transport: given }: ChatPanelProps) {
   const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<ChatErrorKind | null>(null);
   const [ended, setEnded] = useState(false);
-  const transport = useRef<ChatTransport | null>(given ?? null);
+  const transport = useRef<ChatTransport | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const log = useRef<HTMLDivElement>(null);
   const botCheckBox = useRef<HTMLDivElement>(null);
@@ -77,12 +80,10 @@ export function ChatPanel({ onClose, transport: given }: ChatPanelProps) {
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    let dispose = () => {};
-    if (!transport.current) {
-      const made = transportForThisSite(() => botCheckBox.current);
-      transport.current = made.transport;
-      dispose = made.dispose;
-    }
+    // One connection per mount: what a cleanup let go of is never used again (a remount, as
+    // StrictMode does in development, makes its own bot check).
+    const connection = connect(() => botCheckBox.current);
+    transport.current = connection.transport;
     input.current?.focus();
     // Leaving the page ends the chat too (the request outlives the page).
     const leave = () => transport.current?.end();
@@ -90,9 +91,12 @@ export function ChatPanel({ onClose, transport: given }: ChatPanelProps) {
     return () => {
       window.removeEventListener('pagehide', leave);
       clearTimeout(idle.current);
-      transport.current?.end();
-      dispose();
+      connection.transport.end();
+      connection.dispose();
+      if (transport.current === connection.transport) transport.current = null;
     };
+    // The connection is made once per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // The newest line in view.
