@@ -560,8 +560,12 @@ describe('a call that survives a real phone', () => {
         latest().emit('error', { type: 'audio-start-failed', error: { name: 'NotAllowedError' } }),
       );
       expect(screen.getByRole('button', { name: 'End Call' })).toBeVisible();
+      expect(document.getElementById('voice-demo-message')).toHaveTextContent(
+        "Your browser paused the agent's voice.",
+      );
       await user.click(screen.getByRole('button', { name: 'Tap to hear the agent' }));
       expect(play).toHaveBeenCalledTimes(1);
+      expect(document.getElementById('voice-demo-message')).toHaveTextContent('');
       const player = document.querySelector<HTMLAudioElement>(
         'audio[data-participant-id="agent-session"]',
       );

@@ -158,10 +158,12 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
         // The pause after a call is a notice, not a failure: it is not shown as an error.
         className={cn(
           'min-h-0 text-center text-sm font-medium',
-          error === 'cooling' ? 'text-slate-700' : 'text-danger',
+          error === 'cooling' || !error ? 'text-slate-700' : 'text-danger',
         )}
       >
         {error ? errorLine(error, waitSeconds) : null}
+        {/* Said, not only shown: a screen reader hears why the agent is silent. */}
+        {!error && audioBlocked && status !== 'idle' ? voice.audioBlocked : null}
         {error === 'spent' ? (
           <>
             {' '}

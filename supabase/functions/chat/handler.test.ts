@@ -201,6 +201,18 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "Vapi's 429 is a limit the visitor waits out (429, limit vapi, Retry-After)",
+  async () => {
+    const answer = await harness({
+      vapi: Response.json({ message: 'slow down' }, { status: 429 }),
+    }).send(first());
+    assert.equal(answer.status, 429);
+    assert.deepEqual([answer.body.code, answer.body.limit], ['limited', 'vapi']);
+    assert.equal(answer.headers.get('retry-after'), '60');
+  },
+);
+
 Deno.test('a database that fails: chat_failed, no Vapi', async () => {
   const h = harness({ claim: new Error('database web_chat_claim: timeout') });
   const answer = await h.send(first());

@@ -135,6 +135,12 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
       const reply = await requestVapi<VapiChat>(vapi, 'POST', '/chat', body);
       if (!reply.ok) {
         console.error(`chat: ${reply.error}`);
+        if (reply.status === 429) {
+          // Vapi's own rate limit: the visitor is told to wait, as for the site's limits.
+          return refuse(
+            chatRefusal('limited', { details: 'vapi', headers: { 'Retry-After': '60' } }),
+          );
+        }
         return refuse(chatRefusal(reply.status === 402 ? 'unavailable' : 'chat_failed'));
       }
       if (!claim.vapi_session_id && reply.body.sessionId) {

@@ -27,8 +27,11 @@ export interface ChatBody {
   end: boolean;
 }
 
-/** Which limit refused a message: a new chat from this address, this chat's length, or the day's. */
-export type ChatLimit = 'address' | 'chat' | 'day';
+/**
+ * Which limit refused a message: a new chat from this address, this chat's length, the day's, or
+ * Vapi's own rate limit (its 429).
+ */
+export type ChatLimit = 'address' | 'chat' | 'day' | 'vapi';
 
 const REFUSALS = {
   ...COMMON_REFUSALS,
