@@ -14,7 +14,7 @@ export const voice = {
   unmute: 'Unmute',
   // When the browser will not play the agent's voice until the visitor taps the page.
   tapToHear: 'Tap to hear the agent',
-  audioBlocked: "Your browser paused the agent's voice. Tap the button below to hear it.",
+  audioBlocked: "Your browser paused the agent's voice. Press Tap to hear the agent.",
   // After a call ends normally.
   afterCall: {
     text: 'Liked what you heard? Get an agent like this for your business.',
