@@ -1,11 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { trades } from '../src/content/trades';
+import { brand } from '../src/content/brand';
+import { hero } from '../src/content/hero';
+import { trades as tradeEntries } from '../src/content/trades/index';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { CreateCallBody } from '../supabase/functions/_shared/vapi/types';
 import { expect, test } from './fixtures';
 
+// Each trade's entry with its words (src/content/trades/<slug>.ts).
+const trades = await Promise.all(
+  tradeEntries.map(async ({ words, ...entry }) => ({ ...entry, ...(await words()).default })),
+);
+
 /**
- * A page for each trade (src/content/trades.ts): its own h1, metadata and JSON-LD, the sections
+ * A page for each trade (src/content/trades/): its own h1, metadata and JSON-LD, the sections
  * of / in its words, its calculator examples and its testimonial first; / links to each.
  */
 
@@ -59,11 +66,51 @@ test('/ links to every trade page, and a link shows it with its own metadata', a
       'href',
       trade.path,
     );
-  const [solar] = trades;
+  const solar = trades[0]!;
   await picker.getByRole('link', { name: solar.name }).click();
   await expect(page).toHaveURL(new RegExp(`${solar.path}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(solar.hero.headline);
   await expect(page).toHaveTitle(solar.seo.title);
+});
+
+test("each page fetches only its own trade's words: none on /, its own on a trade page", async ({
+  page,
+}) => {
+  const words: string[] = [];
+  page.on('request', (request) => {
+    const file = /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+    if (file && trades.some((trade) => trade.slug === file)) words.push(file);
+  });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForLoadState('networkidle');
+  expect(words).toEqual([]);
+  const solar = trades[0]!;
+  await page.goto(solar.path);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForLoadState('networkidle');
+  expect(words).toEqual([solar.slug]);
+});
+
+test("/ reached from a trade page by the site's own link is /, not the trade's story", async ({
+  page,
+  watch,
+}) => {
+  const solar = trades[0]!;
+  await page.goto(solar.path);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('link', { name: brand.nav.homeLabel }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.headline);
+  // The story below the fold is /'s: every trade's link and every trade's call, not solar's only.
+  const picker = page.getByRole('navigation', { name: 'Built for your trade' });
+  await expect(picker.getByRole('link')).toHaveCount(trades.length);
+  await expect(page.locator('audio')).toHaveCount(trades.length);
+  // And back to the trade page by the browser's Back: in its words again.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(solar.hero.headline);
+  await expect(page.locator('audio')).toHaveCount(1);
+  expect(watch.errors).toEqual([]);
 });
 
 test.describe('the trade goes with everything that leaves a trade page', () => {

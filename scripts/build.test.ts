@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTIONAL_CONFIG_VARIABLES, REQUIRED_CONFIG_VARIABLES } from '../src/lib/config-schema';
 import { ROUTES, servedPaths } from '../src/app/routes';
+import { trades } from '../src/content/trades/index';
 import { headersForPath, parseHeadersFile } from '../server/cdn/headers-file';
 import { findSecrets } from './lib/secret-scan';
 import { vercelHeadersForPath, type VercelOutputConfig } from './lib/security-headers';
@@ -126,6 +127,22 @@ describe('npm run build', () => {
       // Nor is any other part of the app: no preload (the loader preloads the app's imports).
       expect(index).not.toMatch(/<link rel="(?:modulepreload|preload|stylesheet)"/);
       expect(index).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
+    });
+
+    it("has each trade page's loader fetch its own words with the app, and no other page any", async () => {
+      const assets = await readdir(join(out, 'assets'));
+      const chunkOf = (slug: string) =>
+        assets.find((file) => new RegExp(`^${slug}-[\\w-]+\\.js$`).test(file));
+      for (const trade of trades) expect(chunkOf(trade.slug), trade.slug).toBeDefined();
+      for (const route of ROUTES) {
+        const html = await readFile(join(out, route.file), 'utf8');
+        for (const trade of trades) {
+          const named = html.includes(JSON.stringify(`/assets/${chunkOf(trade.slug)}`));
+          expect(named, `${route.file} names ${trade.slug}'s words`).toBe(
+            trade.path === route.path,
+          );
+        }
+      }
     });
 
     it('inlines in each page only the CSS its markup uses; the whole stylesheet follows the first paint', async () => {

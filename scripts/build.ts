@@ -27,6 +27,7 @@ import { criticalCss } from './lib/critical-css';
 import { appLoaderScript, earlyCaptureScript } from './lib/inline-script';
 import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
 import { localOrigin } from '../server/local-config';
+import { trades } from '../src/content/trades/index';
 import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
 
 type ServerEntry = typeof ServerEntryModule;
@@ -83,13 +84,15 @@ async function takeStylesheets(
 /**
  * Replaces the entry's module script with the inline loader (src/inline/app-loader.ts) that adds
  * it, the modules it imports (Vite's `modulepreload` links, taken out of the head) and the whole
- * stylesheet once the page has painted; puts the early-press capture (src/inline/early-capture.ts)
+ * stylesheet once the page has painted (and the page's own modules, `pageImports`: a trade page's
+ * words); puts the early-press capture (src/inline/early-capture.ts)
  * first in <head>, so it listens before any control is on screen. The served head then names
  * nothing the browser would fetch before the first paint.
  */
 export async function placeInlineScripts(
   html: string,
   stylesheets: readonly string[] = [],
+  pageImports: readonly string[] = [],
 ): Promise<string> {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('The built index.html has no entry module script.');
@@ -98,7 +101,7 @@ export async function placeInlineScripts(
   const [loader, capture] = await Promise.all([
     appLoaderScript({
       module: entry[1]!,
-      imports: preloads.map((match) => match[1]!),
+      imports: [...new Set([...preloads.map((match) => match[1]!), ...pageImports])],
       stylesheets,
     }),
     earlyCaptureScript(),
@@ -108,6 +111,30 @@ export async function placeInlineScripts(
   return result
     .replace(entry[0], () => `<script>${loader}</script>`)
     .replace(APP_HEAD, () => `<script>${capture}</script>${APP_HEAD}`);
+}
+
+/** Vite's build manifest (dist/.vite/manifest.json): each source module's chunk. */
+export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * The modules a page needs beside the app's entry to hydrate: a trade's page, the chunk of its
+ * words (src/content/trades/<slug>.ts) and what that chunk imports. The page's loader preloads
+ * them with the entry, so hydration waits for no request made after the entry's.
+ */
+export function pageModules(manifest: BuildManifest, path: string): string[] {
+  const trade = trades.find((entry) => entry.path === path);
+  if (!trade) return [];
+  const source = `src/content/trades/${trade.slug}.ts`;
+  if (!manifest[source]) throw new Error(`The build has no chunk for ${source}.`);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key]!;
+    if (files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return [...files];
 }
 
 function sitemap(config: SiteConfig, paths: string[]): string {
@@ -147,8 +174,11 @@ async function main() {
     root,
     mode: viteMode(mode),
     logLevel: 'warn',
-    build: { outDir: distDir, emptyOutDir: true },
+    build: { outDir: distDir, emptyOutDir: true, manifest: true },
   });
+  const manifest = JSON.parse(
+    await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as BuildManifest;
   await build({
     root,
     mode: viteMode(mode),
@@ -171,11 +201,15 @@ async function main() {
     await readFile(join(distDir, 'index.html'), 'utf8'),
     distDir,
   );
-  const template = await placeInlineScripts(styles.html, styles.hrefs);
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   for (const route of server.PRERENDERED_ROUTES) {
     const { html, head } = await server.render(route.path, config.siteUrl);
+    const template = await placeInlineScripts(
+      styles.html,
+      styles.hrefs,
+      pageModules(manifest, route.path),
+    );
     const rendered = template.replace(APP_HEAD, head).replace('<!--app-html-->', html);
     const critical = styles.hrefs.length > 0 ? await criticalCss(rendered, styles.css) : '';
     const page = rendered.replace(CRITICAL_CSS, () =>

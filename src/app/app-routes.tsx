@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { trades, type TradePath } from '@/content/trades';
-import { useLocation } from '@/lib/router';
-import { TradeContext } from '@/lib/trade';
+import { PartUnavailable } from '@/components/part-unavailable';
+import { useLocation, type Location } from '@/lib/router';
+import { loadedTrade, loadTrade, TradeContext, type Trade, type TradeEntry } from '@/lib/trade';
 import { AboutPage } from './about/about-page';
 import { HomePage } from './home/home-page';
 import { NotFoundPage } from './not-found-page';
@@ -11,18 +12,52 @@ import { routeForPath, type Route } from './routes';
 /** Every route the site prerenders: path in the browser, and the file it becomes in dist/. */
 export { ROUTES as PRERENDERED_ROUTES } from './routes';
 
-/** A trade's page: the landing page in the trade's words (src/content/trades.ts). */
-const TRADE_PAGES = Object.fromEntries(
-  trades.map((trade) => [
-    trade.path,
-    function TradePage() {
-      return (
-        <TradeContext.Provider value={trade}>
-          <HomePage />
-        </TradeContext.Provider>
+/** The landing page in a trade's words. */
+function TradeHome({ trade }: { trade: Trade }) {
+  return (
+    <TradeContext.Provider value={trade}>
+      <HomePage />
+    </TradeContext.Provider>
+  );
+}
+
+/**
+ * The attempts to load a trade's words reached by a client-side navigation, one per navigation
+ * (the router's location): React renders the same attempt while it waits, and a failed one shows
+ * a note with a reload link instead of blanking the site; the next navigation tries afresh.
+ */
+const attempts = new WeakMap<Location, ComponentType>();
+
+/**
+ * A trade's page: the landing page in the trade's words (src/content/trades/). A trade page
+ * served as such has its words already (entry-client.tsx loads them before hydrating); a page
+ * reached by a link loads them first, and the router's transition keeps the last page on screen
+ * meanwhile.
+ */
+function tradePage(entry: TradeEntry): ComponentType {
+  return function TradePage() {
+    const location = useLocation();
+    const trade = loadedTrade(entry);
+    if (trade) return <TradeHome trade={trade} />;
+    let Attempt = attempts.get(location);
+    if (!Attempt) {
+      Attempt = lazy(() =>
+        loadTrade(entry).then(
+          (loaded) => ({ default: () => <TradeHome trade={loaded} /> }),
+          (error: unknown) => {
+            console.error(`The words of ${entry.path} could not be loaded:`, error);
+            return { default: PartUnavailable };
+          },
+        ),
       );
-    },
-  ]),
+      attempts.set(location, Attempt);
+    }
+    return <Attempt />;
+  };
+}
+
+const TRADE_PAGES = Object.fromEntries(
+  trades.map((entry) => [entry.path, tradePage(entry)]),
 ) as unknown as Record<TradePath, ComponentType>;
 
 /** The page of each route (the type checker asks for one per route). */

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@/lib/router';
 import '@/styles/index.css';
 import { collectServedIslands } from '@/components/served-html';
+import { loadTrade, tradeOfPath } from '@/lib/trade';
 import { rememberLanding } from '@/lib/visit';
 import { App } from './app';
 
@@ -31,10 +32,16 @@ const app = (
   </StrictMode>
 );
 if (root.firstElementChild) {
-  // As a transition, hydration yields to the browser between components instead of blocking
-  // the main thread in one long task (the page is already painted and readable meanwhile).
-  startTransition(() => {
-    hydrateRoot(root, app);
+  // A trade's page hydrates in its trade's words: their chunk came with this script (the page's
+  // loader preloads it), so this waits for nothing on the network in the usual case. If it
+  // fails, the page hydrates anyway and tries again (app-routes.tsx shows a note if that fails).
+  const trade = tradeOfPath(window.location.pathname);
+  void (trade ? loadTrade(trade).catch(() => undefined) : Promise.resolve()).then(() => {
+    // As a transition, hydration yields to the browser between components instead of blocking
+    // the main thread in one long task (the page is already painted and readable meanwhile).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   });
 } else {
   // Nothing was prerendered (`npm run dev`, Vite's dev server): render, there is nothing to

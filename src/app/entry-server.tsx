@@ -4,6 +4,7 @@ import { StaticRouter } from '@/lib/router';
 import { seo, type PageSeo } from '@/content/seo';
 import { trades } from '@/content/trades';
 import { loadAllIslands } from '@/components/served-html';
+import { loadTrade } from '@/lib/trade';
 import { App } from './app';
 import { renderHeadTags } from './seo/head-tags';
 
@@ -14,7 +15,6 @@ const PAGE_SEO: Record<string, PageSeo> = {
   [seo.home.path]: seo.home,
   [seo.about.path]: seo.about,
   [seo.privacy.path]: seo.privacy,
-  ...Object.fromEntries(trades.map((trade) => [trade.path, { path: trade.path, ...trade.seo }])),
 };
 
 /** Renders one route to HTML for the build's prerender step. */
@@ -23,6 +23,9 @@ export async function render(
   siteUrl: string,
 ): Promise<{ html: string; head: string }> {
   await loadAllIslands();
+  // Every trade's words, so its page renders in them synchronously (and its head carries them).
+  const loaded = await Promise.all(trades.map(loadTrade));
+  for (const trade of loaded) PAGE_SEO[trade.path] = { path: trade.path, ...trade.seo };
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={path}>

@@ -2,7 +2,7 @@
  * Every page the site has: the one list the router, the prerender, the sitemap, the host
  * headers, the bench and the browser tests read. Adding a page means a line here, its
  * component in app-routes.tsx (the type checker asks for it) and its words in src/content/.
- * A trade's page follows from its entry in src/content/trades.ts. Plain data, so build scripts
+ * A trade's page follows from its entry in src/content/trades/index.ts. Plain data, so build scripts
  * and tests can import it without React.
  */
 import { trades } from '@/content/trades';

@@ -27,6 +27,22 @@ describe('ServedHtml', () => {
     page.remove();
   });
 
+  it("reuses the served HTML only on a page of the same variant (/ reached from a trade's page)", async () => {
+    const solarPage = document.createElement('div');
+    solarPage.innerHTML =
+      '<div data-island="story-by-page:solar" class="contents"><section><h2>Solar story</h2></section></div>';
+    collectServedIslands(solarPage);
+    const load = vi.fn(async () => () => <h2>Story of /</h2>);
+    const story = defineIsland('story-by-page', load);
+    const onSolar = render(<ServedHtml island={story} variant="solar" />);
+    expect(screen.getByRole('heading', { name: 'Solar story' })).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+    onSolar.unmount();
+    render(<ServedHtml island={story} />);
+    expect(await screen.findByRole('heading', { name: 'Story of /' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Solar story' })).toBeNull();
+  });
+
   it('loads and renders the component when the page was not served with it', async () => {
     const load = vi.fn(async () => () => <h2>Rendered words</h2>);
     const other = defineIsland('not-served', load);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { brand } from '@/content/brand';
 import { loadOnce } from '@/lib/load-once';
+import { PartUnavailable } from './part-unavailable';
 
 /*
  * Module state, and who owns it. `islands` is a registry: filled once, when the modules that
@@ -38,18 +38,6 @@ export interface Island {
 }
 
 const islands: Island[] = [];
-
-/** What stands in for an island whose chunk could not be fetched: the rest of the page works. */
-function PartUnavailable() {
-  return (
-    <p role="status" className="px-4 py-10 text-center text-slate-700">
-      {brand.partUnavailable.message}{' '}
-      <a href={window.location.href} className="font-semibold text-brand-700 underline">
-        {brand.partUnavailable.action}
-      </a>
-    </p>
-  );
-}
 
 /**
  * The component React renders after a client-side navigation. A failed load must not reach
@@ -91,31 +79,32 @@ export async function loadAllIslands(): Promise<void> {
  * renders its component; in the browser it hydrates the served HTML as it is (React neither
  * re-creates nor compares it), so the component's code stays out of the first load. Reached by a
  * client-side navigation instead, it loads the component and renders it.
+ *
+ * An island whose content differs from page to page (the landing page's story on / and on each
+ * trade's page) names the page's `variant`: the served HTML is reused only on a page of the same
+ * variant, so / reached from /solar shows /'s story, not the one /solar was served with.
  */
-export function ServedHtml({ island }: { island: Island }) {
+export function ServedHtml({ island, variant }: { island: Island; variant?: string }) {
+  const name = variant ? `${island.name}:${variant}` : island.name;
   if (import.meta.env.SSR) {
     const Component = island.loaded;
     if (!Component) throw new Error(`Island "${island.name}" was not loaded before prerendering.`);
     return (
-      <div data-island={island.name} className="contents">
+      <div data-island={name} className="contents">
         <Component />
       </div>
     );
   }
-  const html = served.get(island.name);
+  const html = served.get(name);
   if (html !== undefined) {
     return (
-      <div
-        data-island={island.name}
-        className="contents"
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+      <div data-island={name} className="contents" dangerouslySetInnerHTML={{ __html: html }} />
     );
   }
   // Loaded already (prefetched): render at once, so nothing appears later and moves the page.
   const Loaded = island.loaded;
   return (
-    <div data-island={island.name} className="contents">
+    <div data-island={name} className="contents">
       {Loaded ? (
         <Loaded />
       ) : (

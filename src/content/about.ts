@@ -1,4 +1,5 @@
-// SAMPLE COPY: replace with your own story and photo.
+// SAMPLE COPY: replace with your own story and photo. (The banner that ends /about-me is in
+// about-cta.ts: those words load with the page's script, these only with its story.)
 import portraitSmall from './images/founder-portrait-320.webp';
 
 export const about = {
@@ -22,10 +23,5 @@ export const about = {
       'I keep my client list small on purpose. You work with me directly, from the first call map to the day your agent goes live, and I stay on to tune it as your business changes.',
       "Outside of work I coach my daughter's soccer team and restore old motorcycles, slowly.",
     ],
-  },
-  cta: {
-    heading: 'Ready to stop missing calls?',
-    body: "Book a short call. We'll look at where your leads leak and whether an AI agent is worth it for you.",
-    button: 'Book a Call',
   },
 } as const;

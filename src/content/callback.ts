@@ -1,11 +1,9 @@
-// Words of "Call my phone": the agent calls the visitor (the request-callback Edge Function).
+// Words of the "Call my phone" form: the agent calls the visitor (the request-callback Edge
+// Function). They load with the form, on intent; the button's words are in callback-offer.ts.
+import { callbackOffer } from './callback-offer';
 import { CONSENT_VERSIONS, CURRENT_CONSENT_VERSION } from '@shared/contracts/callback.ts';
 
 export const callback = {
-  open: 'Call my phone',
-  openHint: 'The agent rings your phone within a minute',
-  // While the form's code arrives (a slow connection).
-  opening: 'Opening the call form…',
   heading: 'Have the agent call you',
   intro:
     'Type your number and our AI agent rings you within a minute, the way it would answer your customers.',
@@ -31,7 +29,7 @@ export const callback = {
     botCheck: "We couldn't confirm you're a person. Please press Call me now again.",
     limited:
       'Too many calls were asked for just now. Please try again later, or send the form below and we will call you.',
-    failed: "We couldn't place the call. Please try again, or send the form below.",
+    failed: callbackOffer.unavailable,
     // The voice service did not say whether it placed the call: no second one is placed.
     uncertain:
       "The call may already be on its way. If your phone doesn't ring within a minute, send the form below and we'll call you.",

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { about } from '@/content/about';
+import { aboutCta } from '@/content/about-cta';
 import { seo } from '@/content/seo';
 import { BannerSection } from '@/components/banner-section';
 import { defineIsland, ServedHtml } from '@/components/served-html';
@@ -30,9 +30,9 @@ export function AboutPage() {
   return (
     <PageShell>
       <ServedHtml island={aboutStory} />
-      <BannerSection id="about-cta-heading" heading={about.cta.heading} body={about.cta.body}>
+      <BannerSection id="about-cta-heading" heading={aboutCta.heading} body={aboutCta.body}>
         <Button {...ctaPress} variant="inverse" onClick={() => void bookCall()}>
-          {about.cta.button}
+          {aboutCta.button}
         </Button>
       </BannerSection>
     </PageShell>

@@ -34,7 +34,7 @@ export function HomePage() {
           {afterHoursBanner.button}
         </Button>
       </BannerSection>
-      <ServedHtml island={homeStory} />
+      <ServedHtml island={homeStory} variant={trade?.slug} />
       <ContactSection />
     </PageShell>
   );

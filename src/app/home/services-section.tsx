@@ -1,6 +1,7 @@
 import { SectionHeading } from '@/components/section-heading';
 import { services, servicesSection } from '@/content/services';
-import { tradePicker, trades } from '@/content/trades';
+import { trades } from '@/content/trades';
+import { tradePicker } from '@/content/trades/picker';
 import { Link } from '@/lib/router';
 import { useTrade } from '@/lib/trade';
 
@@ -31,7 +32,7 @@ export function ServicesSection() {
         ))}
       </ul>
       {trade ? null : (
-        // On /, the way to each trade's page (src/content/trades.ts).
+        // On /, the way to each trade's page (src/content/trades/).
         <nav aria-labelledby="trades-heading" className="mx-auto mt-12 max-w-4xl text-center">
           <h3 id="trades-heading" className="text-lg font-semibold">
             {tradePicker.heading}

@@ -2,6 +2,7 @@ import { about } from '@/content/about';
 import { brand } from '@/content/brand';
 import { business, seo, socialCard, type PageSeo } from '@/content/seo';
 import { trades } from '@/content/trades';
+import { loadedTrade } from '@/lib/trade';
 import { escapeHtml } from '@/lib/escape-html';
 
 /** JSON inside a <script>: "<" is escaped so no value can close the element. */
@@ -11,7 +12,10 @@ function jsonForScript(value: unknown): string {
 
 /** Structured data: the business on /, the service for the trade on its page, the founder on /about-me. */
 export function structuredData(page: PageSeo, siteUrl: string): object | null {
-  const trade = trades.find((entry) => entry.path === page.path);
+  const entry = trades.find((candidate) => candidate.path === page.path);
+  const trade = entry && loadedTrade(entry);
+  if (entry && !trade)
+    throw new Error(`The words of ${entry.path} were not loaded before its head.`);
   if (trade) {
     return {
       '@context': 'https://schema.org',

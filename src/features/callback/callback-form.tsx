@@ -5,7 +5,7 @@ import { callback as copy } from '@/content/callback';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
-import { agentVariables } from '@/lib/trade';
+import { agentVariables } from '@/lib/visit';
 import {
   CURRENT_CONSENT_VERSION,
   PHONE_MAX_LENGTH,

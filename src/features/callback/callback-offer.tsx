@@ -1,12 +1,12 @@
 import { IntentPanel, lazyPanel } from '@/components/intent-panel';
-import { callback as copy } from '@/content/callback';
+import { callbackOffer as copy } from '@/content/callback-offer';
 import { config } from '@/lib/config';
 
 /** The form's code (with libphonenumber-js), fetched on intent. */
 const form = lazyPanel(
   'Call my phone',
   () => import('./callback-form').then((module) => module.CallbackForm),
-  copy.errors.failed,
+  copy.unavailable,
 );
 
 export interface CallbackOfferProps {

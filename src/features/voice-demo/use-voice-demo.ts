@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { loadOnce } from '@/lib/load-once';
 import type { SiteConfig } from '@/lib/config-schema';
-import { agentVariables } from '@/lib/trade';
+import { agentVariables } from '@/lib/visit';
 import { markDemoCall, visitId } from '@/lib/visit';
 import { createCallGuard, type CallGuard } from './call-guard';
 import type { AgentVariables } from '@shared/contracts/origin.ts';

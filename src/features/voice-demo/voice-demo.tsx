@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { callback } from '@/content/callback';
+import { callbackOffer } from '@/content/callback-offer';
 import { chatOffer } from '@/content/chat-offer';
 import { voice } from '@/content/voice';
 import { cn } from '@/lib/cn';
@@ -185,7 +185,7 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
             ) : null}
             {onCallMyPhone ? (
               <Button size="sm" variant="secondary" onClick={onCallMyPhone}>
-                {callback.open}
+                {callbackOffer.open}
               </Button>
             ) : null}
           </div>

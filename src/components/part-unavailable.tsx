@@ -1,0 +1,16 @@
+import { brand } from '@/content/brand';
+
+/**
+ * What stands in for a part of the site whose chunk could not be fetched (an island, a trade
+ * page's words): a short note and a way to reload, while the rest of the page works.
+ */
+export function PartUnavailable() {
+  return (
+    <p role="status" className="px-4 py-10 text-center text-slate-700">
+      {brand.partUnavailable.message}{' '}
+      <a href={window.location.href} className="font-semibold text-brand-700 underline">
+        {brand.partUnavailable.action}
+      </a>
+    </p>
+  );
+}
