@@ -105,6 +105,17 @@ function wrap(pool: pg.Pool): SqlDatabase {
   };
 }
 
+/**
+ * A pool whose idle connections may be cut by the server without failing the run: when the
+ * server stops (`pg_ctl stop -m fast`) a connection still closing gets FATAL 57P01, which pg
+ * emits as the pool's 'error' event, an uncaught exception when nothing listens. A query's own
+ * error still rejects that query.
+ */
+function idleErrorsIgnored(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /** Starts a server; throws (with the server's words) when it cannot. */
 export async function startRealPostgres(binDir: string): Promise<RealPostgres> {
   const owner = runAs();
@@ -140,13 +151,9 @@ export async function startRealPostgres(binDir: string): Promise<RealPostgres> {
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
     'start',
   ]);
-  const admin = new pg.Pool({
-    host: '127.0.0.1',
-    port,
-    user: SUPERUSER,
-    database: 'postgres',
-    max: 2,
-  });
+  const admin = idleErrorsIgnored(
+    new pg.Pool({ host: '127.0.0.1', port, user: SUPERUSER, database: 'postgres', max: 2 }),
+  );
   const pools: pg.Pool[] = [admin];
   const version = (await admin.query<{ v: string }>('show server_version')).rows[0]?.v ?? '?';
 
@@ -155,7 +162,9 @@ export async function startRealPostgres(binDir: string): Promise<RealPostgres> {
     async createDatabase(name, defaultGrants, poolSize = 25) {
       await admin.query(`create database ${pg.escapeIdentifier(name)}`);
       const connect = (user: string) =>
-        new pg.Pool({ host: '127.0.0.1', port, user, database: name, max: poolSize });
+        idleErrorsIgnored(
+          new pg.Pool({ host: '127.0.0.1', port, user, database: name, max: poolSize }),
+        );
       const pool = connect(SUPERUSER);
       const requestPool = connect('authenticator');
       pools.push(pool, requestPool);
