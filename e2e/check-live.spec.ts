@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { promisify } from 'node:util';
+import { E2E_BOOKING_URL, E2E_PORT, E2E_VAPI } from '../playwright.config';
+import { headerRules } from '../scripts/lib/security-headers';
+import { parseConfig } from '../src/lib/config-schema';
+import { expect, test } from './fixtures';
+
+/**
+ * `npm run check:live -- <site-url>` against the local stack (everything as the build wrote it:
+ * every check passes) and against a plain static copy of the same build served without its
+ * `_headers` (a host that ignores that file: it fails, naming each missing header).
+ */
+
+const run = promisify(execFile);
+const SITE_DIR = '.test-data/site';
+
+/** Runs the check as the owner would, with the variables the local stack's build had. */
+async function checkLive(url: string): Promise<{ code: number; lines: string[] }> {
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/check-live.ts', url, '--local'],
+      {
+        env: {
+          ...process.env,
+          PORT: String(E2E_PORT),
+          VITE_VAPI_PUBLIC_KEY: E2E_VAPI.publicKey,
+          VITE_VAPI_ASSISTANT_ID: E2E_VAPI.assistantId,
+          VITE_BOOKING_URL: E2E_BOOKING_URL,
+        },
+      },
+    );
+    return { code: 0, lines: stdout.split('\n') };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, lines: `${failed.stdout}\n${failed.stderr}`.split('\n') };
+  }
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
+};
+
+/** The build's files as a plain host serves them: clean URLs, 404.html, and no headers file. */
+function plainStaticHost(): Promise<Server> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname));
+      const candidates = path.endsWith('/')
+        ? [join(path, 'index.html')]
+        : [path, join(path, 'index.html')];
+      for (const candidate of candidates) {
+        try {
+          const body = await readFile(join(SITE_DIR, candidate));
+          response.writeHead(200, {
+            'content-type': TYPES[extname(candidate)] ?? 'application/octet-stream',
+          });
+          response.end(body);
+          return;
+        } catch {
+          // the next candidate
+        }
+      }
+      response.writeHead(404, { 'content-type': TYPES['.html']! });
+      response.end(await readFile(join(SITE_DIR, '404.html')));
+    })();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+test.describe('npm run check:live', () => {
+  test('passes against the local stack, one line per check', async ({ baseURL }) => {
+    const { code, lines } = await checkLive(baseURL!);
+    const checks = lines.filter((line) => /^(PASS|SKIP|FAIL) /.test(line));
+    expect(
+      checks.filter((line) => line.startsWith('FAIL')),
+      lines.join('\n'),
+    ).toEqual([]);
+    expect(code).toBe(0);
+    // Pages, robots and sitemap, each function's CORS, the Server URL's secret, the anon key.
+    for (const expected of [
+      /^PASS {2}\/solar sends its security headers$/,
+      /^PASS {2}\/ CSP allows the build's origins and nothing else$/,
+      /^PASS {2}\/check-live-no-such-page answers 404$/,
+      /^PASS {2}sitemap\.xml lists the 6 pages at this address$/,
+      /^PASS {2}function request-callback answers its preflight for http:\/\/localhost:\d+ only$/,
+      /^PASS {2}function vapi-events refuses a request without the secret$/,
+      /^PASS {2}the anon key cannot read contact_submissions$/,
+    ])
+      expect(
+        checks.some((line) => expected.test(line)),
+        String(expected),
+      ).toBe(true);
+    expect(lines).toContain('All checks passed.');
+  });
+
+  test('fails against a plain static copy without its headers, naming each missing one', async () => {
+    const host = await plainStaticHost();
+    try {
+      const url = `http://localhost:${(host.address() as AddressInfo).port}`;
+      const { code, lines } = await checkLive(url);
+      expect(code).toBe(1);
+      const headers = Object.keys(
+        // The security headers the build sends with every page (scripts/lib/security-headers.ts).
+        headerRules(
+          parseConfig(
+            {
+              VITE_SUPABASE_URL: `http://localhost:${E2E_PORT}`,
+              VITE_SUPABASE_ANON_KEY: 'local-anon-key',
+              VITE_CONTACT_WEBHOOK_URL: `http://localhost:${E2E_PORT}/local/webhook`,
+              VITE_DEMO_VIDEO_URL: `http://localhost:${E2E_PORT}/local/demo-video`,
+              VITE_SITE_URL: `http://localhost:${E2E_PORT}`,
+            },
+            'local',
+          ),
+          { scripts: [], styles: [] },
+        )[0]!.headers,
+      );
+      const missing = lines.find((line) => line.startsWith('FAIL  / lacks '));
+      expect(missing, lines.join('\n')).toBeDefined();
+      for (const header of headers) expect(missing).toContain(header);
+      expect(missing).toContain('publish dist/_headers');
+      // And it names the address the build was made for.
+      expect(
+        lines.some((line) =>
+          line.startsWith(`FAIL  VITE_SITE_URL is http://localhost:${E2E_PORT}, not ${url}`),
+        ),
+      ).toBe(true);
+    } finally {
+      await new Promise((resolve) => host.close(resolve));
+    }
+  });
+});

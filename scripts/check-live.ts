@@ -1,0 +1,41 @@
+/**
+ * `npm run check:live -- <site-url>`: checks a deployed site from the owner's machine and prints
+ * one line per check (PASS, SKIP, or FAIL with what to fix); exits 1 when a check fails. Run it
+ * with the VITE_ variables the deployed build had (the same .env or shell): the headers, the CSP
+ * and the functions are compared with what that configuration makes. `--local` checks against
+ * the local stack's configuration instead (the tests use it).
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, LOCAL_VITE_MODE } from '../src/lib/config-schema';
+import { checkLiveSite, formatResults } from './lib/live-checks';
+import { resolveSiteConfig } from './lib/site-config';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const args = process.argv.slice(2);
+  const local = args.includes('--local');
+  const site = args.find((arg) => !arg.startsWith('--'));
+  if (!site || !URL.canParse(site)) {
+    console.error('Usage: npm run check:live -- https://www.example.com [--local]');
+    process.exit(2);
+  }
+  let config;
+  try {
+    config = resolveSiteConfig(local ? LOCAL_VITE_MODE : 'production', root);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error('Set the VITE_ variables the deployed build had (README, "Configuration"):');
+    for (const problem of error.problems) console.error(`  - ${problem}`);
+    process.exit(2);
+  }
+  console.log(`Checking ${new URL(site).origin} (functions at ${config.functionsUrl})`);
+  const results = await checkLiveSite(site, config);
+  for (const line of formatResults(results)) console.log(line);
+  const failed = results.filter((result) => !result.ok).length;
+  console.log(failed === 0 ? 'All checks passed.' : `${failed} check(s) failed.`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+void main();

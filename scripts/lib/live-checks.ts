@@ -1,0 +1,342 @@
+/**
+ * The checks `npm run check:live -- <site-url>` runs against a deployed site, from the owner's
+ * machine, with the same VITE_ variables the build had: what the build wrote (headers, CSP,
+ * robots, sitemap, canonical links) is what the host serves, and the server side answers as the
+ * site needs (each function's CORS, the Server URL's secret, the anon key's reach).
+ */
+import { INDEXABLE_ROUTES, NOT_FOUND_ROUTE, type Route } from '../../src/app/routes';
+import type { SiteConfig } from '../../src/lib/config-schema';
+import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-headers';
+
+export interface CheckResult {
+  ok: boolean;
+  /** What was checked, in a few words. */
+  what: string;
+  /** When not ok: what is wrong and what to fix. */
+  fix?: string;
+  /** Not run (nothing deployed there, and the site does not need it). */
+  skipped?: boolean;
+}
+
+const pass = (what: string): CheckResult => ({ ok: true, what });
+const fail = (what: string, fix: string): CheckResult => ({ ok: false, what, fix });
+const skip = (what: string): CheckResult => ({ ok: true, what, skipped: true });
+
+/** An unknown path, to see the not-found page served with 404. */
+const UNKNOWN_PATH = '/check-live-no-such-page';
+
+/** The headers the build's rules give every page (the `/*` rule), without the per-path cache. */
+function expectedPageHeaders(config: SiteConfig): Record<string, string> {
+  return headerRules(config, { scripts: [], styles: [] })[0]!.headers;
+}
+
+/** A CSP split into its directives, each a set of sources. */
+export function parseCsp(policy: string): Map<string, Set<string>> {
+  const directives = new Map<string, Set<string>>();
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), new Set(sources));
+  }
+  return directives;
+}
+
+const isHash = (source: string) => /^'sha(256|384|512)-/.test(source);
+
+/**
+ * How a served CSP differs from the one the build makes for this configuration: every origin and
+ * keyword the build uses, and nothing else (hashes aside); and the page's own inline scripts and
+ * styles allowed by hash, so the page works. One line per difference.
+ */
+export function cspDifferences(served: string, expected: string, html: string): string[] {
+  const have = parseCsp(served);
+  const want = parseCsp(expected);
+  const problems: string[] = [];
+  for (const [name, sources] of want) {
+    const got = have.get(name);
+    if (!got) {
+      problems.push(`${name} is missing`);
+      continue;
+    }
+    for (const source of sources)
+      if (!isHash(source) && !got.has(source)) problems.push(`${name} lacks ${source}`);
+    for (const source of got)
+      if (!isHash(source) && !sources.has(source))
+        problems.push(`${name} allows ${source}, which the build does not use`);
+  }
+  for (const name of have.keys()) if (!want.has(name)) problems.push(`${name} is not the build's`);
+  const allowed = (directive: string, text: string) =>
+    have.get(directive)?.has(cspHash(text)) ?? false;
+  const blockedScripts = inlineScripts(html).filter(
+    (script) => !allowed('script-src', script),
+  ).length;
+  const blockedStyles = inlineStyles(html).filter((style) => !allowed('style-src', style)).length;
+  if (blockedScripts)
+    problems.push(`script-src lacks the hash of ${blockedScripts} inline script(s)`);
+  if (blockedStyles) problems.push(`style-src lacks the hash of ${blockedStyles} inline style(s)`);
+  return problems;
+}
+
+export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** One page: its status, its security headers and CSP, its canonical link. */
+async function checkPage(
+  fetcher: Fetch,
+  site: string,
+  config: SiteConfig,
+  route: Route,
+  path: string,
+): Promise<CheckResult[]> {
+  const what = `${path}`;
+  let answer: Response;
+  try {
+    answer = await fetcher(`${site}${path}`, { redirect: 'manual' });
+  } catch (error) {
+    return [fail(what, `no answer (${String(error)}): is the site deployed at ${site}?`)];
+  }
+  const results: CheckResult[] = [];
+  const wantStatus = route.indexable ? 200 : 404;
+  results.push(
+    answer.status === wantStatus
+      ? pass(`${what} answers ${wantStatus}`)
+      : fail(
+          `${what} answers ${answer.status}`,
+          route.indexable
+            ? `expected 200: publish the build's ${route.file}`
+            : `expected 404 with 404.html: the host must serve it for unknown paths with status 404`,
+        ),
+  );
+  const html = await answer.text();
+  const expected = expectedPageHeaders(config);
+  const missing: string[] = [];
+  const wrong: string[] = [];
+  for (const [name, value] of Object.entries(expected)) {
+    const served = answer.headers.get(name);
+    if (served === null) missing.push(name);
+    else if (!/^Content-Security-Policy/.test(name) && served !== value)
+      wrong.push(`${name} is "${served}", the build's is "${value}"`);
+  }
+  results.push(
+    missing.length === 0
+      ? pass(`${what} sends its security headers`)
+      : fail(
+          `${what} lacks ${missing.join(', ')}`,
+          "the host does not apply the build's headers: publish dist/_headers (Netlify, Cloudflare Pages) or deploy with the build's .vercel/output (Vercel); docs/deploy.md step 6",
+        ),
+  );
+  if (wrong.length > 0)
+    results.push(
+      fail(
+        `${what} header values`,
+        `${wrong.join('; ')}: redeploy from a build with these variables`,
+      ),
+    );
+  const cspName = Object.keys(expected).find((name) => name.startsWith('Content-Security-Policy'))!;
+  const served = answer.headers.get(cspName);
+  if (served !== null) {
+    const problems = cspDifferences(served, expected[cspName]!, html);
+    results.push(
+      problems.length === 0
+        ? pass(`${what} CSP allows the build's origins and nothing else`)
+        : fail(
+            `${what} CSP`,
+            `${problems.join('; ')}: the deployed build's variables differ from these (rebuild and redeploy with the same VITE_ values)`,
+          ),
+    );
+  }
+  if (route.indexable) {
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    const want = `${site}${route.path === '/' ? '/' : route.path}`;
+    results.push(
+      canonical === want
+        ? pass(`${what} canonical link is ${want}`)
+        : fail(
+            `${what} canonical link is ${canonical ?? 'missing'}`,
+            `expected ${want}: set VITE_SITE_URL=${site} and rebuild`,
+          ),
+    );
+  }
+  return results;
+}
+
+async function checkRobotsAndSitemap(fetcher: Fetch, site: string): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  const robots = await fetcher(`${site}/robots.txt`).then(
+    async (answer) => (answer.ok ? await answer.text() : null),
+    () => null,
+  );
+  const wantSitemap = `Sitemap: ${site}/sitemap.xml`;
+  results.push(
+    robots?.includes(wantSitemap)
+      ? pass('robots.txt names the sitemap at this address')
+      : fail(
+          `robots.txt ${robots === null ? 'is missing' : 'names another sitemap'}`,
+          `expected "${wantSitemap}": set VITE_SITE_URL=${site} and rebuild`,
+        ),
+  );
+  const sitemap = await fetcher(`${site}/sitemap.xml`).then(
+    async (answer) => (answer.ok ? await answer.text() : null),
+    () => null,
+  );
+  const listed = [...(sitemap ?? '').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+  const want = INDEXABLE_ROUTES.map((route) => `${site}${route.path}`);
+  const absent = want.filter((url) => !listed.includes(url));
+  const foreign = listed.filter((url) => !want.includes(url));
+  results.push(
+    sitemap !== null && absent.length === 0 && foreign.length === 0
+      ? pass(`sitemap.xml lists the ${want.length} pages at this address`)
+      : fail(
+          'sitemap.xml',
+          sitemap === null
+            ? 'missing: publish the build whole (dist/sitemap.xml)'
+            : `${[...absent.map((url) => `lacks ${url}`), ...foreign.map((url) => `lists ${url}`)].join('; ')}: set VITE_SITE_URL=${site} and rebuild`,
+        ),
+  );
+  return results;
+}
+
+/** The functions a page calls, and whether this configuration needs each. */
+export function pageFunctions(config: SiteConfig): { name: string; needed: string | null }[] {
+  const server = config.vapi?.auth === 'server';
+  return [
+    { name: 'request-callback', needed: config.turnstile ? 'Call my phone' : null },
+    { name: 'submit-lead', needed: config.turnstile ? 'the contact form past its ceiling' : null },
+    { name: 'start-web-call', needed: server ? 'the voice demo (VITE_VAPI_AUTH=server)' : null },
+    { name: 'chat', needed: server ? 'Type instead (VITE_VAPI_AUTH=server)' : null },
+  ];
+}
+
+const OTHER_ORIGIN = 'https://check-live.invalid';
+
+async function checkFunctionCors(
+  fetcher: Fetch,
+  site: string,
+  config: SiteConfig,
+  name: string,
+  needed: string | null,
+): Promise<CheckResult> {
+  const url = `${config.functionsUrl}/${name}`;
+  const preflight = (origin: string) =>
+    fetcher(url, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, apikey, content-type',
+      },
+    });
+  let ours: Response;
+  try {
+    ours = await preflight(site);
+  } catch (error) {
+    return fail(`function ${name}`, `no answer from ${url} (${String(error)})`);
+  }
+  if (ours.status === 404)
+    return needed
+      ? fail(
+          `function ${name} is not deployed`,
+          `${needed} needs it: supabase functions deploy ${name} (docs/deploy.md)`,
+        )
+      : skip(`function ${name}: not deployed (this configuration does not use it)`);
+  const allowed = ours.headers.get('access-control-allow-origin');
+  if (!ours.ok || allowed !== site)
+    return fail(
+      `function ${name} preflight from ${site}`,
+      `answered ${ours.status} allowing ${allowed ?? 'no origin'}: set the function's SITE_URL secret to ${site} (supabase secrets set SITE_URL=${site}) and redeploy`,
+    );
+  const other = await preflight(OTHER_ORIGIN);
+  const otherAllowed = other.headers.get('access-control-allow-origin');
+  if (otherAllowed === OTHER_ORIGIN || otherAllowed === '*')
+    return fail(
+      `function ${name} preflight from another site`,
+      `it allows ${otherAllowed}: a page on any site may call it; the function must allow only SITE_URL`,
+    );
+  return pass(`function ${name} answers its preflight for ${site} only`);
+}
+
+async function checkVapiEvents(fetcher: Fetch, config: SiteConfig): Promise<CheckResult> {
+  const url = `${config.functionsUrl}/vapi-events`;
+  let answer: Response;
+  try {
+    answer = await fetcher(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: { type: 'status-update' } }),
+    });
+  } catch (error) {
+    return fail('function vapi-events', `no answer from ${url} (${String(error)})`);
+  }
+  if (answer.status === 404) return skip('function vapi-events: not deployed');
+  return answer.status === 401 || answer.status === 403
+    ? pass('function vapi-events refuses a request without the secret')
+    : fail(
+        `function vapi-events answered ${answer.status} to a request without the secret`,
+        'set VAPI_WEBHOOK_SECRET (supabase secrets set) and the same value as the Server URL secret in Vapi; anyone could post fake reports meanwhile',
+      );
+}
+
+/** The tables with what visitors gave: the anon key must read none of them. */
+export const PRIVATE_TABLES = ['contact_submissions', 'callback_requests', 'demo_calls'] as const;
+
+async function checkAnonCannotRead(
+  fetcher: Fetch,
+  config: SiteConfig,
+  table: string,
+): Promise<CheckResult> {
+  const url = `${config.supabaseUrl}/rest/v1/${table}?select=*&limit=1`;
+  let answer: Response;
+  try {
+    answer = await fetcher(url, {
+      headers: {
+        apikey: config.supabaseAnonKey,
+        Authorization: `Bearer ${config.supabaseAnonKey}`,
+      },
+    });
+  } catch (error) {
+    return fail(`the anon key and ${table}`, `no answer from ${url} (${String(error)})`);
+  }
+  if (answer.status === 401 || answer.status === 403 || answer.status === 404)
+    return pass(`the anon key cannot read ${table}`);
+  const body = await answer.text();
+  return fail(
+    `the anon key ${answer.ok && body.trim() !== '[]' ? 'reads' : 'may select from'} ${table} (${answer.status})`,
+    `revoke select on public.${table} from anon (the migrations do; run supabase db push) and keep row level security on`,
+  );
+}
+
+/** Every check, in the order printed. */
+export async function checkLiveSite(
+  siteUrl: string,
+  config: SiteConfig,
+  fetcher: Fetch = fetch,
+): Promise<CheckResult[]> {
+  const site = new URL(siteUrl).origin;
+  const results: CheckResult[] = [];
+  if (site !== config.siteUrl)
+    results.push(
+      fail(
+        `VITE_SITE_URL is ${config.siteUrl}, not ${site}`,
+        'run the check with the variables the deployed build had (the same .env)',
+      ),
+    );
+  for (const route of INDEXABLE_ROUTES)
+    results.push(...(await checkPage(fetcher, site, config, route, route.path)));
+  results.push(...(await checkPage(fetcher, site, config, NOT_FOUND_ROUTE, UNKNOWN_PATH)));
+  results.push(...(await checkRobotsAndSitemap(fetcher, site)));
+  for (const { name, needed } of pageFunctions(config))
+    results.push(await checkFunctionCors(fetcher, site, config, name, needed));
+  results.push(await checkVapiEvents(fetcher, config));
+  for (const table of PRIVATE_TABLES)
+    results.push(await checkAnonCannotRead(fetcher, config, table));
+  return results;
+}
+
+/** One line per check: PASS, SKIP or FAIL, and for a failure what to fix. */
+export function formatResults(results: CheckResult[]): string[] {
+  return results.map((result) =>
+    result.skipped
+      ? `SKIP  ${result.what}`
+      : result.ok
+        ? `PASS  ${result.what}`
+        : `FAIL  ${result.what}: ${result.fix}`,
+  );
+}
