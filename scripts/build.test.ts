@@ -162,6 +162,14 @@ describe('npm run build', () => {
       }
     });
 
+    it('sends no funnel event when VITE_PLAUSIBLE_DOMAIN is unset: no endpoint allowed, the privacy page says so', async () => {
+      const headers = await readFile(join(out, '_headers'), 'utf8');
+      expect(headers).not.toContain('plausible');
+      const privacy = await readFile(join(out, 'privacy/index.html'), 'utf8');
+      expect(privacy).toContain('loads no advertising or analytics trackers');
+      expect(privacy).not.toContain('What we count');
+    });
+
     it('holds no secret: no service-role key, private key, or non-public environment value', async () => {
       const findings = await findSecrets(out, Object.values(SECRETS));
       expect(findings).toEqual([]);

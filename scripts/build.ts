@@ -17,8 +17,10 @@ import {
 import type * as ServerEntryModule from '../src/app/entry-server';
 import {
   cspHash,
+  funnelProxy,
   headerRules,
   inlineScripts,
+  netlifyRedirects,
   inlineStyles,
   renderHeadersFile,
   vercelOutputConfig,
@@ -233,6 +235,10 @@ async function main() {
     writeFile(join(distDir, 'robots.txt'), robots(config)),
     writeFile(join(distDir, 'sitemap.xml'), sitemap(config, indexable)),
     writeFile(join(distDir, '_headers'), renderHeadersFile(rules)),
+    // Netlify's proxy for the funnel, when its endpoint is a path on the site.
+    ...[netlifyRedirects(config)].flatMap((redirects) =>
+      redirects ? [writeFile(join(distDir, '_redirects'), redirects)] : [],
+    ),
     rm(join(distDir, '.vite'), { recursive: true, force: true }),
     rm(ssrDir, { recursive: true, force: true }),
   ]);
@@ -267,7 +273,7 @@ async function main() {
     const pageFiles = server.PRERENDERED_ROUTES.map((route) => route.file);
     await writeFile(
       join(output, 'config.json'),
-      JSON.stringify(vercelOutputConfig(rules, pageFiles), null, 2) + '\n',
+      JSON.stringify(vercelOutputConfig(rules, pageFiles, funnelProxy(config)), null, 2) + '\n',
     );
     console.log(`Wrote Vercel's Build Output (${relative(root, output)}/)`);
   }

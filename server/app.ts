@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { createEventsStandIn } from './plausible/events-stand-in';
 import { Hono, type Context } from 'hono';
 import { isLoopbackHost } from './client-address';
 import { openDatabase, type DefaultGrants } from './postgres/database';
@@ -120,6 +121,7 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
   );
   app.route(LOCAL_ROUTES.turnstile, turnstile.app);
   app.route(LOCAL_ROUTES.vapi, vapi.app);
+  app.route(LOCAL_ROUTES.events, createEventsStandIn(db));
   app.route('/', createLocalRoutes(db));
   const functions = options.functions
     ? createFunctionsHost({

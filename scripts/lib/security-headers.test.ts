@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/lib/config-schema';
-import { contentSecurityPolicy, headerRules, strictTransportSecurity } from './security-headers';
+import {
+  contentSecurityPolicy,
+  funnelProxy,
+  headerRules,
+  netlifyRedirects,
+  strictTransportSecurity,
+  vercelOutputConfig,
+} from './security-headers';
 
 const ENV = {
   VITE_SUPABASE_URL: 'https://abc.supabase.co',
@@ -30,6 +37,57 @@ describe('the security headers', () => {
     expect(siteHeaders({ VITE_SITE_URL: 'http://localhost:4173' })).not.toHaveProperty(
       'Strict-Transport-Security',
     );
+  });
+
+  it("allow the funnel's endpoint only when the funnel is on", () => {
+    const connect = (env: Record<string, string>) =>
+      (siteHeaders(env)['Content-Security-Policy'] ?? '')
+        .split('; ')
+        .find((directive) => directive.startsWith('connect-src '))!;
+    expect(connect({})).not.toContain('plausible');
+    // Set: Plausible's own API by default, or a self-hosted one.
+    expect(connect({ VITE_PLAUSIBLE_DOMAIN: 'example.com' })).toContain('https://plausible.io');
+    const selfHosted = connect({
+      VITE_PLAUSIBLE_DOMAIN: 'example.com',
+      VITE_PLAUSIBLE_ENDPOINT: 'https://stats.example.com/api/event',
+    });
+    expect(selfHosted).toContain('https://stats.example.com');
+    expect(selfHosted).not.toContain('https://plausible.io');
+    // A proxy on the site's own host is 'self': no origin added.
+    expect(
+      connect({ VITE_PLAUSIBLE_DOMAIN: 'example.com', VITE_PLAUSIBLE_ENDPOINT: '/pa/event' }),
+    ).toBe(connect({}));
+    expect(() =>
+      parseConfig({ ...ENV, VITE_PLAUSIBLE_DOMAIN: 'https://example.com/' }, 'production'),
+    ).toThrow(/VITE_PLAUSIBLE_DOMAIN/);
+    expect(() =>
+      parseConfig(
+        { ...ENV, VITE_PLAUSIBLE_DOMAIN: 'example.com', VITE_PLAUSIBLE_ENDPOINT: 'stats/event' },
+        'production',
+      ),
+    ).toThrow(/VITE_PLAUSIBLE_ENDPOINT/);
+  });
+
+  it("proxies the funnel's endpoint on the site's own host when it is a path (Netlify, Vercel)", () => {
+    const config = (env: Record<string, string>) => parseConfig({ ...ENV, ...env }, 'production');
+    const proxied = config({
+      VITE_PLAUSIBLE_DOMAIN: 'example.com',
+      VITE_PLAUSIBLE_ENDPOINT: '/pa/event',
+    });
+    expect(netlifyRedirects(proxied)).toBe('/pa/event https://plausible.io/api/event 200\n');
+    const routes = vercelOutputConfig([], [], funnelProxy(proxied)).routes;
+    const proxyRoute = routes.find(
+      (route) => 'dest' in route && route.dest === 'https://plausible.io/api/event',
+    );
+    expect(proxyRoute).toEqual({ src: '^/pa/event$', dest: 'https://plausible.io/api/event' });
+    // Before the static files and the 404.
+    expect(routes.indexOf(proxyRoute!)).toBeLessThan(
+      routes.findIndex((route) => 'handle' in route),
+    );
+    for (const env of [{}, { VITE_PLAUSIBLE_DOMAIN: 'example.com' }] as Record<string, string>[]) {
+      expect(netlifyRedirects(config(env))).toBeNull();
+      expect(funnelProxy(config(env))).toBeNull();
+    }
   });
 
   it('report violations to VITE_CSP_REPORT_URI with report-to and report-uri', () => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ROUTES, servedPaths } from '../../src/app/routes';
-import type { SiteConfig } from '../../src/lib/config-schema';
+import { PLAUSIBLE_DEFAULT_ENDPOINT, type SiteConfig } from '../../src/lib/config-schema';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Origins the voice demo reaches. Vapi's API answers /call/web. daily-js (brought by
@@ -63,6 +65,10 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
     originOf(config.contactWebhookUrl),
     ...VOICE_ORIGINS.api,
     ...VOICE_ORIGINS.connect,
+    // The funnel's endpoint, only when the funnel is on (a path on the site is 'self').
+    ...(config.analytics && !config.analytics.endpoint.startsWith('/')
+      ? [originOf(config.analytics.endpoint)]
+      : []),
   ]);
   // Turnstile's widget: its script, and the iframe it renders (Cloudflare's CSP guidance).
   const turnstile = config.turnstile ? [originOf(config.turnstile.scriptUrl)] : [];
@@ -162,6 +168,7 @@ export function renderHeadersFile(rules: HeaderRule[]): string {
 export type VercelRoute =
   | { src: string; headers: Record<string, string>; continue: true }
   | { src: string; status: number; headers?: Record<string, string>; dest?: string }
+  | { src: string; dest: string }
   | { handle: 'filesystem' };
 
 export interface VercelOutputConfig {
@@ -182,7 +189,29 @@ function vercelSource(path: string): string {
  * when it runs on Vercel, so the headers (and the CSP's hashes) always match the files deployed
  * with them. The same rules as `_headers`, clean URLs, no trailing slash, and 404.html.
  */
-export function vercelOutputConfig(rules: HeaderRule[], pageFiles: string[]): VercelOutputConfig {
+/**
+ * The funnel's proxy on the site's own host, when VITE_PLAUSIBLE_ENDPOINT is a path: that path
+ * forwards to Plausible's API (so blockers that drop plausible.io do not drop the owner's
+ * numbers). Null when the endpoint is another host's, or the funnel is off.
+ */
+export function funnelProxy(config: SiteConfig): { path: string; upstream: string } | null {
+  const endpoint = config.analytics?.endpoint;
+  return endpoint?.startsWith('/')
+    ? { path: endpoint, upstream: PLAUSIBLE_DEFAULT_ENDPOINT }
+    : null;
+}
+
+/** Netlify's `_redirects` for the funnel's proxy (a 200 rewrite to another host proxies it). */
+export function netlifyRedirects(config: SiteConfig): string | null {
+  const proxy = funnelProxy(config);
+  return proxy ? `${proxy.path} ${proxy.upstream} 200\n` : null;
+}
+
+export function vercelOutputConfig(
+  rules: HeaderRule[],
+  pageFiles: string[],
+  proxy: { path: string; upstream: string } | null = null,
+): VercelOutputConfig {
   const overrides: Record<string, { path: string }> = {};
   for (const file of pageFiles) {
     if (file.endsWith('/index.html'))
@@ -198,6 +227,8 @@ export function vercelOutputConfig(rules: HeaderRule[], pageFiles: string[]): Ve
         headers: rule.headers,
         continue: true,
       })),
+      // The funnel's proxy: a route whose dest is another host's URL is a rewrite Vercel proxies.
+      ...(proxy ? [{ src: `^${escapeRegExp(proxy.path)}$`, dest: proxy.upstream }] : []),
       { handle: 'filesystem' },
       { src: '^/.*$', status: 404, dest: '/404.html' },
     ],

@@ -23,6 +23,7 @@ export const LOCAL_STACK_VARIABLES = [
   'VITE_SUPABASE_ANON_KEY',
   'VITE_CONTACT_WEBHOOK_URL',
   'VITE_SITE_URL',
+  'VITE_PLAUSIBLE_ENDPOINT',
 ] as const;
 
 /** One line per value a local build set aside for the local stack's own. */

@@ -6,6 +6,7 @@ import type { LeadRow } from '../../supabase/functions/_shared/contracts/lead';
 import { escapeHtml } from '../../src/lib/escape-html';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
 import { CLOSE_CONNECTION, MAX_BODY_BYTES } from '../postgrest/postgrest';
+import { funnelOf, listEvents, type FunnelStep } from '../plausible/events-stand-in';
 import { listVapiCalls } from '../vapi/vapi-stand-in';
 
 /** A stored contact submission (the row the site inserts), created_at as ISO 8601 in UTC. */
@@ -179,6 +180,26 @@ function receiveJson(handle: (c: Context, body: unknown) => Promise<Response>) {
   ] as const;
 }
 
+/**
+ * The funnel as Plausible would count it from this machine's events (VITE_PLAUSIBLE_ENDPOINT's
+ * stand-in): each step, how often, and by trade.
+ */
+function funnelTable(steps: FunnelStep[]): string {
+  if (steps.every((step) => step.count === 0))
+    return `<p>No events yet. The site sends them once it has taken over a page (not in automated browsers, unless <code>window.__plausible</code> is set); they are listed at <a href="${LOCAL_ROUTES.eventsJson}">${LOCAL_ROUTES.eventsJson}</a>.</p>`;
+  const rows = steps
+    .map(
+      (step) =>
+        `<tr><td>${escapeHtml(step.step)}</td><td>${step.count}</td><td>${escapeHtml(
+          Object.entries(step.byTrade)
+            .map(([trade, count]) => `${trade} ${count}`)
+            .join(', '),
+        )}</td></tr>`,
+    )
+    .join('');
+  return `<table><thead><tr><th>Step</th><th>Count</th><th>By trade</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
 /** A table row under a lead or callback holding its calls' reports (none: no row). */
 function reportRow(reports: string, columns: number): string {
   return reports ? `<tr><td colspan="${columns}">${reports}</td></tr>` : '';
@@ -247,14 +268,16 @@ export function createLocalRoutes(db: PGlite): Hono {
     c.json((await listVapiCalls(db)).map(({ path, body }) => ({ path, body }))),
   );
   readOnly(LOCAL_ROUTES.webhookDeliveriesJson, async (c) => c.json(await listDeliveries(db)));
+  readOnly(LOCAL_ROUTES.eventsJson, async (c) => c.json(await listEvents(db)));
 
   readOnly(LOCAL_ROUTES.inbox, async (c) => {
-    const [submissions, callbacks, deliveries, reports, callReports] = await Promise.all([
+    const [submissions, callbacks, deliveries, reports, callReports, events] = await Promise.all([
       listSubmissions(db),
       listCallbacks(db),
       listDeliveries(db),
       listCspReports(db),
       listCallReports(db),
+      listEvents(db),
     ]);
     // Each call's report under what it belongs to: the callback it placed, or the lead whose
     // visit it was part of.
@@ -285,6 +308,8 @@ export function createLocalRoutes(db: PGlite): Hono {
         'Local leads inbox',
         `<h1>Local leads inbox</h1>
 <p>What the contact form stored in the embedded database and sent to the local webhook. Local mode only; a deployed site has neither.</p>
+<h2>Funnel (this machine)</h2>
+${funnelTable(funnelOf(events.map((e) => e.event)))}
 <h2>Submissions (${submissions.length})</h2>
 ${submissions.length ? `<table><thead><tr><th>Created (Pacific)</th><th>Name</th><th>Email</th><th>Phone</th><th>Company</th><th>Message</th><th>Source</th><th>id</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No submissions yet.</p>'}
 <h2>Callbacks (${callbacks.length})</h2>

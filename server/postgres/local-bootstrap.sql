@@ -52,6 +52,14 @@ create table if not exists local_stack.csp_reports (
   report jsonb not null
 );
 
+-- What the Plausible stand-in received (VITE_PLAUSIBLE_ENDPOINT, local default): each event as
+-- Plausible's library sent it, for the inbox's funnel.
+create table if not exists local_stack.analytics_events (
+  seq bigint generated always as identity primary key,
+  received_at timestamptz not null default now(),
+  event jsonb not null
+);
+
 -- What the Vapi stand-in received: each POST /call or /call/web body, with its path and the call
 -- id it answered.
 create table if not exists local_stack.vapi_calls (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { startFunnel } from '@/lib/funnel';
 import { useLocation } from '@/lib/router';
 import { AppRoutes } from './app-routes';
 import { useBookCall } from './home/use-book-call';
@@ -26,6 +27,9 @@ function MarkHydrated() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     performance.mark('app-interactive');
+    // The funnel (when configured) loads now, once the page is the app's, in an idle moment.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    idle(() => void startFunnel(), { timeout: 2000 });
   }, []);
   return null;
 }

@@ -6,7 +6,8 @@ export const privacy = {
   heading: 'Privacy',
   updated: 'Last updated November 23, 2026',
   intro: `${brand.name} keeps what you tell us to the minimum needed to reply to you. This page says what we collect, where it goes and how to have it deleted.`,
-  sections: [
+  /** The sections, with "What we count" when the funnel is on (VITE_PLAUSIBLE_DOMAIN). */
+  sections: (counted: boolean) => [
     {
       heading: 'The contact form',
       paragraphs: [
@@ -23,10 +24,23 @@ export const privacy = {
         'If you type to the agent instead (Type instead), your messages and its replies are processed by Vapi the same way, and the conversation is kept with the calls so we can improve the agent. Do not type anything you would not say on a call.',
       ],
     },
+    ...(counted
+      ? [
+          {
+            heading: 'What we count',
+            paragraphs: [
+              'To learn which pages and offers help visitors, we count visits and a few steps of them with Plausible Analytics, which sets no cookies and keeps nothing that identifies you: the page, the link that brought you here and its campaign tags, your browser, device type and country, and whether you saw an estimate, started a demo call (and how many minutes it lasted), opened the chat, asked for a call or sent the form.',
+              'No name, email, phone number, message or dollar figure is ever sent with these counts. Plausible does not keep your network address: it turns it, with your browser, into a code that changes every day, to count a visit once.',
+            ],
+          },
+        ]
+      : []),
     {
       heading: 'What we do not do',
       paragraphs: [
-        'We do not sell your information, and this site loads no advertising or analytics trackers.',
+        counted
+          ? 'We do not sell your information, and this site sets no cookies and loads no advertising trackers.'
+          : 'We do not sell your information, and this site loads no advertising or analytics trackers.',
       ],
     },
     {

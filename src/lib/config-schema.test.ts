@@ -49,6 +49,7 @@ describe('parseConfig', () => {
       demoVideoUrl: 'https://video.example.com/demo',
       siteUrl: 'https://www.example.com',
       bookingUrl: null,
+      analytics: null,
       csp: { reportUri: null, reportOnly: false },
       hsts: { includeSubDomains: false, preload: false },
       turnstile: null,

@@ -12,6 +12,8 @@ export const OPTIONAL_CONFIG_VARIABLES = [
   'VITE_HSTS_INCLUDE_SUBDOMAINS',
   'VITE_HSTS_PRELOAD',
   'VITE_CONTACT_WEBHOOK_MODE',
+  'VITE_PLAUSIBLE_DOMAIN',
+  'VITE_PLAUSIBLE_ENDPOINT',
 ] as const;
 
 /** The variables a production build must have. */
@@ -127,6 +129,25 @@ const webhookUrl = httpUrl.refine(
   "is n8n's test URL (/webhook-test/), which answers only while the editor listens; use the Production URL (/webhook/)",
 );
 
+/**
+ * Where the funnel's events go: Plausible's API (the default), a self-hosted Plausible, or a
+ * proxy on the site's own host, as an absolute URL or a path on the site (`/pa/event`).
+ */
+const plausibleEndpoint = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || PLAUSIBLE_DEFAULT_ENDPOINT)
+  .refine((value) => /^\/[^/\\]/.test(value) || httpUrl.safeParse(value).success, {
+    message: 'must be an absolute http(s) URL or a path on the site, like /pa/event',
+  });
+
+/** The site's domain as declared in Plausible: a host name, no scheme or path. */
+const plausibleDomain = optional.refine(
+  (value) => value === undefined || /^[a-z0-9.-]+(?::\d+)?$/i.test(value),
+  'must be the domain as declared in Plausible, like example.com (no https:// and no path)',
+);
+
 /** One of `values`, case-insensitive; `fallback` when unset or blank. */
 function optionalChoice<const T extends readonly [string, ...string[]]>(
   values: T,
@@ -168,6 +189,8 @@ const productionSchema = z.object({
   VITE_CONTACT_WEBHOOK_MODE: webhookMode,
   VITE_TURNSTILE_SITE_KEY: optional,
   VITE_VAPI_AUTH: optionalChoice(['public-key', 'server'], 'public-key'),
+  VITE_PLAUSIBLE_DOMAIN: plausibleDomain,
+  VITE_PLAUSIBLE_ENDPOINT: plausibleEndpoint,
 });
 
 /**
@@ -246,6 +269,13 @@ function toSiteConfig(v: z.output<typeof localSchema>, mode: ConfigMode) {
     siteUrl: new URL(v.VITE_SITE_URL).origin,
     /** Optional booking page (Cal.com, Calendly) offered after a sent message; null when unset. */
     bookingUrl: v.VITE_BOOKING_URL ?? null,
+    /**
+     * The cookie-free funnel in Plausible (src/lib/funnel.ts): on only when VITE_PLAUSIBLE_DOMAIN
+     * is set; null, and nothing is loaded or sent. Locally the events go to the local stack.
+     */
+    analytics: v.VITE_PLAUSIBLE_DOMAIN
+      ? { domain: v.VITE_PLAUSIBLE_DOMAIN, endpoint: v.VITE_PLAUSIBLE_ENDPOINT }
+      : null,
     /** Where browsers report CSP violations (null: nowhere); Report-Only for a first deploy. */
     csp: { reportUri: v.VITE_CSP_REPORT_URI ?? null, reportOnly: v.VITE_CSP_REPORT_ONLY },
     /**
@@ -292,6 +322,9 @@ export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
   return toSiteConfig(result.data, mode);
 }
 
+/** Plausible's own events API, where the funnel goes unless VITE_PLAUSIBLE_ENDPOINT says. */
+export const PLAUSIBLE_DEFAULT_ENDPOINT = 'https://plausible.io/api/event';
+
 /** Cloudflare's Turnstile script (the CSP allows its origin when the bot check is on). */
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 
@@ -321,5 +354,8 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
     VITE_CONTACT_WEBHOOK_MODE: '',
     VITE_TURNSTILE_SITE_KEY: LOCAL_TURNSTILE_SITE_KEY,
     VITE_VAPI_AUTH: '',
+    // The funnel is on locally, its events kept by the local stack (the inbox shows them).
+    VITE_PLAUSIBLE_DOMAIN: new URL(origin).hostname,
+    VITE_PLAUSIBLE_ENDPOINT: `${origin}${LOCAL_ROUTES.events}`,
   };
 }

@@ -20,6 +20,9 @@ export const LOCAL_ROUTES = {
   /** Where browsers report CSP violations (VITE_CSP_REPORT_URI), and what they reported. */
   cspReports: '/local/csp-reports',
   cspReportsJson: '/local/csp-reports.json',
+  /** Plausible's events API's stand-in (VITE_PLAUSIBLE_ENDPOINT), and what it received. */
+  events: '/local/events',
+  eventsJson: '/local/events.json',
   /** A placeholder for the demo video (VITE_DEMO_VIDEO_URL). */
   demoVideo: '/local/demo-video',
   /** Cloudflare Turnstile's stand-in: /api.js, /siteverify, /mode. */

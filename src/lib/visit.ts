@@ -6,9 +6,7 @@
  * Nothing here leaves the browser except inside a lead the visitor sends or a call they start.
  */
 
-import type { AgentVariables } from '@shared/contracts/origin.ts';
 import { charactersOver, cleanUtm, LEAD_MAX_BYTES, UTM_KEYS } from '@shared/lead-rules.ts';
-import { currentTrade } from './trade';
 
 /** The calculator's inputs and estimate (whole dollars), when it shows one. */
 export interface VisitEstimate {
@@ -145,14 +143,4 @@ export function resetVisit(): void {
   storage()?.removeItem(UTM_KEY);
   storage()?.removeItem(VISIT_ID_KEY);
   storage()?.removeItem(DEMO_KEY);
-}
-
-/**
- * What the agent is told of this visit when a call, a chat or Call my phone starts: the
- * calculator's numbers when it shows an estimate, and the trade of the page; null when neither.
- */
-export function agentVariables(): AgentVariables | null {
-  const trade = currentTrade();
-  const variables: AgentVariables = { ...visitEstimate(), ...(trade ? { trade } : {}) };
-  return Object.keys(variables).length > 0 ? variables : null;
 }

@@ -2,7 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { forgetServedIslands } from '@/components/served-html';
+import { config } from '@/lib/config';
+import { resetFunnel } from '@/lib/funnel';
 import { resetVisit } from '@/lib/visit';
+
+// No funnel in the unit tests (it would load Plausible's library into jsdom): funnel.test.ts
+// turns it on for itself.
+config.analytics = null;
 
 afterEach(() => {
   cleanup();
@@ -12,4 +18,5 @@ afterEach(() => {
   // The page-lifetime state of the modules that own some (documented there).
   resetVisit();
   forgetServedIslands();
+  resetFunnel();
 });

@@ -1,4 +1,5 @@
 import { privacy } from '@/content/privacy';
+import { config } from '@/lib/config';
 
 /** The privacy notice: one static island (its words never travel as JavaScript). */
 export function PrivacyStory() {
@@ -9,7 +10,7 @@ export function PrivacyStory() {
       </h1>
       <p className="mt-3 text-sm text-slate-600">{privacy.updated}</p>
       <p className="mt-6 text-lg text-slate-700">{privacy.intro}</p>
-      {privacy.sections.map((section) => (
+      {privacy.sections(config.analytics !== null).map((section) => (
         <section key={section.heading} className="mt-10">
           <h2 className="text-2xl font-bold tracking-tight">{section.heading}</h2>
           {section.paragraphs.map((paragraph) => (

@@ -3,6 +3,7 @@ import { SectionHeading } from '@/components/section-heading';
 import { calculator as copy } from '@/content/calculator';
 import { EARLY_FIELD_ATTR, EARLY_MAX_ATTR, EARLY_REFUSED_ATTR } from '@/inline/early-fields';
 import { useTrade } from '@/lib/trade';
+import { funnel } from '@/lib/funnel';
 import { setVisitEstimate } from '@/lib/visit';
 import {
   estimateLostRevenue,
@@ -81,6 +82,10 @@ export function CalculatorSection() {
     );
   }, [estimate, values]);
   useEffect(() => () => setVisitEstimate(null), []);
+  const shown = estimate !== null;
+  useEffect(() => {
+    if (shown) funnel.estimateShown();
+  }, [shown]);
 
   const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.value;

@@ -5,7 +5,8 @@ import { callback as copy } from '@/content/callback';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
-import { agentVariables } from '@/lib/visit';
+import { funnel } from '@/lib/funnel';
+import { agentVariables } from '@/lib/agent-variables';
 import {
   CURRENT_CONSENT_VERSION,
   PHONE_MAX_LENGTH,
@@ -101,6 +102,7 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
     // A token is single-use: the widget starts on the next one now.
     botCheck.current?.renew();
     if (outcome.status === 'accepted') {
+      funnel.callbackRequested(attempt.current.id);
       setStatus({ kind: 'accepted' });
       return;
     }

@@ -12,7 +12,7 @@ import { CHAT, type ChatBody, type ChatLimit } from '@shared/contracts/chat.ts';
 import type { CreateWebChatBody } from '@shared/vapi/types.ts';
 import type { BotCheckSession } from '@/lib/bot-check';
 import { openFunction, type FunctionsClient } from '@/lib/functions';
-import { agentVariables } from '@/lib/visit';
+import { agentVariables } from '@/lib/agent-variables';
 import { visitId } from '@/lib/visit';
 import { readChatAnswer } from './read-answer';
 

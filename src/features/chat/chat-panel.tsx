@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { funnel } from '@/lib/funnel';
 import { CHAT, CHAT_INPUT_MAX } from '@shared/contracts/chat.ts';
 import { Button } from '@/components/ui/button';
 import { chat as copy } from '@/content/chat';
@@ -78,6 +79,8 @@ export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanel
   const botCheckBox = useRef<HTMLDivElement>(null);
   const nextId = useRef(1);
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** This chat, for the funnel (a chat ended by idleness and taken up again is a new one). */
+  const chatKey = useRef(crypto.randomUUID());
 
   useEffect(() => {
     // One connection per mount: what a cleanup let go of is never used again (a remount, as
@@ -109,6 +112,7 @@ export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanel
     clearTimeout(idle.current);
     idle.current = setTimeout(() => {
       transport.current?.end();
+      chatKey.current = crypto.randomUUID();
       setEnded(true);
     }, CHAT_IDLE_MS);
   };
@@ -138,6 +142,7 @@ export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanel
             : [...current, { id: replyId, speaker: 'assistant', text: shown }],
         );
       });
+      funnel.chatStarted(chatKey.current);
       armIdle();
     } catch (failure) {
       console.error('Chat: the message got no answer:', failure);

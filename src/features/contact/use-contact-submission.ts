@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { funnel } from '@/lib/funnel';
 import { newSubmissionId } from './new-submission-id';
 import type { ContactValues, FailureReason, SubmissionResult } from './submission';
 
@@ -57,7 +58,10 @@ export function useContactSubmission(
         console.error('Contact form: the sender could not be loaded', error);
         next = { status: 'failed', step: 'load', reason: 'network', detail: String(error) };
       }
-      if (next.status === 'succeeded') current.current = null;
+      if (next.status === 'succeeded') {
+        funnel.leadSent(current.current.id);
+        current.current = null;
+      }
       inFlight.current = false;
       setState(next);
       return next;

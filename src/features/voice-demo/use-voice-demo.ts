@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { loadOnce } from '@/lib/load-once';
 import type { SiteConfig } from '@/lib/config-schema';
-import { agentVariables } from '@/lib/visit';
+import { agentVariables } from '@/lib/agent-variables';
+import { funnel } from '@/lib/funnel';
 import { markDemoCall, visitId } from '@/lib/visit';
 import { createCallGuard, type CallGuard } from './call-guard';
 import type { AgentVariables } from '@shared/contracts/origin.ts';
@@ -78,20 +79,27 @@ export function useVoiceDemo({
 
   // The attempt under way reached a call (the pause after it applies).
   const connected = useRef(false);
+  /** Tells the funnel the connected call ended (set while a call is on). */
+  const callEnded = useRef<((ended: 'normal' | 'error') => void) | null>(null);
 
   /**
    * Ends whatever attempt is under way: no event of it counts any more. After a call that
    * connected, the pause before the next call starts; an attempt that never connected
    * (cancelled, refused, failed) leaves none.
    */
-  const release = useCallback(() => {
-    attempt.current += 1;
-    clearTimeout(timer.current);
-    call.current?.end();
-    call.current = null;
-    guard.finish(connected.current);
-    connected.current = false;
-  }, [guard]);
+  const release = useCallback(
+    (ended: 'normal' | 'error' = 'normal') => {
+      callEnded.current?.(ended);
+      callEnded.current = null;
+      attempt.current += 1;
+      clearTimeout(timer.current);
+      call.current?.end();
+      call.current = null;
+      guard.finish(connected.current);
+      connected.current = false;
+    },
+    [guard],
+  );
 
   const press = useCallback(async () => {
     const status = current.current.status;
@@ -159,8 +167,10 @@ export function useVoiceDemo({
           if (event.type === 'call-started') {
             clearTimeout(timer.current);
             connected.current = true;
+            callEnded.current = funnel.demoCallStarted();
           }
-          if (event.type === 'failed' || event.type === 'call-ended') release();
+          if (event.type === 'failed') release('error');
+          if (event.type === 'call-ended') release();
           send(event);
         },
       });

@@ -1,0 +1,134 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { PlausibleRequestPayload } from '@plausible-analytics/tracker';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { trades } from '../../src/content/trades/index';
+import { FUNNEL_EVENTS } from '../../src/lib/funnel-events';
+
+/**
+ * Plausible's events API (`POST /api/event`), stood in for by the local stack at
+ * LOCAL_ROUTES.events (VITE_PLAUSIBLE_ENDPOINT's local default), so a developer sees each event
+ * of the funnel fire (the inbox, and /local/events.json).
+ *
+ * As documented (plausible.io/docs/events-api): a JSON body (sent as text/plain by the library),
+ * `name`, `url` and `domain` required, `referrer`, `props` (at most 30, each value a string, a
+ * number or a boolean) and `interactive` optional; 202 `ok` when accepted, 400 with the errors
+ * when not. The library sends the short names (`n`, `u`, `d`, `r`, `p`, `i`) typed by its own
+ * PlausibleRequestPayload; both spellings are taken. Narrower than the real API: no visitor
+ * counting (there is no User-Agent hashing, each page view is a visit), no revenue, no goals.
+ */
+
+/** An event as stored and listed: Plausible's own payload, as its library sends it. */
+export type ReceivedEvent = PlausibleRequestPayload;
+
+/** The most a request may carry (Plausible's own bodies are well under 2 KB). */
+export const EVENT_MAX_BYTES = 8 * 1024;
+const MAX_PROPS = 30;
+
+/** The event, as the real API would take it, or the reason it would refuse it. */
+export function parseEvent(body: unknown): ReceivedEvent | string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object';
+  const raw = body as Record<string, unknown>;
+  const n = raw.n ?? raw.name;
+  const u = raw.u ?? raw.url;
+  const d = raw.d ?? raw.domain;
+  const r = raw.r ?? raw.referrer;
+  const p = raw.p ?? raw.props;
+  if (typeof n !== 'string' || n === '' || n.length > 120) return 'name is required';
+  if (typeof d !== 'string' || d === '') return 'domain is required';
+  if (typeof u !== 'string' || !URL.canParse(u)) return 'url must be an absolute URL';
+  if (r !== undefined && r !== null && typeof r !== 'string') return 'referrer must be a string';
+  let props: Record<string, string> | undefined;
+  if (p !== undefined && p !== null) {
+    if (typeof p !== 'object' || Array.isArray(p)) return 'props must be an object';
+    const entries = Object.entries(p as Record<string, unknown>);
+    if (entries.length > MAX_PROPS) return `props may hold at most ${MAX_PROPS} keys`;
+    if (entries.some(([, value]) => !['string', 'number', 'boolean'].includes(typeof value)))
+      return 'props values must be strings, numbers or booleans';
+    props = Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
+  }
+  return {
+    n,
+    u,
+    d,
+    ...(typeof r === 'string' ? { r } : {}),
+    ...(props ? { p: props } : {}),
+    ...(typeof raw.i === 'boolean' ? { i: raw.i } : {}),
+  };
+}
+
+export interface StoredEvent {
+  seq: number;
+  received_at: string;
+  event: ReceivedEvent;
+}
+
+/** What the stand-in received, oldest first. */
+export async function listEvents(db: PGlite): Promise<StoredEvent[]> {
+  const result = await db.query<StoredEvent>(
+    `select seq::int as seq,
+            to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, event
+       from local_stack.analytics_events order by seq`,
+  );
+  return result.rows;
+}
+
+/** The funnel's steps in order, each with how many times it happened (by trade too). */
+export interface FunnelStep {
+  step: string;
+  count: number;
+  byTrade: Record<string, number>;
+}
+
+/**
+ * This machine's funnel: visits (page views), then the estimate, then a demo call, a chat or a
+ * callback, then a lead.
+ */
+export function funnelOf(events: ReceivedEvent[]): FunnelStep[] {
+  const steps = ['pageview', ...FUNNEL_EVENTS.filter((name) => name !== 'Demo call ended')];
+  return steps.map((step) => {
+    const matching = events.filter((event) => event.n === step);
+    const byTrade: Record<string, number> = {};
+    for (const event of matching) {
+      const trade = event.p?.trade ?? tradeOfUrl(event.u);
+      byTrade[trade] = (byTrade[trade] ?? 0) + 1;
+    }
+    return { step: step === 'pageview' ? 'Visits' : step, count: matching.length, byTrade };
+  });
+}
+
+/** A page view carries no props: its trade is the page's (the first path segment), or `none`. */
+function tradeOfUrl(url: string): string {
+  const path = new URL(url).pathname.replace(/\/(index\.html)?$/, '');
+  return trades.find((trade) => trade.path === path)?.slug ?? 'none';
+}
+
+export function createEventsStandIn(db: PGlite): Hono {
+  const app = new Hono();
+  // As Plausible's API: any page may send (the library's text/plain POST needs no preflight).
+  app.use('/', cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'] }));
+  app.post(
+    '/',
+    bodyLimit({
+      maxSize: EVENT_MAX_BYTES,
+      onError: (c) => c.json({ errors: { request: 'body too large' } }, 413),
+    }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return c.json({ errors: { request: 'body must be JSON' } }, 400);
+      }
+      const event = parseEvent(body);
+      if (typeof event === 'string') return c.json({ errors: { event } }, 400);
+      await db.query('insert into local_stack.analytics_events (event) values ($1::jsonb)', [
+        JSON.stringify(event),
+      ]);
+      return c.text('ok', 202);
+    },
+  );
+  app.all('/', (c) => c.text('Method not allowed', 405, { Allow: 'POST, OPTIONS' }));
+  return app;
+}

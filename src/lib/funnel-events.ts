@@ -1,0 +1,41 @@
+// Plain data (no page code), so the local stack's stand-in and the tests read it too.
+
+/**
+ * The owner's funnel, counted without cookies by Plausible (on only when VITE_PLAUSIBLE_DOMAIN is
+ * set; docs/deploy.md). The page view, then these events, each sent once when it happens. Their
+ * names are the goals the owner adds in Plausible; their props are fixed words and buckets, never
+ * anything a visitor typed or a dollar figure.
+ */
+export const FUNNEL_EVENTS = [
+  'Estimate shown',
+  'Demo call started',
+  'Demo call ended',
+  'Chat started',
+  'Callback requested',
+  'Lead sent',
+] as const;
+export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];
+
+/** The props an event may carry, each from a closed set of values. */
+export interface FunnelProps {
+  /** The trade page's `trade`, or `none` off the trade pages. */
+  trade: string;
+  /** A demo call's length, in whole minutes as a bucket. */
+  minutes?: MinutesBucket;
+  /** How a demo call ended. */
+  ended?: 'normal' | 'error';
+  with_estimate?: 'yes' | 'no';
+  after_demo?: 'yes' | 'no';
+}
+
+/** A call's length as Plausible counts it: a few buckets, not the seconds. */
+export const MINUTES_BUCKETS = ['0-1', '1-2', '2-3', '3-5', '5+'] as const;
+export type MinutesBucket = (typeof MINUTES_BUCKETS)[number];
+
+export function minutesBucket(seconds: number): MinutesBucket {
+  if (seconds < 60) return '0-1';
+  if (seconds < 120) return '1-2';
+  if (seconds < 180) return '2-3';
+  if (seconds < 300) return '3-5';
+  return '5+';
+}

@@ -1,0 +1,146 @@
+import { init, track } from '@plausible-analytics/tracker';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { config } from './config';
+import { funnel, startFunnel } from './funnel';
+import { FUNNEL_EVENTS, MINUTES_BUCKETS, minutesBucket } from './funnel-events';
+import { reportedUrl, withoutPersonalUrl } from './funnel-tracker';
+import { markDemoCall, setVisitEstimate } from './visit';
+
+vi.mock('@plausible-analytics/tracker', () => ({ init: vi.fn(), track: vi.fn() }));
+
+/** Every event the library was asked to send: name and props. */
+const sent = () =>
+  vi.mocked(track).mock.calls.map(([name, options]) => ({ name, props: options.props }));
+
+/** Lets the tracker's chunk load and the queued sends run. */
+const settle = () => startFunnel().then(() => new Promise((resolve) => setTimeout(resolve)));
+
+// The test setup turns the funnel off; here it is on, as the local stack's build has it.
+const configured = { domain: 'localhost', endpoint: 'http://localhost:4173/local/events' };
+beforeEach(() => {
+  config.analytics = configured;
+  window.history.replaceState(null, '', '/');
+});
+afterEach(() => {
+  config.analytics = null;
+  vi.mocked(init).mockClear();
+  vi.mocked(track).mockClear();
+  vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the funnel', () => {
+  it("loads Plausible's library once, with the configured domain and endpoint", async () => {
+    await Promise.all([startFunnel(), startFunnel()]);
+    expect(init).toHaveBeenCalledTimes(1);
+    expect(init).toHaveBeenCalledWith(
+      expect.objectContaining({
+        domain: configured.domain,
+        endpoint: configured.endpoint,
+        // The local stack is on localhost, which the library skips unless told.
+        captureOnLocalhost: true,
+        transformRequest: withoutPersonalUrl,
+      }),
+    );
+  });
+
+  it('sends each event once when it happens, with the trade of the page', async () => {
+    window.history.replaceState(null, '', '/solar');
+    funnel.estimateShown();
+    funnel.estimateShown();
+    funnel.chatStarted('chat-1');
+    funnel.chatStarted('chat-1');
+    funnel.chatStarted('chat-2');
+    funnel.callbackRequested('cb-1');
+    funnel.callbackRequested('cb-1');
+    await settle();
+    expect(sent()).toEqual([
+      { name: 'Estimate shown', props: { trade: 'solar' } },
+      { name: 'Chat started', props: { trade: 'solar' } },
+      { name: 'Chat started', props: { trade: 'solar' } },
+      { name: 'Callback requested', props: { trade: 'solar' } },
+    ]);
+  });
+
+  it("says a demo call's length in a bucket and how it ended, once per call", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const ended = funnel.demoCallStarted();
+    vi.setSystemTime(Date.now() + 130_000);
+    ended('error');
+    ended('normal');
+    funnel.demoCallStarted()('normal');
+    await settle();
+    expect(sent()).toEqual([
+      { name: 'Demo call started', props: { trade: 'none' } },
+      { name: 'Demo call ended', props: { trade: 'none', minutes: '2-3', ended: 'error' } },
+      { name: 'Demo call started', props: { trade: 'none' } },
+      { name: 'Demo call ended', props: { trade: 'none', minutes: '0-1', ended: 'normal' } },
+    ]);
+  });
+
+  it('says whether a lead came with an estimate and after a demo, never what it holds', async () => {
+    funnel.leadSent('lead-1');
+    setVisitEstimate({ leads: 40, value: 9000, delay: 2, rate: 20, estimate: 61_200 });
+    markDemoCall();
+    funnel.leadSent('lead-2');
+    funnel.leadSent('lead-2');
+    await settle();
+    expect(sent()).toEqual([
+      { name: 'Lead sent', props: { trade: 'none', with_estimate: 'no', after_demo: 'no' } },
+      { name: 'Lead sent', props: { trade: 'none', with_estimate: 'yes', after_demo: 'yes' } },
+    ]);
+    // No dollar figure, number or free text: every value is one of a few fixed words.
+    const allowed = new Set(['none', 'solar', 'yes', 'no', 'normal', 'error', ...MINUTES_BUCKETS]);
+    for (const { props } of sent())
+      for (const value of Object.values(props!)) expect(allowed).toContain(value);
+    for (const { name } of sent()) expect(FUNNEL_EVENTS).toContain(name);
+  });
+
+  it('leaves the page working when the library cannot start (a blocker, an old browser)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.mocked(init).mockImplementationOnce(() => {
+      throw new ReferenceError('ResizeObserver is not defined');
+    });
+    funnel.estimateShown();
+    expect(await startFunnel()).toBeNull();
+    expect(track).not.toHaveBeenCalled();
+    expect(console.warn).toHaveBeenCalled();
+  });
+
+  it('loads and sends nothing when VITE_PLAUSIBLE_DOMAIN is unset', async () => {
+    config.analytics = null;
+    funnel.estimateShown();
+    funnel.demoCallStarted()('normal');
+    funnel.leadSent('lead-3');
+    expect(await startFunnel()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(init).not.toHaveBeenCalled();
+    expect(track).not.toHaveBeenCalled();
+  });
+});
+
+describe('what an event reports of the page', () => {
+  it('keeps the path and the campaign tags only: no other query parameter, no fragment', () => {
+    expect(reportedUrl('https://example.com/solar?email=a%40b.co&utm_source=ads&gclid=x#top')).toBe(
+      'https://example.com/solar?utm_source=ads',
+    );
+    expect(
+      withoutPersonalUrl({ n: 'pageview', u: 'https://example.com/?name=Jo', d: 'example.com' }),
+    ).toEqual({ n: 'pageview', u: 'https://example.com/', d: 'example.com' });
+  });
+
+  it('buckets a call length in minutes', () => {
+    expect([0, 59, 60, 119, 120, 179, 180, 299, 300, 600].map(minutesBucket)).toEqual([
+      '0-1',
+      '0-1',
+      '1-2',
+      '1-2',
+      '2-3',
+      '2-3',
+      '3-5',
+      '3-5',
+      '5+',
+      '5+',
+    ]);
+  });
+});
