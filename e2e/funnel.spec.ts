@@ -145,3 +145,10 @@ test('each step of a visit is sent once, with its props: estimate, demo call, ch
   const inbox = await (await page.request.get(LOCAL_ROUTES.inbox)).text();
   expect(inbox).toMatch(/<td>Lead sent<\/td><td>[1-9]\d*<\/td><td>[^<]*solar \d+/);
 });
+
+test('/privacy says what is counted, as the funnel is on', async ({ request }) => {
+  const html = await (await request.get('/privacy')).text();
+  expect(html).toContain('What we count');
+  expect(html).toContain('Plausible Analytics, which sets no cookies');
+  expect(html).not.toContain('loads no advertising or analytics trackers');
+});
