@@ -33,38 +33,44 @@ export function HeroSection() {
       aria-labelledby="hero-heading"
       className="bg-gradient-to-b from-brand-50 to-white px-4 pt-12 pb-16 sm:pt-20 sm:pb-24"
     >
-      <div className="mx-auto max-w-3xl text-center">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-          {words.eyebrow}
-        </p>
-        <h1
-          id="hero-heading"
-          className="mt-4 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
-        >
-          {words.headline}
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-700 sm:text-xl">
-          {words.lead}
-        </p>
-        <div className="mt-10 flex flex-col items-center gap-4">
-          <VoiceDemo
-            onBookCall={bookAfterCall}
-            onTypeInstead={() => setChatOpen(true)}
-            onCallMyPhone={config.turnstile ? () => setCallbackOpen(true) : undefined}
-          />
-          <ChatOffer open={chatOpen} onOpenChange={setChatOpen} />
-          <CallbackOffer open={callbackOpen} onOpenChange={setCallbackOpen} />
-          <a
-            href={config.demoVideoUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonVariants({ variant: 'secondary' })}
+      {/* Phones: one centred column. From 1024 px: the words and the actions beside the
+          illustration, so a desktop's first screen shows the product and every way to try it. */}
+      <div className="mx-auto max-w-3xl text-center lg:grid lg:max-w-6xl lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-center lg:gap-16 lg:text-left">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            {words.eyebrow}
+          </p>
+          <h1
+            id="hero-heading"
+            className="mt-4 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl xl:text-6xl"
           >
-            {hero.demoButton}
-            <span className="sr-only"> ({hero.demoButtonHint})</span>
-          </a>
+            {words.headline}
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-700 sm:text-xl lg:mx-0">
+            {words.lead}
+          </p>
+          <div className="mt-10 flex flex-col items-center gap-4 lg:mt-8 lg:items-start">
+            <VoiceDemo
+              onBookCall={bookAfterCall}
+              onTypeInstead={() => setChatOpen(true)}
+              onCallMyPhone={config.turnstile ? () => setCallbackOpen(true) : undefined}
+            />
+            <div className="flex w-full flex-col items-center gap-4 lg:flex-row lg:flex-wrap lg:items-start lg:gap-3">
+              <ChatOffer open={chatOpen} onOpenChange={setChatOpen} />
+              <CallbackOffer open={callbackOpen} onOpenChange={setCallbackOpen} />
+              <a
+                href={config.demoVideoUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonVariants({ variant: 'secondary' })}
+              >
+                {hero.demoButton}
+                <span className="sr-only"> ({hero.demoButtonHint})</span>
+              </a>
+            </div>
+          </div>
         </div>
-        <div className="mt-12">
+        <div className="mt-12 lg:mt-0">
           <ServedHtml island={heroArt} />
         </div>
       </div>

@@ -94,7 +94,7 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
       : voice.idle;
 
   return (
-    <div className="flex w-full max-w-md flex-col items-center gap-3">
+    <div className="flex w-full max-w-md flex-col items-center gap-3 lg:items-start">
       <div className="relative">
         {inCall ? (
           <span
@@ -146,7 +146,7 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
       {serverMode ? (
         <div ref={botCheckBox} className="text-xs text-slate-600 empty:hidden" />
       ) : null}
-      <p className="text-center text-sm text-slate-700">
+      <p className="text-center text-sm text-slate-700 lg:text-left">
         {voice.disclosure}{' '}
         <Link to="/privacy" className="font-semibold text-brand-700 underline">
           {voice.disclosureLink}
@@ -157,7 +157,7 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
         role="status"
         // The pause after a call is a notice, not a failure: it is not shown as an error.
         className={cn(
-          'min-h-0 text-center text-sm font-medium',
+          'min-h-0 text-center text-sm font-medium lg:text-left',
           error === 'cooling' || !error ? 'text-slate-700' : 'text-danger',
         )}
       >
