@@ -4,7 +4,9 @@
  * (scripts/lib/floor-page.ts), and measured by Lighthouse interleaved run by run (floor, then
  * each page of A, then of B), so both meet the same machine. Prints each page's median FCP, LCP
  * and TBT and its LCP as a ratio to the floor, then loads each for real with the mobile profile
- * applied (scripts/lib/observed-paint.ts) and prints the observed LCP and its ratio too.
+ * applied (scripts/lib/observed-paint.ts) and prints the observed LCP and its ratio too. Both
+ * ways: with the site's headers (the local stack) and from a plain static host that ignores
+ * `_headers`, each page against the floor served the same way, with its TBT minus the floor's.
  * BENCH_RUNS (5) sets the runs, BENCH_PATHS the pages.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,7 +16,8 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createLocalStack } from '../server/app';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
-import { FLOOR_PATH, serveFloorBeside } from './lib/floor-page';
+import { loadStaticSite } from '../server/cdn/static-site';
+import { FLOOR_PATH, serveFloor, serveFloorBeside } from './lib/floor-page';
 import { measureInterleaved, median } from './lib/interleave';
 import { launchChromium } from './lib/interactive-timing';
 import { runLighthouse } from './lib/lighthouse';
@@ -30,7 +33,7 @@ if (sites.length !== 2) {
 
 async function main() {
   const data = await mkdtemp(join(tmpdir(), 'bench-ab-'));
-  const servers: { origin: string; close: () => Promise<void> }[] = [];
+  const servers: { origin: string; plainOrigin: string; close: () => Promise<void> }[] = [];
   try {
     for (const [i, site] of sites.entries()) {
       const stack = await createLocalStack({
@@ -45,18 +48,41 @@ async function main() {
       app.get(FLOOR_PATH, await serveFloorBeside((request) => stack.app.fetch(request), origin));
       app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
       const server = serve({ fetch: app.fetch, port, hostname: 'localhost' });
+      // The same build from a plain static host (no _headers), with the floor served the same way.
+      const plainStatic = await loadStaticSite(site, { headersFile: false });
+      const plainApp = new Hono();
+      plainApp.get(FLOOR_PATH, serveFloor());
+      plainApp.on(['GET', 'HEAD'], '*', (c) => plainStatic(c));
+      const plainPort = 4492 + i;
+      const plainServer = serve({ fetch: plainApp.fetch, port: plainPort, hostname: 'localhost' });
       servers.push({
         origin,
+        plainOrigin: `http://localhost:${plainPort}`,
         close: async () => {
           server.close();
+          plainServer.close();
           await stack.close();
         },
       });
     }
+    const floorTarget = { label: 'floor', url: `${servers[0]!.origin}${FLOOR_PATH}`, plain: false };
+    const plainFloorTarget = {
+      label: 'floor, plain host',
+      url: `${servers[0]!.plainOrigin}${FLOOR_PATH}`,
+      plain: true,
+    };
     const targets = [
-      { label: 'floor', url: `${servers[0]!.origin}${FLOOR_PATH}` },
+      floorTarget,
+      plainFloorTarget,
       ...servers.flatMap((server, i) =>
-        PATHS.map((path) => ({ label: `${'AB'[i]} ${path}`, url: `${server.origin}${path}` })),
+        PATHS.flatMap((path) => [
+          { label: `${'AB'[i]} ${path}`, url: `${server.origin}${path}`, plain: false },
+          {
+            label: `${'AB'[i]} ${path}, plain host`,
+            url: `${server.plainOrigin}${path}`,
+            plain: true,
+          },
+        ]),
       ),
     ];
     const runs = await measureInterleaved(targets, RUNS, (target, run) => {
@@ -69,19 +95,24 @@ async function main() {
       process.stdout.write(`observed ${target.label} run ${run + 1}/${RUNS}\n`);
       return measurePaint(browser, target.url);
     }).finally(() => browser.close());
-    const floor = median(runs.get(targets[0]!)!.map((r) => r.lcp));
-    const observedFloor = median(observed.get(targets[0]!)!.map((r) => r.lcpMs));
+    // Each target against the floor served its way.
+    const floorOf = (target: (typeof targets)[number]) =>
+      target.plain ? plainFloorTarget : floorTarget;
+    const lcpOf = (target: (typeof targets)[number]) => median(runs.get(target)!.map((r) => r.lcp));
+    const tbtOf = (target: (typeof targets)[number]) =>
+      Math.round(median(runs.get(target)!.map((r) => r.tbt)));
+    const seenOf = (target: (typeof targets)[number]) =>
+      median(observed.get(target)!.map((r) => r.lcpMs));
     console.log(`\nA = ${sites[0]}\nB = ${sites[1]}\n`);
     console.log(
-      `| page (median of ${RUNS}) | FCP | LCP | LCP / floor | LCP in the first paint | TBT | CLS | observed LCP | observed LCP / floor |`,
+      `| page (median of ${RUNS}) | FCP | LCP | LCP / floor | LCP in the first paint | TBT | TBT − floor | CLS | observed LCP | observed LCP / floor |`,
     );
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const target of targets) {
       const r = runs.get(target)!;
-      const lcp = median(r.map((x) => x.lcp));
-      const seen = median(observed.get(target)!.map((x) => x.lcpMs));
+      const floor = floorOf(target);
       console.log(
-        `| ${target.label} | ${Math.round(median(r.map((x) => x.fcp)))} ms | ${Math.round(lcp)} ms | ${(lcp / floor).toFixed(2)} | ${r.filter((x) => x.lcpInFirstPaint).length}/${r.length} | ${Math.round(median(r.map((x) => x.tbt)))} ms | ${median(r.map((x) => x.cls)).toFixed(3)} | ${Math.round(seen)} ms | ${(seen / observedFloor).toFixed(2)} |`,
+        `| ${target.label} | ${Math.round(median(r.map((x) => x.fcp)))} ms | ${Math.round(lcpOf(target))} ms | ${(lcpOf(target) / lcpOf(floor)).toFixed(2)} | ${r.filter((x) => x.lcpInFirstPaint).length}/${r.length} | ${tbtOf(target)} ms | ${tbtOf(target) - tbtOf(floor)} ms | ${median(r.map((x) => x.cls)).toFixed(3)} | ${Math.round(seenOf(target))} ms | ${(seenOf(target) / seenOf(floor)).toFixed(2)} |`,
       );
     }
   } finally {

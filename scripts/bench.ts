@@ -4,7 +4,9 @@
  * simulated throttling, median of 5 runs per route), with each page's FCP and LCP as a ratio to
  * the floor (scripts/lib/floor-page.ts: the headline alone, served by the same server with the
  * site's own headers; the bare floor beside it), measured interleaved in the same run: ratios,
- * not milliseconds, compare across machines. Writes the
+ * not milliseconds, compare across machines. Every page is measured both ways: with the site's
+ * headers, and from a plain static host that ignores `_headers` (each against the floor served
+ * the same way), with its TBT minus the floor's. Writes the
  * figures to docs/performance.json and the table into docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createLocalStack } from '../server/app';
+import { loadStaticSite } from '../server/cdn/static-site';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { localDefaults } from '../src/lib/config-schema';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
@@ -36,9 +39,21 @@ const PORT = Number(process.env.BENCH_PORT ?? 4480);
 const ORIGIN = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ROUTES = INDEXABLE_ROUTES.map((route) => ({ path: route.path, html: route.file }));
-/** What Lighthouse measures, interleaved run by run: the floor first, then every page. */
-const MEASURED = [FLOOR_PATH, BARE_FLOOR_PATH, ...ROUTES.map((route) => route.path)];
-const FLOORS = new Set([FLOOR_PATH, BARE_FLOOR_PATH]);
+/**
+ * A plain static host beside the site's (compression, clean URLs, 404, but no `_headers`: a
+ * host that ignores that file), serving the same build and the floor the same way.
+ */
+const PLAIN_PORT = PORT + 1;
+const PLAIN_ORIGIN = `http://localhost:${PLAIN_PORT}`;
+const PLAIN = 'plain:';
+/** What Lighthouse measures, interleaved run by run: the floor first, then every page, both ways. */
+const MEASURED_HERE = [FLOOR_PATH, BARE_FLOOR_PATH, ...ROUTES.map((route) => route.path)];
+const MEASURED_PLAIN = [FLOOR_PATH, ...ROUTES.map((route) => route.path)].map((p) => PLAIN + p);
+const MEASURED = [...MEASURED_HERE, ...MEASURED_PLAIN];
+const FLOORS = new Set([FLOOR_PATH, BARE_FLOOR_PATH, PLAIN + FLOOR_PATH]);
+/** The address of a measured key: the site's host, or the plain host for `plain:` keys. */
+const urlOf = (key: string) =>
+  key.startsWith(PLAIN) ? `${PLAIN_ORIGIN}${key.slice(PLAIN.length)}` : `${ORIGIN}${key}`;
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
@@ -139,7 +154,7 @@ async function observedPaints(): Promise<Record<string, ObservedPaint>> {
   try {
     const runs = await measureInterleaved(MEASURED, RUNS, (path, i) => {
       process.stdout.write(`Observed paint ${path} run ${i + 1}/${RUNS}...\n`);
-      return measurePaint(browser, `${ORIGIN}${path}`);
+      return measurePaint(browser, urlOf(path));
     });
     return Object.fromEntries(
       MEASURED.map((path) => [
@@ -190,14 +205,31 @@ function tables(
   const ratio = (ms: number, floorMs: number | undefined) =>
     floorMs ? `${(ms / floorMs).toFixed(2)}` : '-';
   lines.push(
-    `| Lighthouse (mobile, median of ${RUNS}, interleaved) | performance | accessibility | best practices | SEO | FCP | LCP | **LCP / floor** | FCP / floor | LCP in the first paint | TBT | CLS | total bytes |`,
+    `| Lighthouse with the site's headers (mobile, median of ${RUNS}, interleaved) | performance | accessibility | best practices | SEO | FCP | LCP | **LCP / floor** | FCP / floor | LCP in the first paint | TBT | TBT − floor | CLS | total bytes |`,
   );
   lines.push(
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
+  const tbtOver = (ms: number, floorMs: number | undefined) =>
+    floorMs === undefined ? '-' : `${ms - floorMs} ms`;
   for (const [route, f] of Object.entries(lighthouse)) {
+    if (route.startsWith(PLAIN)) continue;
     lines.push(
-      `| ${floorLabel(route)} | ${Math.round(f.performance * 100)} | ${Math.round(f.accessibility * 100)} | ${Math.round(f.bestPractices * 100)} | ${Math.round(f.seo * 100)} | ${f.fcpMs} ms | ${f.lcpMs} ms | **${ratio(f.lcpMs, floor?.lcpMs)}** | ${ratio(f.fcpMs, floor?.fcpMs)} | ${f.lcpInFirstPaint} | ${f.tbtMs} ms | ${f.cls} | ${kib(f.totalBytes)} |`,
+      `| ${floorLabel(route)} | ${Math.round(f.performance * 100)} | ${Math.round(f.accessibility * 100)} | ${Math.round(f.bestPractices * 100)} | ${Math.round(f.seo * 100)} | ${f.fcpMs} ms | ${f.lcpMs} ms | **${ratio(f.lcpMs, floor?.lcpMs)}** | ${ratio(f.fcpMs, floor?.fcpMs)} | ${f.lcpInFirstPaint} | ${f.tbtMs} ms | ${tbtOver(f.tbtMs, floor?.tbtMs)} | ${f.cls} | ${kib(f.totalBytes)} |`,
+    );
+  }
+  lines.push('');
+  const plainFloor = lighthouse[PLAIN + FLOOR_PATH];
+  lines.push(
+    `| From a plain static host (no \`_headers\`; Lighthouse mobile, median of ${RUNS}, interleaved) | performance | FCP | LCP | **LCP / floor** | FCP / floor | LCP in the first paint | TBT | TBT − floor | CLS |`,
+  );
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const [key, f] of Object.entries(lighthouse)) {
+    if (!key.startsWith(PLAIN)) continue;
+    const route = key.slice(PLAIN.length);
+    const label = route === FLOOR_PATH ? 'the floor, served the same way' : `\`${route}\``;
+    lines.push(
+      `| ${label} | ${Math.round(f.performance * 100)} | ${f.fcpMs} ms | ${f.lcpMs} ms | **${ratio(f.lcpMs, plainFloor?.lcpMs)}** | ${ratio(f.fcpMs, plainFloor?.fcpMs)} | ${f.lcpInFirstPaint} | ${f.tbtMs} ms | ${tbtOver(f.tbtMs, plainFloor?.tbtMs)} | ${f.cls} |`,
     );
   }
   lines.push('');
@@ -207,8 +239,13 @@ function tables(
   );
   lines.push('| --- | ---: | ---: | ---: | ---: |');
   for (const [route, o] of Object.entries(observed)) {
+    // Each page against the floor served the same way as it.
+    const own = route.startsWith(PLAIN) ? observed[PLAIN + FLOOR_PATH] : observedFloor;
+    const label = route.startsWith(PLAIN)
+      ? `${route === PLAIN + FLOOR_PATH ? 'the floor' : `\`${route.slice(PLAIN.length)}\``}, from a plain static host`
+      : floorLabel(route);
     lines.push(
-      `| ${floorLabel(route)} | ${o.fcpMs} ms | ${o.lcpMs} ms | **${ratio(o.lcpMs, observedFloor?.lcpMs)}** | ${ratio(o.fcpMs, observedFloor?.fcpMs)} |`,
+      `| ${label} | ${o.fcpMs} ms | ${o.lcpMs} ms | **${ratio(o.lcpMs, own?.lcpMs)}** | ${ratio(o.fcpMs, own?.fcpMs)} |`,
     );
   }
   const home = lighthouse['/'];
@@ -244,6 +281,12 @@ async function main() {
   app.get(BARE_FLOOR_PATH, serveFloor());
   app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
   const server = serve({ fetch: app.fetch, port: PORT, hostname: 'localhost' });
+  // The same build from a plain static host, and the floor from it too (no headers at all).
+  const plainStatic = await loadStaticSite(siteDir, { headersFile: false });
+  const plainApp = new Hono();
+  plainApp.get(FLOOR_PATH, serveFloor());
+  plainApp.on(['GET', 'HEAD'], '*', (c) => plainStatic(c));
+  const plainServer = serve({ fetch: plainApp.fetch, port: PLAIN_PORT, hostname: 'localhost' });
   const lighthouse: Record<string, ReturnType<typeof medianFigures>> = {};
   const failing: Record<string, string[]> = {};
   let interactive: TakeOverFigures[] = [];
@@ -251,7 +294,7 @@ async function main() {
   try {
     const runs = await measureInterleaved(MEASURED, RUNS, async (path, i) => {
       process.stdout.write(`Lighthouse ${path} run ${i + 1}/${RUNS}...\n`);
-      const run = await runLighthouse(`${ORIGIN}${path}`);
+      const run = await runLighthouse(urlOf(path));
       if (run.runtimeError || Number.isNaN(run.lcp)) {
         console.warn(
           `  this run has no complete figures (${run.runtimeError ?? 'no LCP'}); it is left out of the median`,
@@ -269,6 +312,7 @@ async function main() {
     interactive = await takeOver();
   } finally {
     server.close();
+    plainServer.close();
     await stack.close();
   }
 

@@ -76,6 +76,20 @@ describe('the static host of the local stack', () => {
     expect(home.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
   });
 
+  it('as a plain static host, ignores _headers but still compresses and answers 404', async () => {
+    const plain = await loadStaticSite(dir, { headersFile: false });
+    const host = new Hono();
+    host.get('*', (c) => plain(c));
+    const page = await host.request('/', { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('x-content-type-options')).toBeNull();
+    expect(page.headers.get('cache-control')).toBeNull();
+    const script = await host.request('/assets/app-abc123.js', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(script.headers.get('content-encoding')).toBe('br');
+    expect((await host.request('/nope')).status).toBe(404);
+  });
+
   it('compresses with brotli or gzip as the client accepts', async () => {
     const br = await app.request('/assets/app-abc123.js', {
       headers: { 'accept-encoding': 'gzip, br' },

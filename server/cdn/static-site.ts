@@ -42,9 +42,14 @@ async function listFiles(dir: string): Promise<string[]> {
 /**
  * Serves a built `dist/` the way a CDN does: each route's prerendered file, `404.html` with
  * status 404 for unknown paths, the headers from `_headers`, compression chosen by
- * Accept-Encoding, and ETags. Files are read and compressed once, at start.
+ * Accept-Encoding, and ETags. Files are read and compressed once, at start. With
+ * `{ headersFile: false }` it is a plain static host instead, one that ignores `_headers` (the
+ * bench measures the site both ways).
  */
-export async function loadStaticSite(distDir: string) {
+export async function loadStaticSite(
+  distDir: string,
+  { headersFile: applyHeaders = true }: { headersFile?: boolean } = {},
+) {
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(
       `No built site in ${distDir}: run "npm run build:local" (or "npm start") first.`,
@@ -68,9 +73,10 @@ export async function loadStaticSite(distDir: string) {
     files.set(urlPath, entry);
   }
   const headersFile = join(distDir, '_headers');
-  const rules: HeaderRule[] = existsSync(headersFile)
-    ? parseHeadersFile(await readFile(headersFile, 'utf8'))
-    : [];
+  const rules: HeaderRule[] =
+    applyHeaders && existsSync(headersFile)
+      ? parseHeadersFile(await readFile(headersFile, 'utf8'))
+      : [];
 
   /**
    * The file for a request path. A page comes from the route list, exactly as the browser's
