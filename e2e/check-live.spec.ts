@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import { E2E_BOOKING_URL, E2E_PORT, E2E_VAPI } from '../playwright.config';
 import { headerRules } from '../scripts/lib/security-headers';
-import { parseConfig } from '../src/lib/config-schema';
+import { servePlainHost } from '../scripts/lib/plain-host';
+import { resolveSiteConfig } from '../scripts/lib/site-config';
+import { LOCAL_VITE_MODE } from '../src/lib/config-schema';
 import { expect, test } from './fixtures';
 
 /**
@@ -18,62 +16,28 @@ import { expect, test } from './fixtures';
 const run = promisify(execFile);
 const SITE_DIR = '.test-data/site';
 
+/** The variables the local stack's build had (playwright.config.ts's webServer). */
+const LOCAL_STACK_ENV = {
+  ...process.env,
+  PORT: String(E2E_PORT),
+  VITE_VAPI_PUBLIC_KEY: E2E_VAPI.publicKey,
+  VITE_VAPI_ASSISTANT_ID: E2E_VAPI.assistantId,
+  VITE_BOOKING_URL: E2E_BOOKING_URL,
+};
+
 /** Runs the check as the owner would, with the variables the local stack's build had. */
 async function checkLive(url: string): Promise<{ code: number; lines: string[] }> {
   try {
     const { stdout } = await run(
       process.execPath,
       ['--import', 'tsx', 'scripts/check-live.ts', url, '--local'],
-      {
-        env: {
-          ...process.env,
-          PORT: String(E2E_PORT),
-          VITE_VAPI_PUBLIC_KEY: E2E_VAPI.publicKey,
-          VITE_VAPI_ASSISTANT_ID: E2E_VAPI.assistantId,
-          VITE_BOOKING_URL: E2E_BOOKING_URL,
-        },
-      },
+      { env: LOCAL_STACK_ENV },
     );
     return { code: 0, lines: stdout.split('\n') };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, lines: `${failed.stdout}\n${failed.stderr}`.split('\n') };
   }
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain',
-};
-
-/** The build's files as a plain host serves them: clean URLs, 404.html, and no headers file. */
-function plainStaticHost(): Promise<Server> {
-  const server = createServer((request, response) => {
-    void (async () => {
-      const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname));
-      const candidates = path.endsWith('/')
-        ? [join(path, 'index.html')]
-        : [path, join(path, 'index.html')];
-      for (const candidate of candidates) {
-        try {
-          const body = await readFile(join(SITE_DIR, candidate));
-          response.writeHead(200, {
-            'content-type': TYPES[extname(candidate)] ?? 'application/octet-stream',
-          });
-          response.end(body);
-          return;
-        } catch {
-          // the next candidate
-        }
-      }
-      response.writeHead(404, { 'content-type': TYPES['.html']! });
-      response.end(await readFile(join(SITE_DIR, '404.html')));
-    })();
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 test.describe('npm run check:live', () => {
@@ -103,27 +67,14 @@ test.describe('npm run check:live', () => {
   });
 
   test('fails against a plain static copy without its headers, naming each missing one', async () => {
-    const host = await plainStaticHost();
+    const host = await servePlainHost(SITE_DIR, 0);
     try {
-      const url = `http://localhost:${(host.address() as AddressInfo).port}`;
-      const { code, lines } = await checkLive(url);
+      const { code, lines } = await checkLive(host.origin);
       expect(code).toBe(1);
-      const headers = Object.keys(
-        // The security headers the build sends with every page (scripts/lib/security-headers.ts).
-        headerRules(
-          parseConfig(
-            {
-              VITE_SUPABASE_URL: `http://localhost:${E2E_PORT}`,
-              VITE_SUPABASE_ANON_KEY: 'local-anon-key',
-              VITE_CONTACT_WEBHOOK_URL: `http://localhost:${E2E_PORT}/local/webhook`,
-              VITE_DEMO_VIDEO_URL: `http://localhost:${E2E_PORT}/local/demo-video`,
-              VITE_SITE_URL: `http://localhost:${E2E_PORT}`,
-            },
-            'local',
-          ),
-          { scripts: [], styles: [] },
-        )[0]!.headers,
-      );
+      // The security headers the build sends with every page, from the configuration check:live
+      // reads (scripts/lib/security-headers.ts).
+      const config = resolveSiteConfig(LOCAL_VITE_MODE, process.cwd(), LOCAL_STACK_ENV);
+      const headers = Object.keys(headerRules(config, { scripts: [], styles: [] })[0]!.headers);
       const missing = lines.find((line) => line.startsWith('FAIL  / lacks '));
       expect(missing, lines.join('\n')).toBeDefined();
       for (const header of headers) expect(missing).toContain(header);
@@ -131,11 +82,11 @@ test.describe('npm run check:live', () => {
       // And it names the address the build was made for.
       expect(
         lines.some((line) =>
-          line.startsWith(`FAIL  VITE_SITE_URL is http://localhost:${E2E_PORT}, not ${url}`),
+          line.startsWith(`FAIL  VITE_SITE_URL is ${config.siteUrl}, not ${host.origin}`),
         ),
       ).toBe(true);
     } finally {
-      await new Promise((resolve) => host.close(resolve));
+      await host.close();
     }
   });
 });

@@ -16,12 +16,12 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createLocalStack } from '../server/app';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
-import { loadStaticSite } from '../server/cdn/static-site';
-import { FLOOR_PATH, serveFloor, serveFloorBeside } from './lib/floor-page';
+import { FLOOR_PATH, serveFloorBeside } from './lib/floor-page';
 import { measureInterleaved, median } from './lib/interleave';
 import { launchChromium } from './lib/interactive-timing';
 import { runLighthouse } from './lib/lighthouse';
 import { measurePaint } from './lib/observed-paint';
+import { servePlainHost } from './lib/plain-host';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PATHS = (process.env.BENCH_PATHS ?? '/,/about-me,/privacy').split(',');
@@ -49,18 +49,13 @@ async function main() {
       app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
       const server = serve({ fetch: app.fetch, port, hostname: 'localhost' });
       // The same build from a plain static host (no _headers), with the floor served the same way.
-      const plainStatic = await loadStaticSite(site, { headersFile: false });
-      const plainApp = new Hono();
-      plainApp.get(FLOOR_PATH, serveFloor());
-      plainApp.on(['GET', 'HEAD'], '*', (c) => plainStatic(c));
-      const plainPort = 4492 + i;
-      const plainServer = serve({ fetch: plainApp.fetch, port: plainPort, hostname: 'localhost' });
+      const plainHost = await servePlainHost(site, 4492 + i);
       servers.push({
         origin,
-        plainOrigin: `http://localhost:${plainPort}`,
+        plainOrigin: plainHost.origin,
         close: async () => {
           server.close();
-          plainServer.close();
+          await plainHost.close();
           await stack.close();
         },
       });

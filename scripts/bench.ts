@@ -17,7 +17,6 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createLocalStack } from '../server/app';
-import { loadStaticSite } from '../server/cdn/static-site';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { localDefaults } from '../src/lib/config-schema';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
@@ -31,6 +30,7 @@ import { measureInterleaved, median } from './lib/interleave';
 import { BARE_FLOOR_PATH, FLOOR_PATH, serveFloor, serveFloorBeside } from './lib/floor-page';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { measurePaint, type ObservedPaint } from './lib/observed-paint';
+import { servePlainHost } from './lib/plain-host';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const siteDir = join(root, '.bench', 'site');
@@ -282,11 +282,7 @@ async function main() {
   app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
   const server = serve({ fetch: app.fetch, port: PORT, hostname: 'localhost' });
   // The same build from a plain static host, and the floor from it too (no headers at all).
-  const plainStatic = await loadStaticSite(siteDir, { headersFile: false });
-  const plainApp = new Hono();
-  plainApp.get(FLOOR_PATH, serveFloor());
-  plainApp.on(['GET', 'HEAD'], '*', (c) => plainStatic(c));
-  const plainServer = serve({ fetch: plainApp.fetch, port: PLAIN_PORT, hostname: 'localhost' });
+  const plainHost = await servePlainHost(siteDir, PLAIN_PORT);
   const lighthouse: Record<string, ReturnType<typeof medianFigures>> = {};
   const failing: Record<string, string[]> = {};
   let interactive: TakeOverFigures[] = [];
@@ -312,7 +308,7 @@ async function main() {
     interactive = await takeOver();
   } finally {
     server.close();
-    plainServer.close();
+    await plainHost.close();
     await stack.close();
   }
 
