@@ -3,8 +3,8 @@ import type { PlausibleRequestPayload } from '@plausible-analytics/tracker';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { trades } from '../../src/content/trades/index';
 import { FUNNEL_EVENTS } from '../../src/lib/funnel-events';
+import { tradeOfPath } from '../../src/lib/trade';
 
 /**
  * Plausible's events API (`POST /api/event`), stood in for by the local stack at
@@ -91,17 +91,12 @@ export function funnelOf(events: ReceivedEvent[]): FunnelStep[] {
     const matching = events.filter((event) => event.n === step);
     const byTrade: Record<string, number> = {};
     for (const event of matching) {
-      const trade = event.p?.trade ?? tradeOfUrl(event.u);
+      // A page view carries no props: its trade is the page's.
+      const trade = event.p?.trade ?? tradeOfPath(new URL(event.u).pathname)?.slug ?? 'none';
       byTrade[trade] = (byTrade[trade] ?? 0) + 1;
     }
     return { step: step === 'pageview' ? 'Visits' : step, count: matching.length, byTrade };
   });
-}
-
-/** A page view carries no props: its trade is the page's (the first path segment), or `none`. */
-function tradeOfUrl(url: string): string {
-  const path = new URL(url).pathname.replace(/\/(index\.html)?$/, '');
-  return trades.find((trade) => trade.path === path)?.slug ?? 'none';
 }
 
 export function createEventsStandIn(db: PGlite): Hono {

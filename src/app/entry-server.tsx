@@ -11,7 +11,7 @@ import { renderHeadTags } from './seo/head-tags';
 export { PRERENDERED_ROUTES } from './app-routes';
 export { seo };
 
-const PAGE_SEO: Record<string, PageSeo> = {
+const PAGE_SEO: Partial<Record<string, PageSeo>> = {
   [seo.home.path]: seo.home,
   [seo.about.path]: seo.about,
   [seo.privacy.path]: seo.privacy,
@@ -25,7 +25,8 @@ export async function render(
   await loadAllIslands();
   // Every trade's words, so its page renders in them synchronously (and its head carries them).
   const loaded = await Promise.all(trades.map(loadTrade));
-  for (const trade of loaded) PAGE_SEO[trade.path] = { path: trade.path, ...trade.seo };
+  const trade = loaded.find((candidate) => candidate.path === path);
+  const page = trade ? { path: trade.path, ...trade.seo } : PAGE_SEO[path];
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={path}>
@@ -33,5 +34,5 @@ export async function render(
       </StaticRouter>
     </StrictMode>,
   );
-  return { html, head: renderHeadTags(PAGE_SEO[path] ?? seo.notFound, siteUrl) };
+  return { html, head: renderHeadTags(page ?? seo.notFound, siteUrl) };
 }
