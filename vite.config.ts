@@ -2,12 +2,17 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineIcon } from './scripts/lib/inline-icon.ts';
 import { resolveSiteConfig } from './scripts/lib/site-config.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    inlineIcon(fileURLToPath(new URL('./public', import.meta.url))),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

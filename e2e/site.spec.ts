@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ICON_PNG, ICON_SVG, drawIcon } from '../scripts/icons';
+import { ICON_FILES, ICON_SVG, TAB_ICON, TOUCH_ICON, drawIcon } from '../scripts/icons';
 import { INDEXABLE_ROUTES, ROUTES, servedPaths, type Route } from '../src/app/routes';
 import { expect, holdScripts, isInViewport, seriousA11yViolations, test } from './fixtures';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
@@ -496,47 +496,74 @@ test.describe('layout and access', () => {
 });
 
 test.describe('the site icon', () => {
-  test('every page links the PNG icon, which the host serves', async ({ request }) => {
-    for (const path of PAGE_PATHS) {
+  test('every page carries its tab icon inside the HTML and asks for no icon while it loads', async ({
+    page,
+    request,
+  }) => {
+    const tabIcon = await readFile(TAB_ICON.path);
+    const iconLink = `<link rel="icon" href="data:image/png;base64,${tabIcon.toString('base64')}" type="image/png" sizes="48x48"`;
+    for (const path of [...PAGE_PATHS, '/no-such-page']) {
       const html = await (await request.get(path)).text();
-      expect(html, path).toContain(
-        '<link rel="icon" href="/favicon.png" type="image/png" sizes="48x48"',
-      );
+      expect(html, path).toContain(iconLink);
+      expect(html, path).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"');
     }
-    const icon = await request.get('/favicon.png');
-    expect(icon.status()).toBe(200);
-    expect(icon.headers()['content-type']).toBe('image/png');
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (/icon|\.ico\b/.test(new URL(sent.url()).pathname)) asked.push(sent.url());
+    });
+    for (const path of PAGE_PATHS) {
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      // Chromium asks for a page's icon just after the load event.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    }
+    expect(asked).toEqual([]);
   });
 
-  test('the PNG is public/favicon.svg drawn at 48 px (run `npm run icons` after editing the SVG)', async ({
-    browser,
-  }) => {
-    const page = await browser.newPage({ deviceScaleFactor: 1 });
-    const drawn = await drawIcon(page, await readFile(ICON_SVG, 'utf8'));
-    const committed = await readFile(ICON_PNG);
-    const largestDifference = await page.evaluate(
-      async ([a, b]) => {
-        const pixels = async (base64: string) => {
-          const image = new Image();
-          image.src = `data:image/png;base64,${base64}`;
-          await image.decode();
-          const canvas = document.createElement('canvas');
-          canvas.width = image.width;
-          canvas.height = image.height;
-          const context = canvas.getContext('2d')!;
-          context.drawImage(image, 0, 0);
-          return context.getImageData(0, 0, image.width, image.height);
-        };
-        const [x, y] = await Promise.all([pixels(a!), pixels(b!)]);
-        if (x.width !== y.width || x.height !== y.height) return Number.POSITIVE_INFINITY;
-        let largest = 0;
-        for (let i = 0; i < x.data.length; i += 1)
-          largest = Math.max(largest, Math.abs(x.data[i]! - y.data[i]!));
-        return largest;
-      },
-      [drawn.toString('base64'), committed.toString('base64')],
-    );
-    await page.close();
-    expect(largestDifference).toBeLessThanOrEqual(8);
+  test('the home-screen icon the pages name is served', async ({ request }) => {
+    const icon = await request.get('/apple-touch-icon.png');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+    expect(await icon.body()).toEqual(await readFile(TOUCH_ICON.path));
   });
+
+  test('the tab icon stays small enough to ride in every page (under 1 KiB)', async () => {
+    expect((await readFile(TAB_ICON.path)).length).toBeLessThan(1024);
+  });
+
+  for (const icon of ICON_FILES) {
+    const name = icon.path.split('/').pop()!;
+    test(`public/${name} is public/favicon.svg drawn at ${icon.size} px (run \`npm run icons\` after editing the SVG)`, async ({
+      browser,
+    }) => {
+      const page = await browser.newPage({ deviceScaleFactor: 1 });
+      const drawn = await drawIcon(page, await readFile(ICON_SVG, 'utf8'), icon);
+      const committed = await readFile(icon.path);
+      const largestDifference = await page.evaluate(
+        async ([a, b]) => {
+          const pixels = async (base64: string) => {
+            const image = new Image();
+            image.src = `data:image/png;base64,${base64}`;
+            await image.decode();
+            const canvas = document.createElement('canvas');
+            canvas.width = image.width;
+            canvas.height = image.height;
+            const context = canvas.getContext('2d')!;
+            context.drawImage(image, 0, 0);
+            return context.getImageData(0, 0, image.width, image.height);
+          };
+          const [x, y] = await Promise.all([pixels(a!), pixels(b!)]);
+          if (x.width !== y.width || x.height !== y.height) return Number.POSITIVE_INFINITY;
+          let largest = 0;
+          for (let i = 0; i < x.data.length; i += 1)
+            largest = Math.max(largest, Math.abs(x.data[i]! - y.data[i]!));
+          return largest;
+        },
+        [drawn.toString('base64'), committed.toString('base64')],
+      );
+      await page.close();
+      // The committed file is the drawing reduced to a palette: within 16 of it per channel.
+      expect(largestDifference).toBeLessThanOrEqual(16);
+    });
+  }
 });
