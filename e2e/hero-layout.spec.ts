@@ -15,6 +15,14 @@ const actions = (page: Page) => ({
   art: page.getByRole('img', { name: hero.illustration.label }),
 });
 
+/** The home page at one viewport size, taken over by the app, and the hero's parts on it. */
+async function heroAt(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  return actions(page);
+}
+
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
   expect(found, String(locator)).not.toBeNull();
@@ -24,10 +32,7 @@ async function box(locator: Locator) {
 test('at 1280 x 800 the call button, Call my phone, View Demo and the illustration are in the first viewport', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const parts = actions(page);
+  const parts = await heroAt(page, 1280, 800);
   for (const [name, locator] of Object.entries(parts)) {
     const { x, y, width, height } = await box(locator);
     expect(x, name).toBeGreaterThanOrEqual(0);
@@ -53,10 +58,7 @@ test('at 1280 x 800 the call button, Call my phone, View Demo and the illustrati
 test('at 360 px the hero stays one centred column: the actions stacked, the illustration below them', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const parts = actions(page);
+  const parts = await heroAt(page, 360, 780);
   const order = [parts.call, parts.type, parts.phone, parts.demo, parts.art];
   let bottom = 0;
   for (const locator of order) {
