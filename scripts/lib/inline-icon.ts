@@ -18,7 +18,11 @@ export function inlineIconLink(html: string, readPublic: (name: string) => Buffe
   return html.replace(ICON_LINK, () => `${before}${url}${after}`);
 }
 
-/** The Vite plugin: the tab icon inline in index.html, in the build and the dev server alike. */
+/**
+ * The Vite plugin: the tab icon inline in index.html, in the build and the dev server alike. Vite's
+ * own asset inlining (`build.assetsInlineLimit`) will not do it: it never inlines a link whose
+ * rel is `icon` or `apple-touch-icon`, whatever the limit says.
+ */
 export function inlineIcon(publicDir: string): Plugin {
   return {
     name: 'inline-icon',
