@@ -17,6 +17,18 @@ const BROWSER_ARGS = [
 
 /** The voice demo is configured in the test build; its service is answered at the network boundary. */
 export const E2E_VAPI = { publicKey: 'e2e-public-key', assistantId: 'e2e-assistant-id' };
+/**
+ * The main browser suite's build names the spec's browser paths (the public key starts calls,
+ * the page stores and posts each lead), which its tests meet at the network boundary; the
+ * default profile (the server step for both) is tested on builds of its own
+ * (server-mode.spec.ts, default-profile.spec.ts).
+ */
+export const E2E_PROFILE = {
+  VITE_VAPI_AUTH: 'public-key',
+  VITE_VAPI_PUBLIC_KEY: E2E_VAPI.publicKey,
+  VITE_VAPI_ASSISTANT_ID: E2E_VAPI.assistantId,
+  VITE_LEADS: 'browser',
+};
 /** A booking page, so the browser tests see Pick a time now (never opened: it is another site). */
 export const E2E_BOOKING_URL = 'https://cal.example.com/jordan/intro';
 
@@ -54,8 +66,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DIST_DIR: '.test-data/site',
       DATA_DIR: dataDir,
-      VITE_VAPI_PUBLIC_KEY: E2E_VAPI.publicKey,
-      VITE_VAPI_ASSISTANT_ID: E2E_VAPI.assistantId,
+      ...E2E_PROFILE,
       VITE_BOOKING_URL: E2E_BOOKING_URL,
     },
   },

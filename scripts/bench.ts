@@ -63,8 +63,11 @@ function build() {
   const env = {
     ...process.env,
     ...localDefaults(ORIGIN, LOCAL_ANON_KEY_DEFAULT),
-    VITE_VAPI_PUBLIC_KEY: 'bench-public-key',
-    VITE_VAPI_ASSISTANT_ID: 'bench-assistant-id',
+    // The default profile, as an owner's build is: the server step starts calls and stores
+    // leads (no Vapi key, no webhook address in the page), behind a real-looking site key (a
+    // production build refuses Cloudflare's testing keys; the widget loads on intent only).
+    VITE_CONTACT_WEBHOOK_URL: '',
+    VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAABenchSiteKey',
   };
   const result = spawnSync(
     process.execPath,

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPTIONAL_CONFIG_VARIABLES, REQUIRED_CONFIG_VARIABLES } from '../src/lib/config-schema';
+import {
+  OPTIONAL_CONFIG_VARIABLES,
+  PROFILE_CONFIG_VARIABLES,
+  REQUIRED_CONFIG_VARIABLES,
+  TURNSTILE_TESTING_SITE_KEYS,
+} from '../src/lib/config-schema';
 import { ROUTES, servedPaths } from '../src/app/routes';
 import { trades } from '../src/content/trades/index';
 import { headersForPath, parseHeadersFile } from '../server/cdn/headers-file';
@@ -18,14 +23,21 @@ function anonJwt(role: string): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ iss: 'supabase', ref: 'abcdefghijkl', role })}.c2lnbmF0dXJlLXNpZ25hdHVyZQ`;
 }
 
+/** The README's variables, and nothing else: the default profile. */
 const PUBLIC = {
   VITE_SUPABASE_URL: 'https://abcdefghijkl.supabase.co',
   VITE_SUPABASE_ANON_KEY: anonJwt('anon'),
-  VITE_CONTACT_WEBHOOK_URL: 'https://automation.example.com/webhook/lead',
-  VITE_VAPI_PUBLIC_KEY: 'vapi-public-key-123',
-  VITE_VAPI_ASSISTANT_ID: 'vapi-assistant-456',
   VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
   VITE_SITE_URL: 'https://www.example.com',
+  VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAABkMYinukE8nzYS',
+};
+/** The spec's browser paths, named: what the default refuses unless named. */
+const NAMED = {
+  VITE_VAPI_AUTH: 'public-key',
+  VITE_VAPI_PUBLIC_KEY: 'vapi-public-key-123',
+  VITE_VAPI_ASSISTANT_ID: 'vapi-assistant-456',
+  VITE_LEADS: 'browser',
+  VITE_CONTACT_WEBHOOK_URL: 'https://automation.example.com/webhook/lead',
 };
 // What a careless deploy environment also holds: none of it may reach the bundle.
 const SECRETS = {
@@ -52,9 +64,63 @@ describe('npm run build', () => {
     expect(result.status).toBe(1);
     for (const name of REQUIRED_CONFIG_VARIABLES)
       expect(result.stderr).toContain(`${name} is missing`);
-    // Optional, so not missing.
-    for (const name of OPTIONAL_CONFIG_VARIABLES) expect(result.stderr).not.toContain(name);
+    // Optional, or read only by a named profile, so not missing.
+    for (const name of [...OPTIONAL_CONFIG_VARIABLES, ...PROFILE_CONFIG_VARIABLES])
+      expect(result.stderr).not.toContain(name);
   });
+
+  it('refuses a Vapi public key or a webhook address that the default profile would not ship', () => {
+    const result = runBuild(
+      {
+        ...PUBLIC,
+        VITE_VAPI_PUBLIC_KEY: NAMED.VITE_VAPI_PUBLIC_KEY,
+        VITE_CONTACT_WEBHOOK_URL: NAMED.VITE_CONTACT_WEBHOOK_URL,
+      },
+      join(tmpdir(), 'never-built'),
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'VITE_VAPI_PUBLIC_KEY is set, but this build starts every call through the server step',
+    );
+    expect(result.stderr).toContain('or set VITE_VAPI_AUTH=public-key to ship it');
+    expect(result.stderr).toContain(
+      'VITE_CONTACT_WEBHOOK_URL is now a function secret: remove it here and set it with supabase secrets set CONTACT_WEBHOOK_URL=',
+    );
+  });
+
+  it("refuses Cloudflare's testing site keys", () => {
+    for (const key of TURNSTILE_TESTING_SITE_KEYS) {
+      const result = runBuild(
+        { ...PUBLIC, VITE_TURNSTILE_SITE_KEY: key },
+        join(tmpdir(), 'never-built'),
+      );
+      expect(result.status, key).toBe(1);
+      expect(result.stderr).toContain(
+        "VITE_TURNSTILE_SITE_KEY is one of Cloudflare's testing keys, with which every bot check passes",
+      );
+    }
+  });
+
+  it('builds the named browser profiles, and prints in one block what a stranger can cost a day', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'site-named-build-'));
+    try {
+      const result = runBuild({ ...PUBLIC, ...NAMED }, out);
+      expect(result.status, result.stderr).toBe(0);
+      const block = result.stderr.slice(result.stderr.indexOf('!! This build ships'));
+      expect(block).toContain('!! VITE_VAPI_AUTH=public-key: the Vapi public key ships');
+      expect(block).toContain('14,400 call-minutes, $1,440 to $2,880 a day');
+      expect(block).toContain('864,000 messages, $4,320 to $17,280 a day');
+      expect(block).toContain("!! VITE_LEADS=browser: the automation webhook's address ships");
+      expect(block).toContain('To switch to the bounded default: remove VITE_VAPI_AUTH');
+      // The named paths ship what they name, and the CSP lets the page reach them.
+      const headers = await readFile(join(out, '_headers'), 'utf8');
+      expect(headers).toContain('https://automation.example.com');
+      expect(headers).toContain('https://api.vapi.ai');
+      expect((await findSecrets(out, [NAMED.VITE_VAPI_PUBLIC_KEY])).length).toBeGreaterThan(0);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('fails, naming the finding and leaving no output, when a secret would ship', async () => {
     const out = await mkdtemp(join(tmpdir(), 'site-secret-build-'));
@@ -186,11 +252,12 @@ describe('npm run build', () => {
         csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
       expect(directive('default-src')).toBe("default-src 'self'");
       expect(directive('connect-src')).toContain('https://abcdefghijkl.supabase.co');
-      expect(directive('connect-src')).toContain('https://automation.example.com');
-      expect(directive('connect-src')).toContain('https://api.vapi.ai');
+      // The default profile: the page reaches neither the webhook nor Vapi's API.
+      expect(directive('connect-src')).not.toContain('https://automation.example.com');
+      expect(directive('connect-src')).not.toContain('https://api.vapi.ai');
       expect(directive('connect-src')).toContain('wss://*.daily.co');
       expect(directive('script-src')).toMatch(
-        /^script-src 'self' https:\/\/\*\.daily\.co 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+$/,
+        /^script-src 'self' https:\/\/\*\.daily\.co 'wasm-unsafe-eval' https:\/\/challenges\.cloudflare\.com( 'sha256-[A-Za-z0-9+/=]+')+$/,
       );
       expect(directive('style-src')).toMatch(/^style-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
       expect(csp).not.toContain('unsafe-inline');

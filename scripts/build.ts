@@ -31,6 +31,7 @@ import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
 import { localOrigin } from '../server/local-config';
 import { trades } from '../src/content/trades/index';
 import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
+import { profileWarningBlock } from './lib/profile-risk';
 
 type ServerEntry = typeof ServerEntryModule;
 
@@ -281,6 +282,8 @@ async function main() {
   console.log(
     `Prerendered ${server.PRERENDERED_ROUTES.map((r) => r.file).join(', ')} into ${relative(root, distDir) || '.'}/`,
   );
+  // Last, so the owner sees it: what a named browser profile lets a stranger cost a day.
+  for (const line of profileWarningBlock(config)) console.warn(line);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

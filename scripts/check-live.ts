@@ -3,7 +3,9 @@
  * one line per check (PASS, SKIP, or FAIL with what to fix); exits 1 when a check fails. Run it
  * with the VITE_ variables the deployed build had (the same .env or shell): the headers, the CSP
  * and the functions are compared with what that configuration makes. `--local` checks against
- * the local stack's configuration instead (the tests use it).
+ * the local stack's configuration instead (the tests use it). A build that names a browser
+ * profile fails the check with what a stranger can cost a day, unless the owner passes its flag
+ * (`--accept-public-key`, `--accept-browser-leads`).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +18,16 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 async function main() {
   const args = process.argv.slice(2);
   const local = args.includes('--local');
+  const accepted = new Set(
+    (['--accept-public-key', '--accept-browser-leads'] as const).filter((flag) =>
+      args.includes(flag),
+    ),
+  );
   const site = args.find((arg) => !arg.startsWith('--'));
   if (!site || !URL.canParse(site)) {
-    console.error('Usage: npm run check:live -- https://www.example.com [--local]');
+    console.error(
+      'Usage: npm run check:live -- https://www.example.com [--accept-public-key] [--accept-browser-leads] [--local]',
+    );
     process.exit(2);
   }
   let config;
@@ -31,7 +40,7 @@ async function main() {
     process.exit(2);
   }
   console.log(`Checking ${new URL(site).origin} (functions at ${config.functionsUrl})`);
-  const results = await checkLiveSite(site, config);
+  const results = await checkLiveSite(site, config, fetch, accepted);
   for (const line of formatResults(results)) console.log(line);
   const failed = results.filter((result) => !result.ok).length;
   console.log(failed === 0 ? 'All checks passed.' : `${failed} check(s) failed.`);

@@ -78,19 +78,35 @@ describe('npm start', () => {
           PORT: '4555',
           VITE_CONTACT_WEBHOOK_URL: 'https://n8n.example.com/webhook/lead',
           VITE_DEMO_VIDEO_URL: 'https://video.example.com/real',
+          VITE_VAPI_PUBLIC_KEY: 'pk_real',
         },
         (name) => overridden.push(name),
       );
       expect(config.supabaseUrl).toBe('http://localhost:4555');
       expect(config.supabaseAnonKey).toBe('local-anon-key');
-      expect(config.contactWebhookUrl).toBe('http://localhost:4555/local/webhook');
+      // The default profile: the server step posts leads and starts calls, so the page holds
+      // neither the webhook's address nor the public key, which is set aside as a build refuses it.
+      expect(config.leads).toEqual({ via: 'server' });
+      expect(config.vapi).toEqual({ auth: 'server', maxCallSeconds: 180 });
       // Values that send nothing anywhere are the owner's to set, even locally.
       expect(config.demoVideoUrl).toBe('https://video.example.com/real');
       expect(overridden.sort()).toEqual([
         'VITE_CONTACT_WEBHOOK_URL',
         'VITE_SUPABASE_ANON_KEY',
         'VITE_SUPABASE_URL',
+        'VITE_VAPI_PUBLIC_KEY',
       ]);
+      expect(describeLocalOverrides(['VITE_VAPI_PUBLIC_KEY'], 'http://localhost:4555')).toEqual([
+        "Local mode: VITE_VAPI_PUBLIC_KEY is set aside; the site starts every call through the server step (start-web-call, Vapi's stand-in at http://localhost:4555/local/vapi). Set VITE_VAPI_AUTH=public-key to ship the key instead.",
+      ]);
+      // Named, the public-key profile ships it.
+      const named = resolveSiteConfig(LOCAL_VITE_MODE, dir, {
+        PORT: '4555',
+        VITE_VAPI_AUTH: 'public-key',
+        VITE_VAPI_PUBLIC_KEY: 'pk_real',
+        VITE_VAPI_ASSISTANT_ID: 'asst_real',
+      });
+      expect(named.vapi).toMatchObject({ auth: 'public-key', publicKey: 'pk_real' });
       expect(describeLocalOverrides(['VITE_SUPABASE_URL'], 'http://localhost:4555')).toEqual([
         'Local mode: VITE_SUPABASE_URL from .env or the shell is ignored; the local stack at http://localhost:4555 answers instead (leads stay in http://localhost:4555/local/leads).',
       ]);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cspDifferences, formatResults, parseCsp } from './live-checks';
+import { parseConfig } from '../../src/lib/config-schema';
+import {
+  checkLiveSite,
+  checkProfile,
+  cspDifferences,
+  formatResults,
+  parseCsp,
+} from './live-checks';
+import { publicKeyWorstCase } from './profile-risk';
 import { cspHash } from './security-headers';
 
 const HTML = '<head><script>boot()</script><style>h1{color:red}</style></head>';
@@ -35,5 +43,97 @@ describe("check:live's CSP comparison", () => {
         { ok: false, what: 'c', fix: 'do d' },
       ]),
     ).toEqual(['PASS  a', 'SKIP  b', 'FAIL  c: do d']);
+  });
+});
+
+describe("check:live's profile and testing keys", () => {
+  const defaults = parseConfig(
+    {
+      VITE_SUPABASE_URL: 'https://abc.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
+      VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
+      VITE_SITE_URL: 'https://www.example.com',
+      VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
+    },
+    'production',
+  );
+  const named = parseConfig(
+    {
+      VITE_SUPABASE_URL: 'https://abc.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
+      VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
+      VITE_SITE_URL: 'https://www.example.com',
+      VITE_VAPI_AUTH: 'public-key',
+      VITE_VAPI_PUBLIC_KEY: 'pk',
+      VITE_VAPI_ASSISTANT_ID: 'asst',
+      VITE_LEADS: 'browser',
+      VITE_CONTACT_WEBHOOK_URL: 'https://hooks.example.com/webhook/lead',
+    },
+    'production',
+  );
+
+  it('passes the default profile and fails each named browser path with its worst case a day', () => {
+    expect(checkProfile(defaults)).toEqual([
+      {
+        ok: true,
+        what: 'the build ships no Vapi key and no webhook address (the default profile)',
+      },
+    ]);
+    const [publicKey, browserLeads] = checkProfile(named);
+    expect(publicKey).toMatchObject({ ok: false });
+    expect(publicKey?.what).toContain('$1,440 to $2,880 a day');
+    expect(publicKey?.what).toContain('$4,320 to $17,280 a day');
+    expect(publicKey?.fix).toContain('--accept-public-key');
+    expect(browserLeads).toMatchObject({ ok: false });
+    expect(browserLeads?.fix).toContain('--accept-browser-leads');
+    // Accepted, each passes and still says what it costs.
+    const accepted = checkProfile(
+      named,
+      new Set(['--accept-public-key', '--accept-browser-leads']),
+    );
+    expect(accepted.every((result) => result.ok)).toBe(true);
+    expect(accepted[0]?.what).toContain('$1,440 to $2,880 a day');
+  });
+
+  it("states docs/security.md's figures (the formula is one place)", () => {
+    expect(publicKeyWorstCase()).toEqual({
+      callMinutes: 14_400,
+      callDollars: [1_440, 2_880],
+      chatMessages: 864_000,
+      chatDollars: [4_320, 17_280],
+    });
+  });
+
+  it("fails a deployed page that carries Cloudflare's testing site key, found in the scripts it loads", async () => {
+    const site = 'https://www.example.com';
+    const pages: Record<string, string> = {
+      '/': '<script>load("/assets/index-abc.js",["/assets/chunk-1.js"])</script>',
+      '/assets/index-abc.js': 'export const a = 1;',
+      '/assets/chunk-1.js': 'const config = {siteKey:"1x00000000000000000000AA"};',
+    };
+    const fetcher = async (url: string) => new Response(pages[new URL(url).pathname] ?? '');
+    const results = await checkLiveSite(site, defaults, fetcher);
+    const key = results.find((result) => result.what.includes('testing site key'));
+    expect(key).toMatchObject({ ok: false });
+    expect(key?.what).toContain('1x00000000000000000000AA');
+    pages['/assets/chunk-1.js'] = 'const config = {siteKey:"0x4AAAAAAA"};';
+    const clean = await checkLiveSite(site, defaults, fetcher);
+    expect(clean.find((result) => result.what.includes('testing site key'))).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('says a function that answers 5xx to its preflight did not start, and why it may not have', async () => {
+    const fetcher = async (url: string) =>
+      url.includes('/functions/v1/submit-lead')
+        ? new Response('failed TURNSTILE_SECRET_KEY is one of ...', { status: 503 })
+        : new Response('');
+    const results = await checkLiveSite('https://www.example.com', defaults, fetcher);
+    const submit = results.find((result) => result.what.startsWith('function submit-lead'));
+    expect(submit).toMatchObject({
+      ok: false,
+      what: 'function submit-lead did not start (answered 503)',
+    });
+    expect(submit?.fix).toContain('testing TURNSTILE_SECRET_KEY');
   });
 });

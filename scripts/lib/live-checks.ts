@@ -5,7 +5,8 @@
  * site needs (each function's CORS, the Server URL's secret, the anon key's reach).
  */
 import { INDEXABLE_ROUTES, NOT_FOUND_ROUTE, type Route } from '../../src/app/routes';
-import type { SiteConfig } from '../../src/lib/config-schema';
+import { TURNSTILE_TESTING_SITE_KEYS, type SiteConfig } from '../../src/lib/config-schema';
+import { profileRisks, type ProfileRisk } from './profile-risk';
 import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-headers';
 
 export interface CheckResult {
@@ -199,7 +200,15 @@ export function pageFunctions(config: SiteConfig): { name: string; needed: strin
   const server = config.vapi?.auth === 'server';
   return [
     { name: 'request-callback', needed: config.turnstile ? 'Call my phone' : null },
-    { name: 'submit-lead', needed: config.turnstile ? 'the contact form past its ceiling' : null },
+    {
+      name: 'submit-lead',
+      needed:
+        config.leads.via === 'server'
+          ? 'the contact form (every lead)'
+          : config.turnstile
+            ? 'the contact form past its ceiling'
+            : null,
+    },
     { name: 'start-web-call', needed: server ? 'the voice demo (VITE_VAPI_AUTH=server)' : null },
     { name: 'chat', needed: server ? 'Type instead (VITE_VAPI_AUTH=server)' : null },
   ];
@@ -237,6 +246,11 @@ async function checkFunctionCors(
           `${needed} needs it: supabase functions deploy ${name} (docs/deploy.md)`,
         )
       : skip(`function ${name}: not deployed (this configuration does not use it)`);
+  if (ours.status >= 500)
+    return fail(
+      `function ${name} did not start (answered ${ours.status})`,
+      "its log names why (supabase functions logs): a missing secret, or Cloudflare's testing TURNSTILE_SECRET_KEY, which a deployed function refuses",
+    );
   const allowed = ours.headers.get('access-control-allow-origin');
   if (!ours.ok || allowed !== site)
     return fail(
@@ -303,14 +317,70 @@ async function checkAnonCannotRead(
   );
 }
 
+/** What the owner accepts of a named browser profile (check:live's --accept-… flags). */
+export type Accepted = ReadonlySet<ProfileRisk['accept']>;
+
+/**
+ * The profile: the default passes; each browser path a build names fails with its worst case
+ * a day, unless the owner passed its flag (then it passes, the worst case still printed).
+ */
+export function checkProfile(config: SiteConfig, accepted: Accepted = new Set()): CheckResult[] {
+  const risks = profileRisks(config);
+  if (risks.length === 0)
+    return [pass('the build ships no Vapi key and no webhook address (the default profile)')];
+  return risks.map((risk) =>
+    accepted.has(risk.accept)
+      ? pass(`${risk.named}, accepted (${risk.accept}): ${risk.worst}`)
+      : fail(
+          `${risk.named}: ${risk.worst}`,
+          `${risk.fix}; or, to keep it, run the check with ${risk.accept}`,
+        ),
+  );
+}
+
+/**
+ * The bot check's site key in the deployed pages: never one of Cloudflare's testing keys, with
+ * which every check passes. Read from the page and the scripts it loads (what visitors get),
+ * not from the variables.
+ */
+async function checkNoTestingSiteKey(fetcher: Fetch, site: string): Promise<CheckResult> {
+  const what = 'the pages carry no Cloudflare testing site key';
+  let html: string;
+  try {
+    html = await (await fetcher(`${site}/`)).text();
+  } catch (error) {
+    return fail(what, `no answer from ${site}/ (${String(error)})`);
+  }
+  const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
+  const texts = [html];
+  for (const script of scripts)
+    texts.push(
+      await fetcher(`${site}${script}`).then(
+        (answer) => answer.text(),
+        () => '',
+      ),
+    );
+  const found = TURNSTILE_TESTING_SITE_KEYS.filter((key) =>
+    texts.some((text) => text.includes(key)),
+  );
+  return found.length === 0
+    ? pass(what)
+    : fail(
+        `the pages carry Cloudflare's testing site key ${found.join(', ')}`,
+        "every bot check passes with it: set VITE_TURNSTILE_SITE_KEY to your widget's site key, rebuild and redeploy",
+      );
+}
+
 /** Every check, in the order printed. */
 export async function checkLiveSite(
   siteUrl: string,
   config: SiteConfig,
   fetcher: Fetch = fetch,
+  accepted: Accepted = new Set(),
 ): Promise<CheckResult[]> {
   const site = new URL(siteUrl).origin;
-  const results: CheckResult[] = [];
+  const results: CheckResult[] = [...checkProfile(config, accepted)];
+  if (config.mode === 'production') results.push(await checkNoTestingSiteKey(fetcher, site));
   if (site !== config.siteUrl)
     results.push(
       fail(

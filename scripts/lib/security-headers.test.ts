@@ -12,6 +12,8 @@ import {
 const ENV = {
   VITE_SUPABASE_URL: 'https://abc.supabase.co',
   VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
+  VITE_VAPI_AUTH: 'public-key',
+  VITE_LEADS: 'browser',
   VITE_CONTACT_WEBHOOK_URL: 'https://hooks.example.com/webhook/lead',
   VITE_VAPI_PUBLIC_KEY: 'pk',
   VITE_VAPI_ASSISTANT_ID: 'asst',

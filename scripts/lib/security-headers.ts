@@ -62,8 +62,10 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
   const connect = unique([
     "'self'",
     originOf(config.supabaseUrl),
-    originOf(config.contactWebhookUrl),
-    ...VOICE_ORIGINS.api,
+    // The webhook and Vapi's API only when a named browser profile sends to them; by default
+    // the server step does, and the page may reach neither.
+    ...(config.leads.via === 'browser' ? [originOf(config.leads.webhookUrl)] : []),
+    ...(config.vapi?.auth === 'server' ? [] : VOICE_ORIGINS.api),
     ...VOICE_ORIGINS.connect,
     // The funnel's endpoint, only when the funnel is on (a path on the site is 'self').
     ...(config.analytics && !config.analytics.endpoint.startsWith('/')

@@ -3,15 +3,21 @@ import {
   LOCAL_VITE_MODE,
   localDefaults,
   parseConfig,
+  profileOf,
   type SiteConfig,
 } from '../../src/lib/config-schema.ts';
 import { localAnonKey, localOrigin } from '../../server/local-config.ts';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes.ts';
 
-/** Configuration the unit tests run with: the local stack's values and a voice demo set up. */
+/**
+ * Configuration the unit tests run with: the local stack's values, and the spec's browser paths
+ * named (their units test the server paths with configurations of their own).
+ */
 const TEST_VALUES = {
+  VITE_VAPI_AUTH: 'public-key',
   VITE_VAPI_PUBLIC_KEY: 'test-public-key',
   VITE_VAPI_ASSISTANT_ID: 'test-assistant-id',
+  VITE_LEADS: 'browser',
 };
 
 /**
@@ -26,11 +32,18 @@ export const LOCAL_STACK_VARIABLES = [
   'VITE_PLAUSIBLE_ENDPOINT',
 ] as const;
 
-/** One line per value a local build set aside for the local stack's own. */
+/**
+ * The Vapi public key, set aside by a local build of the default profile (the server step starts
+ * every call): it is shipped only when VITE_VAPI_AUTH=public-key names that profile.
+ */
+const PUBLIC_KEY = 'VITE_VAPI_PUBLIC_KEY';
+
+/** One line per value a local build set aside. */
 export function describeLocalOverrides(overridden: string[], origin: string): string[] {
-  return overridden.map(
-    (name) =>
-      `Local mode: ${name} from .env or the shell is ignored; the local stack at ${origin} answers instead (leads stay in ${origin}${LOCAL_ROUTES.inbox}).`,
+  return overridden.map((name) =>
+    name === PUBLIC_KEY
+      ? `Local mode: ${name} is set aside; the site starts every call through the server step (start-web-call, Vapi's stand-in at ${origin}${LOCAL_ROUTES.vapi}). Set VITE_VAPI_AUTH=public-key to ship the key instead.`
+      : `Local mode: ${name} from .env or the shell is ignored; the local stack at ${origin} answers instead (leads stay in ${origin}${LOCAL_ROUTES.inbox}).`,
   );
 }
 
@@ -63,6 +76,11 @@ export function resolveSiteConfig(
       // The anon key may be set to the local stack's own (LOCAL_ANON_KEY): only others count.
       if (forced && env[key] && env[key] !== value) onOverride(key);
       if (forced || !env[key]) env[key] = value;
+    }
+    // As a production build refuses it, a local build of the default profile sets it aside.
+    if (profileOf(env).auth === 'server' && env[PUBLIC_KEY]?.trim()) {
+      onOverride(PUBLIC_KEY);
+      delete env[PUBLIC_KEY];
     }
   }
   return parseConfig(env, isLocal ? 'local' : 'production');

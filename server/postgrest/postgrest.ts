@@ -7,7 +7,7 @@ import { requestHeadersForDatabase } from '../client-address';
 import { fromDatabaseError, refusal, type PostgrestAnswer } from './postgrest-errors';
 import { parseInsert } from './postgrest-insert';
 import { asRequest, type ApiRole } from '../postgres/request-role';
-import type { LeadRow } from '../../supabase/functions/_shared/contracts/lead';
+import { LEAD_ROW_KEYS, type LeadRow } from '../../supabase/functions/_shared/contracts/lead';
 
 /**
  * The part of PostgREST's contract (Supabase's data API) that supabase-js uses to insert a
@@ -22,22 +22,7 @@ const TABLE = 'contact_submissions';
  * The columns of contact_submissions a request may name (all of them, for anon: INSERT): the
  * lead's own fields (its contract's LeadRow, every key and only those).
  */
-const LEAD_COLUMNS: Record<keyof LeadRow, true> = {
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  company: true,
-  message: true,
-  created_at: true,
-  page: true,
-  utm: true,
-  estimate: true,
-  demo_call: true,
-  visit_id: true,
-  trade: true,
-};
-export const CONTACT_COLUMNS = Object.keys(LEAD_COLUMNS) as (keyof LeadRow)[];
+export const CONTACT_COLUMNS = LEAD_ROW_KEYS;
 const COLUMNS = new Set<string>(CONTACT_COLUMNS);
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -6,14 +6,23 @@ import {
   REQUIRED_CONFIG_VARIABLES,
 } from './config-schema';
 
-const complete = {
+/** The README's variables for the default profile: the server step starts calls, stores leads. */
+const defaults = {
   VITE_SUPABASE_URL: 'https://abc.supabase.co/',
   VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
+  VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
+  VITE_SITE_URL: 'https://www.example.com/',
+  VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
+};
+/** The spec's browser paths, named: the public key starts calls, the page posts the webhook. */
+const complete = {
+  ...defaults,
+  VITE_VAPI_AUTH: 'public-key',
+  VITE_LEADS: 'browser',
   VITE_CONTACT_WEBHOOK_URL: 'https://hooks.example.com/lead',
   VITE_VAPI_PUBLIC_KEY: 'pk_123',
   VITE_VAPI_ASSISTANT_ID: 'asst_123',
-  VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
-  VITE_SITE_URL: 'https://www.example.com/',
+  VITE_TURNSTILE_SITE_KEY: '',
 };
 
 function jwt(payload: object): string {
@@ -32,14 +41,70 @@ function problemsOf(run: () => unknown): string[] {
 }
 
 describe('parseConfig', () => {
-  it('returns the typed configuration, origins without trailing slashes', () => {
+  it('by default starts calls and stores leads through the server step: no key, no webhook, the bot check', () => {
+    const config = parseConfig(defaults, 'production');
+    expect(config.vapi).toEqual({ auth: 'server', maxCallSeconds: 180 });
+    expect(config.leads).toEqual({ via: 'server' });
+    expect(config.turnstile?.siteKey).toBe('0x4AAAAAAA');
+    expect(
+      problemsOf(() => parseConfig({ ...defaults, VITE_TURNSTILE_SITE_KEY: '' }, 'production')),
+    ).toEqual(['VITE_TURNSTILE_SITE_KEY is missing']);
+  });
+
+  it('refuses a Vapi public key or a webhook address the default would not ship, saying how to name a profile', () => {
+    expect(
+      problemsOf(() =>
+        parseConfig(
+          {
+            ...defaults,
+            VITE_VAPI_PUBLIC_KEY: 'pk_123',
+            VITE_CONTACT_WEBHOOK_URL: 'https://hooks.example.com/lead',
+          },
+          'production',
+        ),
+      ),
+    ).toEqual([
+      'VITE_VAPI_PUBLIC_KEY is set, but this build starts every call through the server step (start-web-call) and ships no Vapi key: remove it, or set VITE_VAPI_AUTH=public-key to ship it (docs/security.md: what a stranger can then cost a day)',
+      'VITE_CONTACT_WEBHOOK_URL is now a function secret: remove it here and set it with supabase secrets set CONTACT_WEBHOOK_URL=<url> CONTACT_WEBHOOK_SECRET=<whsec_…> (docs/deploy.md), or set VITE_LEADS=browser to have the page post it (its address is then public)',
+    ]);
+    // Local builds set them aside instead (scripts/lib/site-config.ts), so parseConfig takes them
+    // and ships neither.
+    const local = parseConfig(
+      {
+        ...defaults,
+        VITE_VAPI_PUBLIC_KEY: 'pk_123',
+        VITE_CONTACT_WEBHOOK_URL: 'https://h.example/x',
+      },
+      'local',
+    );
+    expect(JSON.stringify(local)).not.toContain('pk_123');
+    expect(JSON.stringify(local)).not.toContain('h.example');
+  });
+
+  it("refuses Cloudflare's testing site keys in production, and takes them locally", () => {
+    for (const key of [
+      '1x00000000000000000000AA',
+      '2x00000000000000000000AB',
+      '3x00000000000000000000FF',
+    ]) {
+      expect(
+        problemsOf(() => parseConfig({ ...defaults, VITE_TURNSTILE_SITE_KEY: key }, 'production')),
+      ).toEqual([
+        "VITE_TURNSTILE_SITE_KEY is one of Cloudflare's testing keys, with which every bot check passes: use your Turnstile widget's site key (Cloudflare dashboard → Turnstile)",
+      ]);
+      expect(
+        parseConfig({ ...defaults, VITE_TURNSTILE_SITE_KEY: key }, 'local').turnstile?.siteKey,
+      ).toBe(key);
+    }
+  });
+
+  it('returns the typed configuration of the named browser profile, origins without trailing slashes', () => {
     const config = parseConfig(complete, 'production');
     expect(config).toEqual({
       mode: 'production',
       supabaseUrl: 'https://abc.supabase.co',
       supabaseAnonKey: 'sb_publishable_123',
-      contactWebhookUrl: 'https://hooks.example.com/lead',
-      contactWebhookMode: 'json',
+      leads: { via: 'browser', webhookUrl: 'https://hooks.example.com/lead', webhookMode: 'json' },
       vapi: {
         auth: 'public-key',
         publicKey: 'pk_123',
@@ -69,17 +134,11 @@ describe('parseConfig', () => {
     ]);
     const config = parseConfig({ ...server, VITE_TURNSTILE_SITE_KEY: '0x4AAA' }, 'production');
     expect(config.vapi).toEqual({ auth: 'server', maxCallSeconds: 180 });
-    const withKey = parseConfig(
-      {
-        ...server,
-        VITE_VAPI_PUBLIC_KEY: 'pk_unused',
-        VITE_VAPI_ASSISTANT_ID: 'asst_unused',
-        VITE_TURNSTILE_SITE_KEY: '0x4AAA',
-      },
+    const withAssistant = parseConfig(
+      { ...server, VITE_VAPI_ASSISTANT_ID: 'asst_unused', VITE_TURNSTILE_SITE_KEY: '0x4AAA' },
       'production',
     );
-    expect(JSON.stringify(withKey)).not.toContain('pk_unused');
-    expect(JSON.stringify(withKey)).not.toContain('asst_unused');
+    expect(JSON.stringify(withAssistant)).not.toContain('asst_unused');
   });
 
   it('refuses the retired token mode, saying what replaces it', () => {
@@ -122,7 +181,7 @@ describe('parseConfig', () => {
       parseConfig(
         { ...complete, VITE_CONTACT_WEBHOOK_URL: 'https://n8n.example.com/webhook/lead' },
         'production',
-      ).contactWebhookUrl,
+      ).leads.webhookUrl,
     ).toBe('https://n8n.example.com/webhook/lead');
   });
 
@@ -148,8 +207,8 @@ describe('parseConfig', () => {
 
   it('posts the webhook as JSON unless VITE_CONTACT_WEBHOOK_MODE says simple', () => {
     const mode = (value?: string) =>
-      parseConfig({ ...complete, VITE_CONTACT_WEBHOOK_MODE: value }, 'production')
-        .contactWebhookMode;
+      parseConfig({ ...complete, VITE_CONTACT_WEBHOOK_MODE: value }, 'production').leads
+        .webhookMode;
     expect(mode()).toBe('json');
     expect(mode(' ')).toBe('json');
     expect(mode('Simple')).toBe('simple');
@@ -237,11 +296,18 @@ describe('parseConfig', () => {
     ).toContain('.');
   });
 
-  it('lets local mode leave the voice demo unconfigured', () => {
-    const config = parseConfig(localDefaults('http://localhost:4173', 'local-anon-key'), 'local');
-    expect(config.vapi).toBeNull();
+  it('runs the default profile locally, and lets the named public-key profile leave the voice demo unconfigured', () => {
+    const local = localDefaults('http://localhost:4173', 'local-anon-key');
+    const config = parseConfig(local, 'local');
+    expect(config.vapi).toEqual({ auth: 'server', maxCallSeconds: 180 });
+    expect(config.leads).toEqual({ via: 'server' });
     expect(config.supabaseUrl).toBe('http://localhost:4173');
-    expect(config.contactWebhookUrl).toBe('http://localhost:4173/local/webhook');
+    const named = parseConfig(
+      { ...local, VITE_VAPI_AUTH: 'public-key', VITE_LEADS: 'browser' },
+      'local',
+    );
+    expect(named.vapi).toBeNull();
+    expect(named.leads).toMatchObject({ webhookUrl: 'http://localhost:4173/local/webhook' });
     expect(
       problemsOf(() => parseConfig({ ...complete, VITE_VAPI_PUBLIC_KEY: '' }, 'production')),
     ).toEqual(['VITE_VAPI_PUBLIC_KEY is missing']);

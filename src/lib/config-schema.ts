@@ -1,14 +1,25 @@
 import { z } from 'zod';
 import { LOCAL_ROUTES } from './local-stack-routes.ts';
 
+/**
+ * The two profiles a build can be. The default of each is the bounded one: the server step
+ * (the Edge Functions, behind the bot check and the database's limits) starts every call and
+ * chat and stores and posts every lead, so no Vapi key and no webhook address reach the browser.
+ * The spec's browser paths stay, for an owner who names them (docs/security.md: what each costs).
+ */
+export const VAPI_AUTH_PROFILES = ['server', 'public-key'] as const;
+export const LEADS_PROFILES = ['server', 'browser'] as const;
+export type VapiAuth = (typeof VAPI_AUTH_PROFILES)[number];
+export type LeadsProfile = (typeof LEADS_PROFILES)[number];
+
 /** The variables a production build may leave unset. */
 export const OPTIONAL_CONFIG_VARIABLES = [
   'VITE_BOOKING_URL',
   'VITE_VAPI_MAX_CALL_SECONDS',
   'VITE_CSP_REPORT_URI',
   'VITE_CSP_REPORT_ONLY',
-  'VITE_TURNSTILE_SITE_KEY',
   'VITE_VAPI_AUTH',
+  'VITE_LEADS',
   'VITE_HSTS_INCLUDE_SUBDOMAINS',
   'VITE_HSTS_PRELOAD',
   'VITE_CONTACT_WEBHOOK_MODE',
@@ -16,21 +27,42 @@ export const OPTIONAL_CONFIG_VARIABLES = [
   'VITE_PLAUSIBLE_ENDPOINT',
 ] as const;
 
-/** The variables a production build must have. */
+/** The variables a production build of the default profile must have. */
 export const REQUIRED_CONFIG_VARIABLES = [
   'VITE_SUPABASE_URL',
   'VITE_SUPABASE_ANON_KEY',
-  'VITE_CONTACT_WEBHOOK_URL',
-  'VITE_VAPI_PUBLIC_KEY',
-  'VITE_VAPI_ASSISTANT_ID',
   'VITE_DEMO_VIDEO_URL',
   'VITE_SITE_URL',
+  'VITE_TURNSTILE_SITE_KEY',
+] as const;
+
+/**
+ * The variables only a named profile reads, and which the default refuses in a production build
+ * (a key or an address it would not ship must not sit in the deploy's settings looking used):
+ * the public key and assistant with VITE_VAPI_AUTH=public-key, the webhook with VITE_LEADS=browser.
+ */
+export const PROFILE_CONFIG_VARIABLES = [
+  'VITE_VAPI_PUBLIC_KEY',
+  'VITE_VAPI_ASSISTANT_ID',
+  'VITE_CONTACT_WEBHOOK_URL',
 ] as const;
 
 /** The public, build-time variables the site reads. Nothing secret belongs here: all of it ships in the bundle. */
 export const CONFIG_VARIABLES = [
   ...REQUIRED_CONFIG_VARIABLES,
+  ...PROFILE_CONFIG_VARIABLES,
   ...OPTIONAL_CONFIG_VARIABLES,
+] as const;
+
+/**
+ * Cloudflare's documented Turnstile testing site keys (always passes, always blocks, forces an
+ * interactive challenge): every token they give passes a testing secret's siteverify, so they
+ * belong to the local stack and tests only. A production build refuses them.
+ */
+export const TURNSTILE_TESTING_SITE_KEYS = [
+  '1x00000000000000000000AA',
+  '2x00000000000000000000AB',
+  '3x00000000000000000000FF',
 ] as const;
 
 /** A demo call's length cap when VITE_VAPI_MAX_CALL_SECONDS is unset, and the most it may be. */
@@ -172,43 +204,43 @@ const flag = optionalChoice(['true', 'false'], 'false').transform((value) => val
  */
 const webhookMode = optionalChoice(['json', 'simple'], 'json');
 
-const productionSchema = z.object({
-  VITE_SUPABASE_URL: supabaseUrl,
-  VITE_SUPABASE_ANON_KEY: anonKey,
-  VITE_CONTACT_WEBHOOK_URL: webhookUrl,
-  VITE_VAPI_PUBLIC_KEY: required,
-  VITE_VAPI_ASSISTANT_ID: required,
-  VITE_DEMO_VIDEO_URL: httpUrl,
-  VITE_SITE_URL: httpUrl,
-  VITE_BOOKING_URL: optionalHttpUrl,
-  VITE_VAPI_MAX_CALL_SECONDS: maxCallSeconds,
-  VITE_CSP_REPORT_URI: optionalHttpUrl,
-  VITE_CSP_REPORT_ONLY: flag,
-  VITE_HSTS_INCLUDE_SUBDOMAINS: flag,
-  VITE_HSTS_PRELOAD: flag,
-  VITE_CONTACT_WEBHOOK_MODE: webhookMode,
-  VITE_TURNSTILE_SITE_KEY: optional,
-  VITE_VAPI_AUTH: optionalChoice(['public-key', 'server'], 'public-key'),
-  VITE_PLAUSIBLE_DOMAIN: plausibleDomain,
-  VITE_PLAUSIBLE_ENDPOINT: plausibleEndpoint,
-});
+/** A Turnstile site key; in a production build never one of Cloudflare's testing keys. */
+const turnstileSiteKey = (mode: ConfigMode) =>
+  optional.refine(
+    (value) =>
+      mode === 'local' || !(TURNSTILE_TESTING_SITE_KEYS as readonly string[]).includes(value ?? ''),
+    "is one of Cloudflare's testing keys, with which every bot check passes: use your Turnstile widget's site key (Cloudflare dashboard → Turnstile)",
+  );
 
 /**
- * In server mode (VITE_VAPI_AUTH=server) the start-web-call function starts every call, behind
- * the bot check, with its own assistant: no Vapi key or assistant id is needed or shipped, the
- * bot check is.
+ * The schema for one mode and profile: the default profile needs the bot check (every call,
+ * chat and lead goes through the server step); a named browser profile needs what it ships.
  */
-const productionServerSchema = productionSchema.extend({
-  VITE_VAPI_PUBLIC_KEY: optional,
-  VITE_VAPI_ASSISTANT_ID: optional,
-  VITE_TURNSTILE_SITE_KEY: required,
-});
-
-const localSchema = productionSchema.extend({
-  VITE_VAPI_PUBLIC_KEY: optional,
-  VITE_VAPI_ASSISTANT_ID: optional,
-});
-const localServerSchema = localSchema.extend({ VITE_TURNSTILE_SITE_KEY: required });
+function schemaFor(mode: ConfigMode, auth: VapiAuth, leads: LeadsProfile) {
+  const siteKey = turnstileSiteKey(mode);
+  return z.object({
+    VITE_SUPABASE_URL: supabaseUrl,
+    VITE_SUPABASE_ANON_KEY: anonKey,
+    VITE_CONTACT_WEBHOOK_URL: leads === 'browser' ? webhookUrl : optional,
+    // Local mode may leave the voice demo unconfigured (the button says what to set).
+    VITE_VAPI_PUBLIC_KEY: auth === 'public-key' && mode === 'production' ? required : optional,
+    VITE_VAPI_ASSISTANT_ID: auth === 'public-key' && mode === 'production' ? required : optional,
+    VITE_DEMO_VIDEO_URL: httpUrl,
+    VITE_SITE_URL: httpUrl,
+    VITE_BOOKING_URL: optionalHttpUrl,
+    VITE_VAPI_MAX_CALL_SECONDS: maxCallSeconds,
+    VITE_CSP_REPORT_URI: optionalHttpUrl,
+    VITE_CSP_REPORT_ONLY: flag,
+    VITE_HSTS_INCLUDE_SUBDOMAINS: flag,
+    VITE_HSTS_PRELOAD: flag,
+    VITE_CONTACT_WEBHOOK_MODE: webhookMode,
+    VITE_TURNSTILE_SITE_KEY: auth === 'server' ? siteKey.pipe(required) : siteKey,
+    VITE_VAPI_AUTH: optionalChoice(VAPI_AUTH_PROFILES, 'server'),
+    VITE_LEADS: optionalChoice(LEADS_PROFILES, 'server'),
+    VITE_PLAUSIBLE_DOMAIN: plausibleDomain,
+    VITE_PLAUSIBLE_ENDPOINT: plausibleEndpoint,
+  });
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -222,15 +254,28 @@ export class ConfigError extends Error {
  * inferred from here and from the schema's output: there is no second description to keep in
  * step.
  */
-function toSiteConfig(v: z.output<typeof localSchema>, mode: ConfigMode) {
+function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMode) {
   const publicKey = v.VITE_VAPI_PUBLIC_KEY;
   const assistantId = v.VITE_VAPI_ASSISTANT_ID;
+  const webhookUrl = v.VITE_CONTACT_WEBHOOK_URL;
   return {
     mode,
     supabaseUrl: v.VITE_SUPABASE_URL.replace(/\/+$/, ''),
     supabaseAnonKey: v.VITE_SUPABASE_ANON_KEY,
-    contactWebhookUrl: v.VITE_CONTACT_WEBHOOK_URL,
-    contactWebhookMode: v.VITE_CONTACT_WEBHOOK_MODE,
+    /**
+     * Where a lead goes. `server` (the default): the submit-lead function stores the row and
+     * posts the owner's automation itself, signed; the page never learns the webhook's address.
+     * `browser` (VITE_LEADS=browser, the spec's path): the page inserts the row with the anon key
+     * and posts the webhook itself, whose address is then public.
+     */
+    leads:
+      v.VITE_LEADS === 'browser' && webhookUrl
+        ? {
+            via: 'browser' as const,
+            webhookUrl,
+            webhookMode: v.VITE_CONTACT_WEBHOOK_MODE,
+          }
+        : { via: 'server' as const },
     /**
      * Null only in local mode, where the voice demo may be left unconfigured. Public-key mode:
      * maxCallSeconds goes with every call's start request as assistantOverrides.maxDurationSeconds.
@@ -296,30 +341,44 @@ export type SiteConfig = ReturnType<typeof toSiteConfig>;
  * Throws a ConfigError listing every missing or malformed variable at once.
  */
 export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
-  const auth = typeof env.VITE_VAPI_AUTH === 'string' ? env.VITE_VAPI_AUTH.trim() : '';
-  if (auth === 'token') {
+  const text = (name: string) => (typeof env[name] === 'string' ? env[name].trim() : '');
+  if (text('VITE_VAPI_AUTH') === 'token') {
     throw new ConfigError([
       'VITE_VAPI_AUTH token is retired: set VITE_VAPI_AUTH=server (the server starts every call; docs/deploy.md)',
     ]);
   }
-  const serverMode = auth === 'server';
-  const schema =
-    mode === 'local'
-      ? serverMode
-        ? localServerSchema
-        : localSchema
-      : serverMode
-        ? productionServerSchema
-        : productionSchema;
+  const { auth, leads } = profileOf(env);
   const picked = Object.fromEntries(
     CONFIG_VARIABLES.map((name) => [name, typeof env[name] === 'string' ? env[name] : undefined]),
   );
-  const result = schema.safeParse(picked);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
-    throw new ConfigError(problems);
-  }
+  const result = schemaFor(mode, auth, leads).safeParse(picked);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  // The default ships neither the key nor the address: one set for it would sit in the deploy's
+  // settings looking used, and a later switch of profile would ship it unnoticed.
+  if (mode === 'production' && auth === 'server' && text('VITE_VAPI_PUBLIC_KEY'))
+    problems.push(
+      'VITE_VAPI_PUBLIC_KEY is set, but this build starts every call through the server step (start-web-call) and ships no Vapi key: remove it, or set VITE_VAPI_AUTH=public-key to ship it (docs/security.md: what a stranger can then cost a day)',
+    );
+  if (mode === 'production' && leads === 'server' && text('VITE_CONTACT_WEBHOOK_URL'))
+    problems.push(
+      'VITE_CONTACT_WEBHOOK_URL is now a function secret: remove it here and set it with supabase secrets set CONTACT_WEBHOOK_URL=<url> CONTACT_WEBHOOK_SECRET=<whsec_…> (docs/deploy.md), or set VITE_LEADS=browser to have the page post it (its address is then public)',
+    );
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   return toSiteConfig(result.data, mode);
+}
+
+/** The profile the variables name: the bounded default unless one is named. */
+export function profileOf(env: RawEnv): { auth: VapiAuth; leads: LeadsProfile } {
+  const choice = <T extends string>(name: string, values: readonly T[], fallback: T): T => {
+    const value = typeof env[name] === 'string' ? env[name].trim().toLowerCase() : '';
+    return (values as readonly string[]).includes(value) ? (value as T) : fallback;
+  };
+  return {
+    auth: choice('VITE_VAPI_AUTH', VAPI_AUTH_PROFILES, 'server'),
+    leads: choice('VITE_LEADS', LEADS_PROFILES, 'server'),
+  };
 }
 
 /** Plausible's own events API, where the funnel goes unless VITE_PLAUSIBLE_ENDPOINT says. */
@@ -354,6 +413,7 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
     VITE_CONTACT_WEBHOOK_MODE: '',
     VITE_TURNSTILE_SITE_KEY: LOCAL_TURNSTILE_SITE_KEY,
     VITE_VAPI_AUTH: '',
+    VITE_LEADS: '',
     // The funnel is on locally, its events kept by the local stack (the inbox shows them).
     VITE_PLAUSIBLE_DOMAIN: new URL(origin).hostname,
     VITE_PLAUSIBLE_ENDPOINT: `${origin}${LOCAL_ROUTES.events}`,

@@ -485,6 +485,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
       async function submitViaFunction(
         lead: Record<string, unknown>,
         clientAddress: string | null = nextAddress(),
+        botChecked?: boolean,
       ): Promise<Record<string, unknown>> {
         const result = await asRequest(
           requests,
@@ -492,11 +493,127 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
           (tx) =>
             tx.query<{ answer: Record<string, unknown> }>(
               'select public.lead_submit($1::jsonb) as answer',
-              [JSON.stringify({ client_address: clientAddress, lead })],
+              [
+                JSON.stringify({
+                  client_address: clientAddress,
+                  lead,
+                  ...(botChecked === undefined ? {} : { bot_checked: botChecked }),
+                }),
+              ],
             ),
         );
         return result.rows[0]!.answer;
       }
+
+      /** lead_delivery as the submit-lead function calls it (the service-role key). */
+      async function delivery(request: Record<string, unknown>): Promise<Record<string, unknown>> {
+        const result = await asRequest(
+          requests,
+          { method: 'POST', path: '/rpc/lead_delivery', headers: {}, role: 'service_role' },
+          (tx) =>
+            tx.query<{ answer: Record<string, unknown> }>(
+              'select public.lead_delivery($1::jsonb) as answer',
+              [JSON.stringify(request)],
+            ),
+        );
+        return result.rows[0]!.answer;
+      }
+
+      it("holds the function's first try (no bot check) to the data API's limits: LG003, then LG002", async () => {
+        const arrivals = async () =>
+          Number(
+            (
+              await db.query<{ n: number }>(
+                `select count(*)::int as n from private.lead_arrivals
+                  where path = 'api' and arrived_at > now() - interval '1 hour'`,
+              )
+            ).rows[0]?.n,
+          );
+        const address = nextAddress();
+        expect(await submitViaFunction(randomLead(), address, false)).toEqual({
+          outcome: 'stored',
+        });
+        // It counts in the site's ceiling, with the data API's arrivals.
+        await db.query('update private.lead_guard_settings set table_max = $1', [await arrivals()]);
+        try {
+          const lead = randomLead();
+          expect(await submitViaFunction(lead, address, false)).toMatchObject({
+            outcome: 'refused',
+            status: 429,
+            body: { code: 'LG003' },
+          });
+          expect(await stored(lead.id)).toBeUndefined();
+          // The same lead with the bot check goes past it.
+          expect(await submitViaFunction(lead, address, true)).toEqual({ outcome: 'stored' });
+        } finally {
+          await db.query('update private.lead_guard_settings set table_max = 1000');
+        }
+        // The address it passed is the one counted: 5 per 10 minutes.
+        const one = nextAddress();
+        const answers: Record<string, unknown>[] = [];
+        for (let i = 0; i < 6; i += 1)
+          answers.push(await submitViaFunction(randomLead(), one, false));
+        expect(answers.filter((answer) => answer.outcome === 'stored')).toHaveLength(5);
+        expect(answers.at(-1)).toMatchObject({ outcome: 'refused', body: { code: 'LG002' } });
+      });
+
+      it('delivers a lead once: claimed, then done; a failed post released for the retry', async () => {
+        const lead = randomLead();
+        expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'missing' });
+        expect(await submitViaFunction(lead, nextAddress(), false)).toEqual({ outcome: 'stored' });
+        const claimed = await delivery({ id: lead.id, action: 'claim', lease_seconds: 30 });
+        expect(claimed).toMatchObject({
+          state: 'claimed',
+          lead: { id: lead.id, name: lead.name, email: lead.email },
+        });
+        // The delivery's own columns are the server's, not the owner's payload.
+        expect(Object.keys(claimed.lead as object)).not.toContain('webhook_claimed_until');
+        expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'busy' });
+        expect(await delivery({ id: lead.id, action: 'release' })).toEqual({ state: 'released' });
+        expect(await delivery({ id: lead.id, action: 'claim' })).toMatchObject({
+          state: 'claimed',
+        });
+        expect(await delivery({ id: lead.id, action: 'done' })).toEqual({ state: 'delivered' });
+        expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'delivered' });
+        // A claim left by a killed function lapses.
+        const other = randomLead();
+        await submitViaFunction(other, nextAddress(), false);
+        await delivery({ id: other.id, action: 'claim' });
+        await db.query(
+          "update public.contact_submissions set webhook_claimed_until = now() - interval '1 second' where id = $1",
+          [other.id],
+        );
+        expect(await delivery({ id: other.id, action: 'claim' })).toMatchObject({
+          state: 'claimed',
+        });
+      });
+
+      it('lets only service_role deliver, and anon neither set nor read a delivery', async () => {
+        for (const role of ['anon', 'authenticated'] as const) {
+          await expect(
+            asRequest(
+              requests,
+              { method: 'POST', path: '/rpc/lead_delivery', headers: {}, role },
+              (tx) =>
+                tx.query('select public.lead_delivery($1::jsonb)', [
+                  JSON.stringify({ id: randomLead().id, action: 'claim' }),
+                ]),
+            ),
+          ).rejects.toMatchObject({ code: '42501' });
+        }
+        const refusal = await insert([
+          { ...randomLead(), webhook_delivered_at: '2026-11-24T00:00:00Z' },
+        ]);
+        expect(refusal).toBeNull(); // PostgREST's statement names the lead's columns only
+        await expect(
+          asRequest(requests, { method: 'POST', path: '/contact_submissions', headers: {} }, (tx) =>
+            tx.query(
+              'insert into public.contact_submissions (id, webhook_delivered_at) values ($1, now())',
+              [randomLead().id],
+            ),
+          ),
+        ).rejects.toMatchObject({ code: '42501' });
+      });
 
       it('lets a lead past the hourly ceiling only through lead_submit, within its own limits', async () => {
         const count = async (path: string, window: string) =>
@@ -691,6 +808,19 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         );
         expect(rows.rows[0]?.n).toBe(1);
       });
+
+      it.runIf(engine.concurrent)(
+        'of 10 concurrent claims of one lead exactly one posts it',
+        async () => {
+          const lead = randomLead();
+          await submitViaFunction(lead, nextAddress(), false);
+          const claims = await Promise.all(
+            Array.from({ length: 10 }, () => delivery({ id: lead.id, action: 'claim' })),
+          );
+          expect(claims.filter((claim) => claim.state === 'claimed')).toHaveLength(1);
+          expect(claims.filter((claim) => claim.state === 'busy')).toHaveLength(9);
+        },
+      );
 
       it('accepts at most table_day_max submissions a day through the data API', async () => {
         const day = await db.query<{ n: number }>(

@@ -1,44 +1,66 @@
-// Loaded on the visitor's first interaction with the form, never on page load: it brings
-// supabase-js with it.
+// Loaded on the visitor's first interaction with the form, never on page load. The default
+// profile sends the lead to the submit-lead function, which stores it and posts the owner's
+// automation; the browser profile (VITE_LEADS=browser) brings supabase-js to insert it with the
+// anon key and posts the webhook itself.
 import { config } from '@/lib/config';
 import { landingUtm, triedDemoCall, visitEstimate, visitId } from '@/lib/visit';
 import { currentTrade } from '@/lib/trade';
-import { submitContact, type ContactValues, type SubmissionResult } from './submission';
+import {
+  submitContact,
+  type ContactValues,
+  type SubmissionClients,
+  type SubmissionResult,
+} from './submission';
 import { SUBMIT_LEAD } from '@shared/contracts/lead.ts';
 import { createBotCheck } from '@/lib/bot-check';
-import { createBotCheckedInsert } from './submit-lead';
-import { createSupabaseInsert } from './supabase-insert';
+import { createBotCheckedInsert, submitLead } from './submit-lead';
 
-// The page's one supabase-js client, made on the first send and kept for the page's life (this
+const functions = { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey };
+
+// The page's one way to store a lead, made on the first send and kept for the page's life (this
 // module is its only owner; unit tests use submitContact with their own clients instead).
-let insert: ReturnType<typeof createSupabaseInsert> | undefined;
+let insert: SubmissionClients['insert'] | undefined;
 // And its way past the site's ceiling, when the bot check is configured (VITE_TURNSTILE_SITE_KEY).
 let botChecked: ReturnType<typeof createBotCheckedInsert> | undefined;
 let botCheckPlace: () => HTMLElement | null = () => null;
 
-/** Sends one submission through the configured Supabase project and webhook. */
-export function sendContact(
+async function storeWith(): Promise<SubmissionClients['insert']> {
+  if (config.leads.via === 'server')
+    return (row, signal) => submitLead(functions, row, null, signal);
+  const { createSupabaseInsert } = await import('./supabase-insert');
+  return createSupabaseInsert(config.supabaseUrl, config.supabaseAnonKey);
+}
+
+/** Sends one submission through the configured profile. */
+export async function sendContact(
   id: string,
   values: ContactValues,
   place: () => HTMLElement | null,
 ): Promise<SubmissionResult> {
-  insert ??= createSupabaseInsert(config.supabaseUrl, config.supabaseAnonKey);
+  insert ??= await storeWith();
   botCheckPlace = place;
   if (config.turnstile) {
     botChecked ??= createBotCheckedInsert(
-      { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+      functions,
       createBotCheck(config.turnstile, () => botCheckPlace(), SUBMIT_LEAD.action!),
     );
   }
+  const { leads } = config;
   return submitContact(
     id,
     values,
     {
       insert,
       botChecked,
-      fetch: (input, init) => fetch(input, init),
-      webhookUrl: config.contactWebhookUrl,
-      webhookMode: config.contactWebhookMode,
+      ...(leads.via === 'browser'
+        ? {
+            webhook: {
+              fetch: (input, init) => fetch(input, init),
+              url: leads.webhookUrl,
+              mode: leads.webhookMode,
+            },
+          }
+        : {}),
     },
     {
       page: window.location.pathname,

@@ -7,6 +7,7 @@ import {
   submitContact,
   type BotCheckedInsert,
   type InsertOutcome,
+  type PageWebhook,
   type SubmissionClients,
 } from './submission';
 
@@ -28,8 +29,7 @@ function fakeClients(insertSteps: Step[], webhookSteps: Hook[]) {
   const inserted: LeadRow[] = [];
   const posted: LeadRow[] = [];
   const sleeps: number[] = [];
-  const clients: SubmissionClients = {
-    webhookUrl: 'https://hooks.example.com/lead',
+  const clients: SubmissionClients & { webhook: PageWebhook } = {
     now: () => NOW,
     sleep: async (ms) => {
       sleeps.push(ms);
@@ -44,12 +44,15 @@ function fakeClients(insertSteps: Step[], webhookSteps: Hook[]) {
         );
       return Promise.resolve(step);
     },
-    fetch: (_url, init) => {
-      posted.push(JSON.parse(String(init?.body)) as LeadRow);
-      const step = webhookSteps.shift() ?? 200;
-      if (step === 'throw') return Promise.reject(new TypeError('Failed to fetch'));
-      if (step === 'hang') return new Promise<Response>(() => undefined);
-      return Promise.resolve(new Response(null, { status: step }));
+    webhook: {
+      url: 'https://hooks.example.com/lead',
+      fetch: (_url, init) => {
+        posted.push(JSON.parse(String(init?.body)) as LeadRow);
+        const step = webhookSteps.shift() ?? 200;
+        if (step === 'throw') return Promise.reject(new TypeError('Failed to fetch'));
+        if (step === 'hang') return new Promise<Response>(() => undefined);
+        return Promise.resolve(new Response(null, { status: step }));
+      },
     },
   };
   return { clients, inserted, posted, sleeps };
@@ -112,8 +115,8 @@ describe('submitContact', () => {
   it('posts the webhook with keepalive, so a tab closed mid-send still delivers', async () => {
     const inits: RequestInit[] = [];
     const { clients } = fakeClients([], []);
-    const recordingFetch = clients.fetch;
-    clients.fetch = (url, init) => {
+    const recordingFetch = clients.webhook.fetch;
+    clients.webhook.fetch = (url, init) => {
       inits.push(init ?? {});
       return recordingFetch(url, init);
     };
@@ -125,8 +128,8 @@ describe('submitContact', () => {
   it('posts a body over the keepalive limit without keepalive (browsers would refuse it)', async () => {
     const inits: RequestInit[] = [];
     const { clients } = fakeClients([], []);
-    const recordingFetch = clients.fetch;
-    clients.fetch = (url, init) => {
+    const recordingFetch = clients.webhook.fetch;
+    clients.webhook.fetch = (url, init) => {
       inits.push(init ?? {});
       return recordingFetch(url, init);
     };
@@ -138,8 +141,8 @@ describe('submitContact', () => {
   it('in simple mode posts the same JSON as text/plain with no-cors, and takes an opaque answer as delivered', async () => {
     const inits: RequestInit[] = [];
     const { clients } = fakeClients([], []);
-    clients.webhookMode = 'simple';
-    clients.fetch = (_url, init) => {
+    clients.webhook.mode = 'simple';
+    clients.webhook.fetch = (_url, init) => {
       inits.push(init ?? {});
       // What a no-cors answer looks like to the page: no status, no body.
       return Promise.resolve({ type: 'opaque', ok: false, status: 0 } as Response);
@@ -155,7 +158,7 @@ describe('submitContact', () => {
     expect(JSON.parse(String(inits[0]?.body))).toMatchObject({ id: ID, name: 'Dana Lee' });
     // A network failure still fails (and is retried) in simple mode.
     const down = fakeClients([], ['throw', 'throw', 'throw']);
-    down.clients.webhookMode = 'simple';
+    down.clients.webhook.mode = 'simple';
     expect(await submitContact(ID, VALUES, down.clients)).toMatchObject({
       ok: false,
       step: 'webhook',
@@ -309,11 +312,13 @@ describe('submitContact', () => {
         inserted.push(row);
         return { ok: true };
       },
-      fetch: async (_url, init) => {
-        posted.push(JSON.parse(String(init?.body)));
-        return new Response(null, { status: 200 });
+      webhook: {
+        url: 'https://hooks.example.com/lead',
+        fetch: async (_url, init) => {
+          posted.push(JSON.parse(String(init?.body)));
+          return new Response(null, { status: 200 });
+        },
       },
-      webhookUrl: 'https://hooks.example.com/lead',
       now: () => new Date('2026-11-22T14:17:05.123Z'),
     };
     const context = {
@@ -465,5 +470,56 @@ describe('submitContact', () => {
       page: null,
       utm: { utm_source: 'x' },
     });
+  });
+});
+
+describe('submitContact in the default profile (the server step stores and posts the lead)', () => {
+  /** The submit-lead function as the page meets it: scripted answers, every call recorded. */
+  function serverClients(steps: InsertOutcome[]) {
+    const sent: LeadRow[] = [];
+    const clients: SubmissionClients = {
+      now: () => NOW,
+      sleep: async () => undefined,
+      insert: async (row) => {
+        sent.push(row);
+        return steps.shift() ?? { ok: true, delivered: true };
+      },
+    };
+    return { clients, sent };
+  }
+
+  it('succeeds when the function stored and delivered it, and posts nothing itself', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { clients, sent } = serverClients([{ ok: true, delivered: true }]);
+    expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
+    expect(sent).toHaveLength(1);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it('names the webhook step when the function kept the lead but could not pass it on, and a retry finishes it', async () => {
+    const failed = { ...fail(502, 'webhook_failed', 'could not be passed on'), delivered: false };
+    const { clients, sent } = serverClients([failed, failed, failed]);
+    expect(await submitContact(ID, VALUES, clients)).toMatchObject({
+      ok: false,
+      step: 'webhook',
+      status: 502,
+    });
+    // 502 is retried twice, with the same id.
+    expect(sent.map((row) => row.id)).toEqual([ID, ID, ID]);
+    // The visitor presses again: the function answers 409 (stored) and delivered.
+    const retry = serverClients([
+      { ...fail(409, '23505', 'contact_submissions_pkey'), delivered: true },
+    ]);
+    expect(await submitContact(ID, VALUES, retry.clients)).toEqual({ ok: true });
+  });
+
+  it('in the browser profile posts the webhook itself only when the function did not deliver it', async () => {
+    const delivered = fakeClients([{ ok: true, delivered: true }], []);
+    expect(await submitContact(ID, VALUES, delivered.clients)).toEqual({ ok: true });
+    expect(delivered.posted).toHaveLength(0);
+    const notDelivered = fakeClients([{ ok: true, delivered: false }], []);
+    expect(await submitContact(ID, VALUES, notDelivered.clients)).toEqual({ ok: true });
+    expect(notDelivered.posted).toHaveLength(1);
   });
 });

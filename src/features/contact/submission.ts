@@ -23,9 +23,13 @@ export const NO_CONTEXT: LeadContext = {
   trade: null,
 };
 
-/** How an insert into contact_submissions ended, as supabase-js reports it. */
+/**
+ * How storing the lead ended, as supabase-js reports an insert (the browser profile) or as the
+ * submit-lead function answers (which also says whether it delivered the lead to the webhook).
+ */
 export type InsertOutcome =
-  { ok: true } | { ok: false; status: number; code: string; message: string };
+  | { ok: true; delivered?: boolean }
+  | { ok: false; status: number; code: string; message: string; delivered?: boolean };
 
 /**
  * The way past the site's ceiling: when the insert is answered 429 LG003 (too many submissions
@@ -39,20 +43,32 @@ export interface BotCheckedInsert {
   insert: (row: LeadRow, captcha: string, signal: AbortSignal) => Promise<InsertOutcome>;
 }
 
-export interface SubmissionClients {
-  /** Inserts one row into contact_submissions; resolves with the outcome, never throws. */
-  insert: (row: LeadRow, signal: AbortSignal) => Promise<InsertOutcome>;
-  /** When set, a submission the site's ceiling turns away goes this way instead. */
-  botChecked?: BotCheckedInsert;
-  /** `fetch`, for the webhook. */
+/** The browser profile's webhook, which the page posts itself. */
+export interface PageWebhook {
   fetch: typeof fetch;
-  webhookUrl: string;
+  url: string;
   /**
    * `json` (default): a JSON POST, preflighted by the browser, its answer read. `simple`: the
    * same JSON as text/plain with no-cors (no preflight); the answer cannot be read, so only a
    * network failure counts as a failure.
    */
-  webhookMode?: 'json' | 'simple';
+  mode?: 'json' | 'simple';
+}
+
+export interface SubmissionClients {
+  /**
+   * Stores one lead (the submit-lead function, or an insert into contact_submissions); resolves
+   * with the outcome, never throws.
+   */
+  insert: (row: LeadRow, signal: AbortSignal) => Promise<InsertOutcome>;
+  /** When set, a submission the site's ceiling turns away goes this way instead. */
+  botChecked?: BotCheckedInsert;
+  /**
+   * The browser profile: the page posts the webhook itself, unless the function already
+   * delivered the lead. Absent (the default profile): the server step posts it, and a lead it
+   * could not pass on is its answer's `webhook_failed`.
+   */
+  webhook?: PageWebhook;
   now?: () => Date;
   /** Waits between retries (replaced in tests). */
   sleep?: (ms: number) => Promise<void>;
@@ -106,9 +122,11 @@ async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promis
 }
 
 type Attempt =
-  | { done: true }
+  | { done: true; delivered?: boolean }
   | {
       done: false;
+      /** The lead is stored, and the server step could not pass it on (502 webhook_failed). */
+      webhook?: boolean;
       retry: boolean;
       reason: FailureReason;
       status?: number;
@@ -125,10 +143,10 @@ type Attempt =
 async function withRetries(
   attempt: () => Promise<Attempt>,
   sleep: (ms: number) => Promise<void>,
-): Promise<Exclude<Attempt, { done: true }> | null> {
+): Promise<Attempt> {
   for (let i = 0; ; i += 1) {
     const result = await attempt();
-    if (result.done) return null;
+    if (result.done) return result;
     const delay = RETRY_DELAYS_MS[i];
     if (!result.retry || delay === undefined) return result;
     await sleep(delay);
@@ -138,7 +156,8 @@ async function withRetries(
 async function insertOnce(clients: SubmissionClients, row: LeadRow): Promise<Attempt> {
   try {
     const outcome = await withTimeout((signal) => clients.insert(row, signal));
-    if (outcome.ok || isAlreadyStored(outcome)) return { done: true };
+    if (outcome.ok || isAlreadyStored(outcome))
+      return { done: true, delivered: outcome.delivered === true };
     const detail = `${outcome.status} ${outcome.code} ${outcome.message}`.trim();
     // supabase-js reports a dropped connection as status 0 with the fetch error's message.
     if (outcome.status === 0) return { done: false, retry: true, reason: 'network', detail };
@@ -149,6 +168,7 @@ async function insertOnce(clients: SubmissionClients, row: LeadRow): Promise<Att
       status: outcome.status,
       detail,
       ...(outcome.status === 429 && outcome.code === 'LG003' ? { ceiling: true } : {}),
+      ...(outcome.code === 'webhook_failed' ? { webhook: true } : {}),
     };
   } catch (error) {
     if (error instanceof TimeoutError)
@@ -175,12 +195,12 @@ async function botCheckedOnce(
   );
 }
 
-async function postWebhookOnce(clients: SubmissionClients, payload: LeadRow): Promise<Attempt> {
+async function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<Attempt> {
   const body = JSON.stringify(payload);
-  const simple = clients.webhookMode === 'simple';
+  const simple = webhook.mode === 'simple';
   try {
     const response = await withTimeout((signal) =>
-      clients.fetch(clients.webhookUrl, {
+      webhook.fetch(webhook.url, {
         method: 'POST',
         headers: { 'Content-Type': simple ? 'text/plain;charset=UTF-8' : 'application/json' },
         ...(simple ? { mode: 'no-cors' as const } : {}),
@@ -213,10 +233,12 @@ export const KEEPALIVE_MAX_BYTES = 60 * 1024;
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends one contact submission: inserts the row, then posts it to the webhook. Success needs
- * both; the webhook is not called when the insert failed. `id` identifies the submission: a
+ * Sends one contact submission: stores the row, and has it posted to the webhook (by the server
+ * step, or in the browser profile by the page itself, unless the function already did). Success
+ * needs both; the webhook is not called when storing failed. `id` identifies the submission: a
  * retry with the same id never stores a second row (a duplicate-key answer means the row is
- * already there). Never throws; a failure is logged to the console with its cause.
+ * already there) and never posts a delivered lead again. Never throws; a failure is logged to
+ * the console with its cause.
  */
 export async function submitContact(
   id: string,
@@ -237,19 +259,21 @@ export async function submitContact(
   };
 
   const row = { ...base, created_at: toPacificIso(now) };
-  let insertFailure = await withRetries(() => insertOnce(clients, row), sleep);
+  let stored = await withRetries(() => insertOnce(clients, row), sleep);
   const botChecked = clients.botChecked;
-  if (insertFailure?.ceiling && botChecked) {
+  if (!stored.done && stored.ceiling && botChecked) {
     // The site is flooded: this visitor passes the bot check and goes the other way, same id.
-    insertFailure = await withRetries(() => botCheckedOnce(clients, botChecked, row), sleep);
+    stored = await withRetries(() => botCheckedOnce(clients, botChecked, row), sleep);
   }
-  if (insertFailure) return fail('insert', insertFailure);
+  if (!stored.done) return fail(stored.webhook ? 'webhook' : 'insert', stored);
+  const webhook = clients.webhook;
+  if (!webhook || stored.delivered) return { ok: true };
 
-  const webhookFailure = await withRetries(
-    () => postWebhookOnce(clients, { ...base, created_at: toPacificReadable(now) }),
+  const posted = await withRetries(
+    () => postWebhookOnce(webhook, { ...base, created_at: toPacificReadable(now) }),
     sleep,
   );
-  if (webhookFailure) return fail('webhook', webhookFailure);
+  if (!posted.done) return fail('webhook', posted);
   return { ok: true };
 }
 

@@ -8,6 +8,11 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
  * loopback address (the local stack), every loopback spelling of it at the same port, since a
  * developer may open the page at any of them; a deployed site has exactly one.
  */
+/** Whether a URL is this machine's (a loopback name): the local stack's SITE_URL. */
+export function isLoopback(url: string): boolean {
+  return LOOPBACK_HOSTS.includes(new URL(url).hostname);
+}
+
 export function siteOrigins(siteUrl: string): string[] {
   const url = new URL(siteUrl);
   if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];

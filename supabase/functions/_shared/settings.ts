@@ -1,6 +1,6 @@
 import { databaseFromKeys, type CallDatabase } from './database.ts';
-import { siteOrigins } from './http.ts';
-import { TURNSTILE_VERIFY_URL, type TurnstileSettings } from './turnstile.ts';
+import { isLoopback, siteOrigins } from './http.ts';
+import { TESTING_SECRET, TURNSTILE_VERIFY_URL, type TurnstileSettings } from './turnstile.ts';
 import type { VapiSettings } from './vapi/client.ts';
 import type { WebhookSettings } from './webhook.ts';
 
@@ -80,12 +80,19 @@ export function pageFacingSettings<const N extends string>(
   names: readonly N[],
 ) {
   const base = serverSettings(env, fetcher, ['SITE_URL', 'TURNSTILE_SECRET_KEY', ...names]);
+  const origins = siteOrigins(base.secrets.SITE_URL);
+  // With a testing secret every token passes (XXXX.DUMMY.TOKEN.XXXX among them): the local
+  // stack's, at a loopback SITE_URL, and nowhere else. The function does not start.
+  if (TESTING_SECRET.test(base.secrets.TURNSTILE_SECRET_KEY) && !isLoopback(base.secrets.SITE_URL))
+    throw new Error(
+      "TURNSTILE_SECRET_KEY is one of Cloudflare's testing secrets, with which every bot check passes: set your Turnstile widget's secret key (supabase secrets set TURNSTILE_SECRET_KEY=...)",
+    );
   const turnstile: TurnstileSettings = {
     secret: base.secrets.TURNSTILE_SECRET_KEY,
     verifyUrl: env.TURNSTILE_VERIFY_URL?.trim() || TURNSTILE_VERIFY_URL,
     fetch: fetcher,
   };
-  return { ...base, origins: siteOrigins(base.secrets.SITE_URL), turnstile };
+  return { ...base, origins, turnstile };
 }
 
 /** How a function that starts calls reaches Vapi (VAPI_* secrets; the key names are required). */

@@ -27,7 +27,7 @@ export interface TurnstileExpected {
  * answers name no real action or hostname, so those are not checked with them. Never in
  * production (Cloudflare: they accept any token).
  */
-const TESTING_SECRET = /^[123]x0+AA$/;
+export const TESTING_SECRET = /^[123]x0+AA$/;
 
 /** At most this long a token may be (Cloudflare's limit). */
 export const MAX_TOKEN_LENGTH = 2048;

@@ -9,12 +9,58 @@ const TURNSTILE = 'https://turnstile.test/siteverify';
 /** Cloudflare's answer for a token solved for this form on the site. */
 const SOLVED = { success: true, action: 'lead', hostname: 'site.test' };
 
+/** The webhook the function posts each lead to. */
+const WEBHOOK = 'https://automation.test/webhook/lead';
+
+/**
+ * lead_delivery as the database answers it (its SQL, with two requests at once, is tested in
+ * supabase/tests/lead-guards.sql.test.ts): a claim, then done or release.
+ */
+function deliveries() {
+  const leads = new Map<string, { delivered: boolean; claimed: boolean }>();
+  const call = (request: Record<string, unknown>) => {
+    const id = String(request.id);
+    const state = leads.get(id);
+    if (request.action === 'claim') {
+      if (!state) return { state: 'missing' };
+      if (state.delivered) return { state: 'delivered' };
+      if (state.claimed) return { state: 'busy' };
+      state.claimed = true;
+      return { state: 'claimed', lead: { ...STORED, id, webhook_delivered_at: null } };
+    }
+    if (!state) throw new Error(`no lead ${id}`);
+    if (request.action === 'done') Object.assign(state, { delivered: true, claimed: false });
+    if (request.action === 'release') state.claimed = false;
+    return { state: request.action === 'done' ? 'delivered' : 'released' };
+  };
+  return { leads, call };
+}
+
+/** A lead as the table gives it back: created_at in UTC, as PostgREST writes a timestamptz. */
+const STORED = {
+  name: 'Dana Lee',
+  email: 'dana@example.com',
+  phone: '555 010 2030',
+  company: null,
+  message: 'Please call me back.',
+  created_at: '2026-11-24T14:17:00+00:00',
+  page: '/',
+  utm: { utm_source: 'google' },
+  estimate: 1200,
+  demo_call: true,
+  visit_id: null,
+  trade: 'real-estate',
+};
+
 function harness(
   turnstile: Response | 'network' = Response.json(SOLVED),
   database: (request: Record<string, unknown>) => unknown = () => ({ outcome: 'stored' }),
+  webhook: { url?: string | null; answer?: () => Response } = {},
 ) {
   const calls: Record<string, unknown>[] = [];
   const verified: string[] = [];
+  const posted: { body: Record<string, unknown>; headers: Headers }[] = [];
+  const store = deliveries();
   const handler = createHandler({
     origins: ['https://site.test'],
     turnstile: {
@@ -29,14 +75,31 @@ function harness(
       },
     },
     database: async (name, request) => {
+      if (name === 'lead_delivery') return store.call(request);
       assert.equal(name, 'lead_submit');
       calls.push(request);
-      return await database(request);
+      const outcome = await database(request);
+      const id = String((request.lead as { id: string }).id);
+      if ((outcome as { outcome: string }).outcome === 'stored')
+        store.leads.set(id, { delivered: false, claimed: false });
+      return outcome;
+    },
+    webhook: {
+      url: webhook.url === undefined ? WEBHOOK : webhook.url,
+      sleep: async () => {},
+      fetch: async (input, init) => {
+        assert.equal(String(input), WEBHOOK);
+        posted.push({
+          body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+          headers: new Headers(init?.headers),
+        });
+        return webhook.answer?.() ?? new Response('ok');
+      },
     },
   });
   const send = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     handler(postJson('submit-lead', body, headers));
-  return { send, calls, verified };
+  return { send, calls, verified, posted, store };
 }
 
 const lead = (overrides: Record<string, unknown> = {}) => ({
@@ -68,6 +131,7 @@ Deno.test(
     assert.deepEqual(calls, [
       {
         client_address: '203.0.113.7',
+        bot_checked: true,
         lead: {
           id: ID,
           name: 'Dana Lee',
@@ -131,9 +195,17 @@ Deno.test(
   "answers as the data API: 409 23505 for a stored id, the guards' 429 with Retry-After",
   async () => {
     const message = 'duplicate key value violates unique constraint "contact_submissions_pkey"';
-    let response = await harness(undefined, () => ({ outcome: 'exists', message })).send(lead());
+    let response = await harness(undefined, () => ({ outcome: 'exists', message }), {
+      url: null,
+    }).send(lead());
     assert.equal(response.status, 409);
-    assert.deepEqual(await response.json(), { code: '23505', message, details: null, hint: null });
+    assert.deepEqual(await response.json(), {
+      code: '23505',
+      message,
+      details: null,
+      hint: null,
+      delivered: false,
+    });
 
     const body = { code: 'LG004', message: 'Too many', details: 'x', hint: 'Try again later.' };
     response = await harness(undefined, () => ({
@@ -184,3 +256,97 @@ Deno.test(
     assert.equal((await send(lead({ name: 'Dana \ud83d\ude00' }))).status, 201);
   },
 );
+
+Deno.test(
+  "takes the page's first try without a bot check: no siteverify, the data API's limits",
+  async () => {
+    const { send, calls, verified } = harness();
+    const response = await send(lead({ captcha: undefined }));
+    assert.equal(response.status, 201);
+    assert.equal(verified.length, 0);
+    assert.equal(calls[0]?.bot_checked, false);
+    // A token that is there but empty asks for the bot check, and fails it.
+    const empty = harness(Response.json({ success: false }));
+    assert.equal((await empty.send(lead({ captcha: '' }))).status, 403);
+    assert.equal(empty.calls.length, 0);
+  },
+);
+
+Deno.test(
+  'posts the stored lead to the webhook once, created_at readable: 201 delivered',
+  async () => {
+    const { send, posted } = harness();
+    const response = await send(lead({ captcha: undefined }));
+    assert.equal(response.status, 201);
+    assert.deepEqual(await response.json(), { delivered: true });
+    assert.equal(posted.length, 1);
+    // The row as stored, the lead's fields only, the time as the owner reads it.
+    assert.deepEqual(posted[0]!.body, {
+      ...STORED,
+      id: ID,
+      created_at: 'November 24, 2026 at 6:17 AM PST',
+    });
+  },
+);
+
+Deno.test('a retry after a delivery posts nothing: 409 23505, delivered', async () => {
+  const { send, posted, store } = harness();
+  assert.equal((await send(lead())).status, 201);
+  assert.equal(store.leads.get(ID)?.delivered, true);
+  const message = 'duplicate key value violates unique constraint "contact_submissions_pkey"';
+  const retry = harness(undefined, () => ({ outcome: 'exists', message }));
+  retry.store.leads.set(ID, { delivered: true, claimed: false });
+  const response = await retry.send(lead());
+  assert.equal(response.status, 409);
+  assert.equal((await response.json()).delivered, true);
+  assert.equal(posted.length + retry.posted.length, 1);
+});
+
+Deno.test(
+  'a webhook that fails: 502 webhook_failed, the lead kept and its claim let go, the retry posts it',
+  async () => {
+    let up = false;
+    const outcomes: Record<string, unknown>[] = [{ outcome: 'stored' }];
+    const { send, posted, store } = harness(
+      undefined,
+      () => outcomes.shift() ?? { outcome: 'exists', message: 'contact_submissions_pkey' },
+      { answer: () => new Response('down', { status: up ? 200 : 503 }) },
+    );
+    const failed = await send(lead());
+    assert.equal(failed.status, 502);
+    assert.equal((await failed.json()).code, 'webhook_failed');
+    // Two tries while the visitor waits, then the claim is released.
+    assert.equal(posted.length, 2);
+    assert.deepEqual(store.leads.get(ID), { delivered: false, claimed: false });
+    up = true;
+    const retried = await send(lead());
+    assert.equal(retried.status, 409);
+    assert.equal((await retried.json()).delivered, true);
+    assert.equal(posted.length, 3);
+    assert.equal(store.leads.get(ID)?.delivered, true);
+  },
+);
+
+Deno.test(
+  'a lead another request is posting right now: 503 webhook_busy, nothing posted',
+  async () => {
+    const { send, posted, store } = harness(undefined, () => ({
+      outcome: 'exists',
+      message: 'contact_submissions_pkey',
+    }));
+    store.leads.set(ID, { delivered: false, claimed: true });
+    const response = await send(lead());
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get('retry-after'), '2');
+    assert.equal((await response.json()).code, 'webhook_busy');
+    assert.equal(posted.length, 0);
+  },
+);
+
+Deno.test('without a webhook: stored, 201 not delivered (the page posts it)', async () => {
+  const { send, posted } = harness(undefined, undefined, { url: null });
+  const response = await send(lead());
+  assert.equal(response.status, 201);
+  assert.deepEqual(await response.json(), { delivered: false });
+  assert.equal(posted.length, 0);
+});

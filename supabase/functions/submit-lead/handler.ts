@@ -1,15 +1,26 @@
-import { SUBMIT_LEAD } from '../_shared/contracts/lead.ts';
+import {
+  leadWebhookPayload,
+  SUBMIT_LEAD,
+  SUBMIT_LEAD_REFUSALS,
+  type SubmitLeadAnswer,
+} from '../_shared/contracts/lead.ts';
+import { refusalsOf, type Refusal } from '../_shared/contracts/refusal.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
+import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 
 /**
- * submit-lead: the way a lead takes when the data API answers 429 LG003 (the site's hourly or
- * daily ceiling, which a flood can reach). The bot check must pass; then the same content rules
- * as the form and the database (lead-rules.ts) and, in the database (public.lead_submit), the
- * same per-address limit and a ceiling of its own. Answers like the data API: 201, 409 with
- * code 23505 for an id stored already, 400, 429 with Retry-After. The page posts the webhook
- * itself, as after a direct insert. The wire contract: ../_shared/contracts/lead.ts.
+ * submit-lead: where the page sends a lead. The default profile sends every lead here first,
+ * without a bot check: in the database (public.lead_submit) it meets the data API's limits (per
+ * address, and the site's ceiling, 429 LG003). Turned away by the ceiling, the page runs the bot
+ * check and sends the same lead again with its token: then the function's own ceiling (LG004).
+ * The content rules are the form's and the database's (lead-rules.ts). A stored lead is posted
+ * to the owner's automation webhook (CONTACT_WEBHOOK_URL, signed), once: its delivery is claimed
+ * in the database, so a retry or two requests at once never post it twice, and a retry after a
+ * failed post posts it then. Answers like the data API: 201, 409 with code 23505 for an id stored
+ * already, 400, 429 with Retry-After; both 201 and 409 say whether the lead was delivered. The
+ * wire contract: ../_shared/contracts/lead.ts.
  */
 
 export interface SubmitLeadSettings {
@@ -17,6 +28,7 @@ export interface SubmitLeadSettings {
   origins: string[];
   turnstile: TurnstileSettings;
   database: CallDatabase;
+  webhook: WebhookSettings;
 }
 
 type Outcome =
@@ -30,34 +42,85 @@ type Outcome =
       body: Record<string, unknown>;
     };
 
+type Delivery =
+  { state: 'claimed'; lead: Record<string, unknown> } | { state: 'delivered' | 'busy' | 'missing' };
+
+/**
+ * How long a delivery holds its lead: the post's tries (2, of at most 3 s each, 0.5 s apart) with
+ * room to spare. A claim left by a function that was killed mid-post lapses after it.
+ */
+export const DELIVERY_LEASE_SECONDS = 30;
+/** The webhook's tries while the visitor waits: within the page's own 10 s. */
+const DELIVERY = { tries: 2, timeoutMs: 3_000 };
+
+const refusal = refusalsOf(SUBMIT_LEAD_REFUSALS);
+
 export function createHandler(
   settings: SubmitLeadSettings,
 ): (request: Request) => Promise<Response> {
-  const opening = { ...SUBMIT_LEAD, origins: settings.origins, botCheck: settings.turnstile };
-  return openEndpoint(opening, async ({ body: lead, address, answer, refuse }) => {
+  const opening = {
+    ...SUBMIT_LEAD,
+    origins: settings.origins,
+    botCheck: settings.turnstile,
+    botCheckWhen: (submission: { botChecked: boolean }) => submission.botChecked,
+  };
+
+  /** Posts a stored lead once: true when it is delivered (now or before), else the refusal. */
+  async function deliver(id: string): Promise<{ delivered: boolean } | { refusal: Refusal }> {
+    if (!settings.webhook.url) return { delivered: false };
+    const delivery = (await settings.database('lead_delivery', {
+      id,
+      action: 'claim',
+      lease_seconds: DELIVERY_LEASE_SECONDS,
+    })) as Delivery;
+    if (delivery.state === 'delivered') return { delivered: true };
+    if (delivery.state !== 'claimed')
+      return { refusal: refusal('webhook_busy', { headers: { 'Retry-After': '2' } }) };
+    const posted = await postWebhook(leadWebhookPayload(delivery.lead), {
+      ...settings.webhook,
+      ...DELIVERY,
+    });
+    await settings.database('lead_delivery', { id, action: posted ? 'done' : 'release' });
+    if (posted) return { delivered: true };
+    console.error(`submit-lead: the webhook refused or did not answer (lead ${id})`);
+    return { refusal: refusal('webhook_failed') };
+  }
+
+  return openEndpoint(opening, async ({ body: submission, address, answer, refuse }) => {
+    const { lead, botChecked } = submission;
     let outcome: Outcome;
     try {
       outcome = (await settings.database('lead_submit', {
         client_address: address,
         lead,
+        bot_checked: botChecked,
       })) as Outcome;
     } catch (cause) {
       console.error('submit-lead: the database did not answer:', cause);
-      return refuse({
-        status: 503,
-        code: 'database_unavailable',
-        message: 'The lead could not be stored. Please try again.',
-      });
+      return refuse(refusal('database_unavailable'));
     }
-    switch (outcome.outcome) {
-      case 'stored':
-        return answer(201, null);
-      case 'exists':
-        return refuse({ status: 409, code: '23505', message: outcome.message });
-      case 'invalid':
-        return refuse({ status: 400, code: outcome.code, message: outcome.message });
-      case 'refused':
-        return answer(outcome.status, outcome.body, outcome.headers);
+    if (outcome.outcome === 'invalid')
+      return refuse({ status: 400, code: outcome.code, message: outcome.message });
+    if (outcome.outcome === 'refused') return answer(outcome.status, outcome.body, outcome.headers);
+
+    let delivered: boolean;
+    try {
+      const delivery = await deliver(lead.id);
+      if ('refusal' in delivery) return refuse(delivery.refusal);
+      delivered = delivery.delivered;
+    } catch (cause) {
+      console.error('submit-lead: the database did not answer about the delivery:', cause);
+      return refuse(refusal('database_unavailable'));
     }
+    const said: SubmitLeadAnswer = { delivered };
+    return outcome.outcome === 'stored'
+      ? answer(201, said)
+      : answer(409, {
+          code: '23505',
+          message: outcome.message,
+          details: null,
+          hint: null,
+          ...said,
+        });
   });
 }

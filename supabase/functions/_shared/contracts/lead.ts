@@ -1,5 +1,6 @@
 import { isUuid } from '../http.ts';
 import { cleanText, LEAD_FIELDS, leadProblems, type LeadText } from '../lead-rules.ts';
+import { toPacificReadable } from '../pacific-time.ts';
 import {
   parseEstimate,
   parsePage,
@@ -11,10 +12,12 @@ import {
 import { refuse, type EndpointContract, type Parsed, type Refusal } from './refusal.ts';
 
 /**
- * A lead on the wire: the row the page inserts into contact_submissions (the data API), the
- * same row with a bot-check token through the submit-lead function, and (with created_at made
- * readable) the automation webhook's JSON. The local stack's data API and inbox read the same
- * type. The content rules are lead-rules.ts; the bounds of where it came from, origin.ts.
+ * A lead on the wire: the row the page sends to the submit-lead function (the default profile:
+ * the function stores it and posts the owner's automation), or inserts into contact_submissions
+ * through the data API (the browser profile, VITE_LEADS=browser); the same row with a bot-check
+ * token past the site's ceiling; and (with created_at made readable) the automation webhook's
+ * JSON. The local stack's data API and inbox read the same type. The content rules are
+ * lead-rules.ts; the bounds of where it came from, origin.ts.
  */
 
 /** Where the lead came from: sent with it, so the owner can tell (none of it is required). */
@@ -45,10 +48,70 @@ export interface LeadRow extends LeadContext {
   created_at: string;
 }
 
-/** submit-lead's body: the row, and the bot check's token. */
-export interface SubmitLeadBody extends LeadRow {
-  captcha: string;
+/** Every key of a lead's row, and only those (the type names each): its columns in the table. */
+const LEAD_ROW: Record<keyof LeadRow, true> = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  company: true,
+  message: true,
+  created_at: true,
+  page: true,
+  utm: true,
+  estimate: true,
+  demo_call: true,
+  visit_id: true,
+  trade: true,
+};
+export const LEAD_ROW_KEYS = Object.keys(LEAD_ROW) as (keyof LeadRow)[];
+
+/**
+ * The webhook's JSON for a lead as the table stores it: the row's own fields, created_at as a
+ * readable Pacific time (the columns the server keeps about its delivery are not the owner's).
+ */
+export function leadWebhookPayload(stored: Record<string, unknown>): LeadRow {
+  const row = Object.fromEntries(LEAD_ROW_KEYS.map((key) => [key, stored[key] ?? null]));
+  return {
+    ...(row as unknown as LeadRow),
+    demo_call: stored.demo_call === true,
+    created_at: toPacificReadable(new Date(String(stored.created_at))),
+  };
 }
+
+/**
+ * submit-lead's body: the row, and the bot check's token when the site's ceiling turned the
+ * first try away (429 LG003); the first try goes without one.
+ */
+export interface SubmitLeadBody extends LeadRow {
+  captcha?: string | null;
+}
+
+/** What submit-lead's parser reads: the lead, and whether its body asks for the bot check. */
+export interface LeadSubmission {
+  lead: LeadToStore;
+  botChecked: boolean;
+}
+
+/**
+ * submit-lead's answer when the lead is stored (201), or was already (409, the data API's 23505
+ * body): whether the function delivered it to the automation webhook, now or on an earlier try.
+ * False when the function has no webhook (CONTACT_WEBHOOK_URL unset): the browser profile's page
+ * then posts it itself.
+ */
+export interface SubmitLeadAnswer {
+  delivered: boolean;
+}
+
+/** submit-lead's refusals of its own (the data API's codes aside). */
+export const SUBMIT_LEAD_REFUSALS = {
+  webhook_failed: [
+    502,
+    'Your message is saved, but it could not be passed on yet. Please press Send again.',
+  ],
+  webhook_busy: [503, 'Your message is being passed on. Please wait a moment.'],
+  database_unavailable: [503, 'The lead could not be stored. Please try again.'],
+} as const;
 
 /** The context as stored: within the database's bounds, so it can never cost the lead. */
 export function parseLeadContext(
@@ -71,7 +134,7 @@ export type LeadToStore = Omit<LeadRow, 'created_at'> & { created_at: string | n
  * submit-lead's parser: the content rules (answered as the database answers a broken check,
  * 400 23514 naming the fields) and the context's bounds. created_at is the database's to judge.
  */
-export function parseSubmitLead(body: Record<string, unknown>): Parsed<LeadToStore> {
+export function parseSubmitLead(body: Record<string, unknown>): Parsed<LeadSubmission> {
   if (!isUuid(body.id)) return refuse(400, '23514', 'id must be a UUID', 'id');
   const text = (value: unknown) => (typeof value === 'string' ? cleanText(value) : '');
   const fields = Object.fromEntries(
@@ -89,11 +152,14 @@ export function parseSubmitLead(body: Record<string, unknown>): Parsed<LeadToSto
   return {
     ok: true,
     value: {
-      id: body.id,
-      ...fields,
-      company: fields.company || null,
-      created_at: typeof body.created_at === 'string' ? body.created_at.slice(0, 40) : null,
-      ...parseLeadContext(body),
+      lead: {
+        id: body.id,
+        ...fields,
+        company: fields.company || null,
+        created_at: typeof body.created_at === 'string' ? body.created_at.slice(0, 40) : null,
+        ...parseLeadContext(body),
+      },
+      botChecked: body.captcha !== undefined && body.captcha !== null,
     },
   };
 }
@@ -107,7 +173,7 @@ export const leadErrorBody = ({ code, message, details }: Refusal) => ({
 });
 
 /** submit-lead: the largest lead is under 7 KB of JSON. */
-export const SUBMIT_LEAD: EndpointContract<LeadToStore> = {
+export const SUBMIT_LEAD: EndpointContract<LeadSubmission> = {
   name: 'submit-lead',
   action: 'lead',
   maxBytes: 16 * 1024,

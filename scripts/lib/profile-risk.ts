@@ -1,0 +1,90 @@
+/**
+ * What a named browser profile lets a stranger do, in the owner's units: the figures
+ * docs/security.md states (its formula, one place), printed by the build in one block and by
+ * `npm run check:live` as a failure unless the owner accepts them. The default profile prints
+ * nothing: the server step bounds every call, chat and lead.
+ */
+import type { SiteConfig } from '../../src/lib/config-schema';
+
+/**
+ * The formula's inputs. A call costs $0.10 to $0.20 a minute all in (Vapi's fee, model, voice,
+ * transport); Vapi lets an organisation run 10 calls at once unless raised, and a script keeps
+ * them busy all day. A chat message costs $0.005 to $0.02 (a GPT-4o-class model over a 20-message
+ * conversation, and Vapi's fee); a script sends 10 a second.
+ */
+export const PUBLIC_KEY_RISK = {
+  dollarsPerCallMinute: [0.1, 0.2],
+  concurrentCalls: 10,
+  chatMessagesPerSecond: 10,
+  dollarsPerChatMessage: [0.005, 0.02],
+} as const;
+
+const MINUTES_A_DAY = 24 * 60;
+
+/** The worst a script can cost a day with the public key: calls and chat, in minutes and dollars. */
+export function publicKeyWorstCase(risk = PUBLIC_KEY_RISK) {
+  const callMinutes = risk.concurrentCalls * MINUTES_A_DAY;
+  const chatMessages = risk.chatMessagesPerSecond * MINUTES_A_DAY * 60;
+  const range = (count: number, [low, high]: readonly [number, number]) =>
+    [Math.round(count * low), Math.round(count * high)] as const;
+  return {
+    callMinutes,
+    callDollars: range(callMinutes, risk.dollarsPerCallMinute),
+    chatMessages,
+    chatDollars: range(chatMessages, risk.dollarsPerChatMessage),
+  };
+}
+
+const dollars = ([low, high]: readonly [number, number]) =>
+  `$${low.toLocaleString('en-US')} to $${high.toLocaleString('en-US')}`;
+
+/** One risk a named profile takes: what it is, what it can cost, how to go back to the default. */
+export interface ProfileRisk {
+  /** The variable that named it, and its value. */
+  named: 'VITE_VAPI_AUTH=public-key' | 'VITE_LEADS=browser';
+  /** What a stranger can do, in the owner's units. */
+  worst: string;
+  /** How to switch to the bounded default. */
+  fix: string;
+  /** check:live's flag that accepts it. */
+  accept: '--accept-public-key' | '--accept-browser-leads';
+}
+
+export function profileRisks(config: SiteConfig): ProfileRisk[] {
+  const risks: ProfileRisk[] = [];
+  if (config.vapi?.auth === 'public-key') {
+    const worst = publicKeyWorstCase();
+    risks.push({
+      named: 'VITE_VAPI_AUTH=public-key',
+      worst: `the Vapi public key ships in every page, and a script can start calls and chats with it without the site: at ${PUBLIC_KEY_RISK.concurrentCalls} calls at once all day, ${worst.callMinutes.toLocaleString('en-US')} call-minutes, ${dollars(worst.callDollars)} a day; at ${PUBLIC_KEY_RISK.chatMessagesPerSecond} chat messages a second, ${worst.chatMessages.toLocaleString('en-US')} messages, ${dollars(worst.chatDollars)} a day. Only Vapi's spending limit stops it`,
+      fix: 'remove VITE_VAPI_AUTH and VITE_VAPI_PUBLIC_KEY (the server step then starts every call within its daily limits; docs/deploy.md step 5.8)',
+      accept: '--accept-public-key',
+    });
+  }
+  if (config.leads.via === 'browser') {
+    risks.push({
+      named: 'VITE_LEADS=browser',
+      worst:
+        "the automation webhook's address ships in every page, and a script can post look-alike leads, callbacks and call reports to your CRM past every database guard, as many as your automation accepts",
+      fix: 'remove VITE_LEADS and VITE_CONTACT_WEBHOOK_URL, and set the webhook as a function secret (supabase secrets set CONTACT_WEBHOOK_URL=… CONTACT_WEBHOOK_SECRET=…; docs/deploy.md)',
+      accept: '--accept-browser-leads',
+    });
+  }
+  return risks;
+}
+
+/** The build's one block about a named profile (no lines for the default). */
+export function profileWarningBlock(config: SiteConfig): string[] {
+  const risks = profileRisks(config);
+  if (risks.length === 0) return [];
+  return [
+    '',
+    '!! This build ships a browser path the default keeps on the server:',
+    ...risks.flatMap((risk) => [
+      `!! ${risk.named}: ${risk.worst}.`,
+      `!!   To switch to the bounded default: ${risk.fix}.`,
+    ]),
+    '!! npm run check:live reports each as a FAIL unless given its --accept-… flag (docs/security.md).',
+    '',
+  ];
+}
