@@ -5,6 +5,11 @@ export default defineConfig((env) =>
   mergeConfig(
     viteConfig(env),
     defineConfig({
+      resolve: {
+        // The functions' pinned npm: imports that tests on the Node side reach (through
+        // vapi-events' handler), as the shared install has them.
+        alias: { 'npm:standardwebhooks@1.1.1': 'standardwebhooks' },
+      },
       test: {
         projects: [
           {

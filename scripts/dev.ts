@@ -17,6 +17,7 @@ import {
   localStackSettings,
   portIsFree,
   portTakenLine,
+  webhookSecretNote,
 } from '../server/local-config';
 import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
@@ -36,7 +37,8 @@ const overridden: string[] = [];
 const config = resolveSiteConfig(DEV_MODE, root, process.env, (name) => overridden.push(name));
 for (const line of describeLocalOverrides(overridden, localOrigin())) console.log(line);
 
-const stack = await createLocalStack(localStackSettings(config.vapi?.assistantId));
+const settings = localStackSettings(config.vapi?.assistantId);
+const stack = await createLocalStack(settings);
 const api = getRequestListener(stack.app.fetch);
 const httpServer = createHttpServer();
 const vite = await createViteServer({
@@ -69,7 +71,10 @@ httpServer.listen(port, host, () => {
   // The same pages at 127.0.0.1 and [::1] (hot reload stays with the name Vite was opened at).
   void listenOnOtherLoopbacks(httpServer, port, host).then((started) => (others = started));
   console.log(`\n  Site (hot reload): http://localhost:${port}/`);
-  console.log(`  Leads inbox:       http://localhost:${port}${LOCAL_ROUTES.inbox}\n`);
+  console.log(`  Leads inbox:       http://localhost:${port}${LOCAL_ROUTES.inbox}`);
+  console.log(
+    `  Webhook:           ${webhookSecretNote(settings.functions.secrets.CONTACT_WEBHOOK_SECRET!)}\n`,
+  );
 });
 
 let closing = false;

@@ -122,7 +122,8 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
   app.route(LOCAL_ROUTES.turnstile, turnstile.app);
   app.route(LOCAL_ROUTES.vapi, vapi.app);
   app.route(LOCAL_ROUTES.events, createEventsStandIn(db));
-  app.route('/', createLocalRoutes(db));
+  // The webhook stand-in checks each delivery with the key the functions sign with.
+  app.route('/', createLocalRoutes(db, { webhookSecret: secrets.CONTACT_WEBHOOK_SECRET ?? null }));
   const functions = options.functions
     ? createFunctionsHost({
         env: options.functions.secrets,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
@@ -40,6 +41,25 @@ export const LOCAL_SERVICE_ROLE_KEY = 'local-service-role-key';
 export const LOCAL_TURNSTILE_SECRET = '1x0000000000000000000000000000000AA';
 
 /**
+ * A signing secret for the automation webhook (Standard Webhooks: `whsec_` and a random 32-byte
+ * key in base64), made for one run of the local stack when CONTACT_WEBHOOK_SECRET is not set.
+ */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/**
+ * What `npm start` and `npm run dev` say, on their one Webhook line, of the signing secret: this
+ * run's own in full (to check a delivery by hand), or only where it came from when the
+ * environment set it (never echoed).
+ */
+export function webhookSecretNote(secret: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env.CONTACT_WEBHOOK_SECRET?.trim() || env.LOCAL_FUNCTION_CONTACT_WEBHOOK_SECRET?.trim()
+    ? 'signed with CONTACT_WEBHOOK_SECRET from the environment'
+    : `signed with ${secret} (this run's; set CONTACT_WEBHOOK_SECRET to keep one)`;
+}
+
+/**
  * The Edge Functions' secrets on a laptop (hosted: `supabase secrets set`, and SUPABASE_URL and
  * SUPABASE_SERVICE_ROLE_KEY from Supabase itself): every service is the local stack's stand-in.
  * A value set in the environment wins, so a test can change one.
@@ -62,6 +82,8 @@ export function localFunctionSecrets(
     TURNSTILE_SECRET_KEY: LOCAL_TURNSTILE_SECRET,
     TURNSTILE_VERIFY_URL: `${origin}${LOCAL_ROUTES.turnstileVerify}`,
     CONTACT_WEBHOOK_URL: `${origin}${LOCAL_ROUTES.webhook}`,
+    // The owner's, when set (the webhook stand-in verifies with the same); else this run's own.
+    CONTACT_WEBHOOK_SECRET: env.CONTACT_WEBHOOK_SECRET?.trim() || newWebhookSecret(),
   };
   const secrets: Record<string, string> = { ...defaults };
   for (const name of [

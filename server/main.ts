@@ -11,15 +11,17 @@ import {
   localPort,
   localStackSettings,
   portTakenLine,
+  webhookSecretNote,
 } from './local-config';
 import { createLocalStack } from './app';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const port = localPort();
 const host = localHost();
+const settings = localStackSettings(process.env.VITE_VAPI_ASSISTANT_ID);
 const stack = await createLocalStack({
   distDir: resolve(process.env.DIST_DIR ?? 'dist'),
-  ...localStackSettings(process.env.VITE_VAPI_ASSISTANT_ID),
+  ...settings,
 });
 
 let others: Awaited<ReturnType<typeof listenOnOtherLoopbacks>> = [];
@@ -28,7 +30,10 @@ const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
   void stack.functions?.warm();
   void listenOnOtherLoopbacks(server, port, host).then((started) => (others = started));
   console.log(`\n  Site:        http://localhost:${port}/`);
-  console.log(`  Leads inbox: http://localhost:${port}${LOCAL_ROUTES.inbox}\n`);
+  console.log(`  Leads inbox: http://localhost:${port}${LOCAL_ROUTES.inbox}`);
+  console.log(
+    `  Webhook:     ${webhookSecretNote(settings.functions.secrets.CONTACT_WEBHOOK_SECRET!)}\n`,
+  );
 });
 // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
 // (Playwright's request context, a browser) gets ECONNRESET. CDNs keep them far longer: so does

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { Webhook } from 'standardwebhooks';
 import type { LeadRow } from '../../supabase/functions/_shared/contracts/lead';
 import { escapeHtml } from '../../src/lib/escape-html';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
@@ -12,10 +13,54 @@ import { listVapiCalls } from '../vapi/vapi-stand-in';
 /** A stored contact submission (the row the site inserts), created_at as ISO 8601 in UTC. */
 export type StoredSubmission = LeadRow;
 
+/** The three Standard Webhooks headers of a delivery, as received (null: not sent). */
+export interface WebhookHeaders {
+  'webhook-id': string | null;
+  'webhook-timestamp': string | null;
+  'webhook-signature': string | null;
+}
+
+/**
+ * Whether a delivery's signature verified against the functions' CONTACT_WEBHOOK_SECRET:
+ * `unsigned` when it carried none of the headers (the page's own post, VITE_LEADS=browser).
+ */
+export type SignatureCheck = 'verified' | 'failed' | 'unsigned';
+
 export interface WebhookDelivery {
   seq: number;
   received_at: string;
   payload: unknown;
+  /** The body as received: the bytes a signature covers (null for a row older than it). */
+  body: string | null;
+  headers: WebhookHeaders;
+  signature: SignatureCheck;
+  /** Why it failed, as standardwebhooks said it (null unless `failed`). */
+  signature_error: string | null;
+}
+
+/** Checks a delivery as the owner's automation would: standardwebhooks' Webhook.verify. */
+export function checkSignature(
+  body: string,
+  headers: WebhookHeaders,
+  secret: string | null,
+): { signature: SignatureCheck; signature_error: string | null } {
+  if (Object.values(headers).every((value) => value === null))
+    return { signature: 'unsigned', signature_error: null };
+  if (!secret)
+    return { signature: 'failed', signature_error: 'the local stack has no signing secret' };
+  try {
+    new Webhook(secret).verify(body, {
+      'webhook-id': headers['webhook-id'] ?? '',
+      'webhook-timestamp': headers['webhook-timestamp'] ?? '',
+      'webhook-signature': headers['webhook-signature'] ?? '',
+    });
+    return { signature: 'verified', signature_error: null };
+  } catch (error) {
+    return {
+      signature: 'failed',
+      signature_error: error instanceof Error ? error.message : String(error),
+    };
+  }
 }
 
 const pacificFormat = new Intl.DateTimeFormat('en-US', {
@@ -146,13 +191,37 @@ export function listCspReports(db: PGlite): Promise<CspReport[]> {
   return listReceived<CspReport>(db, 'csp_reports', 'report');
 }
 
-export function listDeliveries(db: PGlite): Promise<WebhookDelivery[]> {
-  return listReceived<WebhookDelivery>(db, 'webhook_deliveries', 'payload');
+export async function listDeliveries(db: PGlite): Promise<WebhookDelivery[]> {
+  const rows = await listReceived<
+    Omit<WebhookDelivery, 'headers'> & {
+      webhook_id: string | null;
+      webhook_timestamp: string | null;
+      webhook_signature: string | null;
+    }
+  >(
+    db,
+    'webhook_deliveries',
+    'payload, body, webhook_id, webhook_timestamp, webhook_signature, signature, signature_error',
+  );
+  return rows.map(({ webhook_id, webhook_timestamp, webhook_signature, ...delivery }) => ({
+    seq: delivery.seq,
+    received_at: delivery.received_at,
+    payload: delivery.payload,
+    body: delivery.body,
+    headers: {
+      'webhook-id': webhook_id,
+      'webhook-timestamp': webhook_timestamp,
+      'webhook-signature': webhook_signature,
+    },
+    signature: delivery.signature,
+    signature_error: delivery.signature_error,
+  }));
 }
 
 const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#0f172a}
 table{border-collapse:collapse;width:100%;margin:1rem 0 2rem}th,td{border:1px solid #cbd5e1;padding:.4rem .6rem;text-align:left;vertical-align:top}
-th{background:#f1f5f9}pre{white-space:pre-wrap;margin:0;font-size:.85rem}`;
+th{background:#f1f5f9}pre{white-space:pre-wrap;margin:0;font-size:.85rem}
+.signature{margin:0 0 .3rem}.signature.verified{color:#166534}.signature.failed{color:#b91c1c}.signature.unsigned{color:#475569}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body>${body}</body></html>`;
@@ -162,20 +231,21 @@ function page(title: string, body: string): string {
  * A POST endpoint that takes a JSON body of at most MAX_BODY_BYTES (413 above, 400 when it is
  * not JSON) and hands it to `handle`.
  */
-function receiveJson(handle: (c: Context, body: unknown) => Promise<Response>) {
+function receiveJson(handle: (c: Context, body: unknown, text: string) => Promise<Response>) {
   return [
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => c.json({ error: 'Body too large' }, 413, CLOSE_CONNECTION),
     }),
     async (c: Context) => {
+      const text = await c.req.text();
       let body: unknown;
       try {
-        body = JSON.parse(await c.req.text());
+        body = JSON.parse(text);
       } catch {
         return c.json({ error: 'Body must be JSON' }, 400);
       }
-      return handle(c, body);
+      return handle(c, body, text);
     },
   ] as const;
 }
@@ -205,18 +275,36 @@ function reportRow(reports: string, columns: number): string {
   return reports ? `<tr><td colspan="${columns}">${reports}</td></tr>` : '';
 }
 
-/** Table rows of what arrived (the webhook's payloads, CSP reports): when, and the JSON. */
-function receivedRows(items: [receivedAt: string, json: unknown][]): string {
+/**
+ * Table rows of what arrived (the webhook's payloads, CSP reports): when, the JSON, and for a
+ * delivery, a line of its signature's check.
+ */
+function receivedRows(items: [receivedAt: string, json: unknown, note?: string][]): string {
   return items
     .map(
-      ([receivedAt, json]) =>
-        `<tr><td>${escapeHtml(pacific(receivedAt))}</td><td><pre>${escapeHtml(JSON.stringify(json, null, 2))}</pre></td></tr>`,
+      ([receivedAt, json, note]) =>
+        `<tr><td>${escapeHtml(pacific(receivedAt))}</td><td>${note ?? ''}<pre>${escapeHtml(JSON.stringify(json, null, 2))}</pre></td></tr>`,
     )
     .join('');
 }
 
+const SIGNATURE_WORDS: Record<SignatureCheck, string> = {
+  verified: 'Signature verified',
+  failed: 'Signature FAILED',
+  unsigned: 'Unsigned (posted by the page)',
+};
+
+/** A delivery's signature check, one line above its payload: what, why, and its id. */
+function signatureLine(delivery: WebhookDelivery): string {
+  const id = delivery.headers['webhook-id'];
+  return `<p class="signature ${delivery.signature}"><strong>${SIGNATURE_WORDS[delivery.signature]}</strong>${delivery.signature_error ? `: ${escapeHtml(delivery.signature_error)}` : ''}${id ? ` <small>webhook-id <code>${escapeHtml(id)}</code></small>` : ''}</p>`;
+}
+
 /** Routes of the local stack that no deploy has: the webhook's stand-in and the leads inbox. */
-export function createLocalRoutes(db: PGlite): Hono {
+export function createLocalRoutes(
+  db: PGlite,
+  { webhookSecret = null }: { webhookSecret?: string | null } = {},
+): Hono {
   const local = new Hono();
   // A known path asked with another method: 405 and what it does accept.
   const allow = (methods: string) => (c: Context) =>
@@ -227,17 +315,36 @@ export function createLocalRoutes(db: PGlite): Hono {
     local.on(['POST', 'PUT', 'PATCH', 'DELETE'], path, allow('GET, HEAD'));
   };
 
-  // Same contract as a hosted automation: CORS open, JSON in, 2xx back.
+  // Same contract as a hosted automation: CORS open, JSON in, 2xx back. Each delivery's
+  // signature is checked (standardwebhooks, the functions' secret) and recorded, not enforced:
+  // the owner's automation is what refuses (docs/deploy.md).
   local.use(
     LOCAL_ROUTES.webhook,
     cors({ origin: '*', allowHeaders: ['content-type'], allowMethods: ['POST', 'OPTIONS'] }),
   );
   local.post(
     LOCAL_ROUTES.webhook,
-    ...receiveJson(async (c, payload) => {
-      await db.query('insert into local_stack.webhook_deliveries (payload) values ($1::jsonb)', [
-        JSON.stringify(payload),
-      ]);
+    ...receiveJson(async (c, payload, text) => {
+      const headers: WebhookHeaders = {
+        'webhook-id': c.req.header('webhook-id') ?? null,
+        'webhook-timestamp': c.req.header('webhook-timestamp') ?? null,
+        'webhook-signature': c.req.header('webhook-signature') ?? null,
+      };
+      const check = checkSignature(text, headers, webhookSecret);
+      await db.query(
+        `insert into local_stack.webhook_deliveries
+           (payload, body, webhook_id, webhook_timestamp, webhook_signature, signature, signature_error)
+         values ($1::jsonb, $2, $3, $4, $5, $6, $7)`,
+        [
+          JSON.stringify(payload),
+          text,
+          headers['webhook-id'],
+          headers['webhook-timestamp'],
+          headers['webhook-signature'],
+          check.signature,
+          check.signature_error,
+        ],
+      );
       return c.json({ ok: true });
     }),
   );
@@ -300,7 +407,7 @@ export function createLocalRoutes(db: PGlite): Hono {
           `<tr><td>${escapeHtml(pacific(s.created_at))}</td><td>${escapeHtml(s.name)}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(s.phone)}</td><td>${escapeHtml(s.company)}</td><td>${escapeHtml(s.message)}</td><td>${escapeHtml(source(s))}</td><td><code>${escapeHtml(s.id)}</code></td></tr>${reportRow(reportsFor('visit_id', s.visit_id), 8)}`,
       )
       .join('');
-    const hooks = receivedRows(deliveries.map((d) => [d.received_at, d.payload]));
+    const hooks = receivedRows(deliveries.map((d) => [d.received_at, d.payload, signatureLine(d)]));
     const violations = receivedRows(reports.map((r) => [r.received_at, r.report]));
     c.header('Cache-Control', 'no-store');
     return c.html(

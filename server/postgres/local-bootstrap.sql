@@ -45,6 +45,18 @@ create table if not exists local_stack.webhook_deliveries (
   payload jsonb not null
 );
 
+-- Each delivery's body as received (the bytes signed), its Standard Webhooks headers, and
+-- whether its signature verified against the functions' CONTACT_WEBHOOK_SECRET ('unsigned':
+-- none of the headers, as the page's own post sends).
+alter table local_stack.webhook_deliveries
+  add column if not exists body text,
+  add column if not exists webhook_id text,
+  add column if not exists webhook_timestamp text,
+  add column if not exists webhook_signature text,
+  add column if not exists signature text not null default 'unsigned'
+    check (signature in ('verified', 'failed', 'unsigned')),
+  add column if not exists signature_error text;
+
 -- What browsers reported against the Content-Security-Policy (VITE_CSP_REPORT_URI, local default).
 create table if not exists local_stack.csp_reports (
   seq bigint generated always as identity primary key,

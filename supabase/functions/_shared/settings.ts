@@ -2,7 +2,7 @@ import { databaseFromKeys, type CallDatabase } from './database.ts';
 import { isLoopback, siteOrigins } from './http.ts';
 import { TESTING_SECRET, TURNSTILE_VERIFY_URL, type TurnstileSettings } from './turnstile.ts';
 import type { VapiSettings } from './vapi/client.ts';
-import type { WebhookSettings } from './webhook.ts';
+import { webhookSecret, type WebhookSettings } from './webhook.ts';
 
 /**
  * The functions' configuration, in one module: their secrets (`supabase secrets set`) read with
@@ -56,8 +56,9 @@ export function backgroundRunner(): (work: Promise<unknown>) => void {
 /**
  * The settings every function reads the same way, from its secrets (`supabase secrets set`, and
  * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY from Supabase itself): the database, the site's
- * origins, the bot check's secret and the automation webhook. Every missing secret is named in
- * one error, the function's own among them.
+ * origins, the bot check's secret and the automation webhook (CONTACT_WEBHOOK_URL, and with it
+ * CONTACT_WEBHOOK_SECRET, the `whsec_` key its posts are signed with). Every missing secret is
+ * named in one error, the function's own among them.
  */
 
 export function serverSettings<const N extends string>(
@@ -65,11 +66,21 @@ export function serverSettings<const N extends string>(
   fetcher: typeof fetch,
   names: readonly N[],
 ): { secrets: Record<N, string>; database: CallDatabase; webhook: WebhookSettings } {
-  const secrets = requireAll(env, ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', ...names]);
+  const url = env.CONTACT_WEBHOOK_URL?.trim() || null;
+  // A webhook address comes with its signing secret: no post goes out unsigned.
+  const webhookNames = url ? (['CONTACT_WEBHOOK_SECRET'] as const) : [];
+  const secrets = requireAll(env, [
+    'SUPABASE_URL',
+    'SUPABASE_SERVICE_ROLE_KEY',
+    ...webhookNames,
+    ...names,
+  ]);
   return {
     secrets: secrets as Record<N, string>,
     database: databaseFromKeys(secrets.SUPABASE_URL, secrets.SUPABASE_SERVICE_ROLE_KEY, fetcher),
-    webhook: { url: env.CONTACT_WEBHOOK_URL?.trim() || null, fetch: fetcher },
+    webhook: url
+      ? { url, secret: webhookSecret(env.CONTACT_WEBHOOK_SECRET!), fetch: fetcher }
+      : { url: null, fetch: fetcher },
   };
 }
 

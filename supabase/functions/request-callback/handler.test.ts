@@ -1,6 +1,7 @@
 // Deno tests of request-callback: the handler called with a Request, its services faked at
 // their boundary (fetch for Cloudflare, Vapi and the webhook; the database's functions).
 import assert from 'node:assert/strict';
+import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { playAnswer, postJson, type FakeAnswer } from '../_shared/test-request.ts';
 import { CONSENT_VERSIONS } from '../_shared/contracts/callback.ts';
 import { createHandler, type CallbackSettings } from './handler.ts';
@@ -11,6 +12,8 @@ const TURNSTILE = 'https://turnstile.test/siteverify';
 const SOLVED = { success: true, action: 'callback', hostname: 'site.test' };
 const VAPI = 'https://vapi.test';
 const WEBHOOK = 'https://hooks.test/callback';
+/** The owner's CONTACT_WEBHOOK_SECRET: `whsec_` and a 32-byte key in base64. */
+const WEBHOOK_SECRET = `whsec_${btoa('the request-callback test key 32')}`;
 
 type Answer = FakeAnswer;
 
@@ -52,7 +55,13 @@ function harness(fakes: Fakes = {}) {
       fetch: fetcher,
     },
     turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
-    webhook: { url: WEBHOOK, fetch: fetcher, sleep: async () => {}, timeoutMs: 50 },
+    webhook: {
+      url: WEBHOOK,
+      secret: WEBHOOK_SECRET,
+      fetch: fetcher,
+      sleep: async () => {},
+      timeoutMs: 50,
+    },
     database: async (name, request) => {
       database.push({ name, request });
       if (name === 'callback_claim') return fakes.claim ?? { outcome: 'call' };
@@ -353,6 +362,16 @@ Deno.test(
     assert.equal(answer.status, 202);
     const posts = h.to(WEBHOOK);
     assert.equal(posts.length, 3);
+    // Each try signed (Standard Webhooks), under the callback's id: the owner's automation
+    // checks it with the secret and skips an id it has taken.
+    for (const post of posts) {
+      const headers = Object.fromEntries(new Headers(post.init.headers).entries());
+      assert.equal(headers['webhook-id'], ID);
+      assert.deepEqual(
+        new Webhook(WEBHOOK_SECRET).verify(post.body, headers),
+        JSON.parse(post.body),
+      );
+    }
     const payload = JSON.parse(posts[2]!.body);
     assert.equal(payload.type, 'callback');
     assert.equal(payload.status, 'calling');

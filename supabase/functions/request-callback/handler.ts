@@ -123,7 +123,9 @@ async function deliverWebhook(
     utm: request.utm,
     visit_id: request.visit_id,
   };
-  const delivered = await postWebhook(payload, settings.webhook);
+  // The callback's id is the delivery's: a second report of it (a lapsed claim met again) is
+  // the same message to the owner's automation, which skips an id it has seen.
+  const delivered = await postWebhook({ id: request.id, payload }, settings.webhook);
   await settings.database('callback_webhook', { id: request.id, delivered });
 }
 

@@ -60,3 +60,27 @@ Deno.test('reads the limits and countries it is given, and refuses nonsense', ()
     /VAPI_MAX_CALL_SECONDS/,
   );
 });
+
+Deno.test('a webhook address needs its signing secret, a whsec_ key the library accepts', () => {
+  const url = 'https://hooks.example.com/lead';
+  const secret = `whsec_${btoa('k'.repeat(32))}`;
+  assert.throws(
+    () => settingsFromEnv({ ...SECRETS, CONTACT_WEBHOOK_URL: url }),
+    (error: unknown) =>
+      error instanceof MissingSecrets && error.names.join(',') === 'CONTACT_WEBHOOK_SECRET',
+  );
+  assert.throws(
+    () =>
+      settingsFromEnv({ ...SECRETS, CONTACT_WEBHOOK_URL: url, CONTACT_WEBHOOK_SECRET: 'hunter2' }),
+    /CONTACT_WEBHOOK_SECRET must be "whsec_"/,
+  );
+  const settings = settingsFromEnv({
+    ...SECRETS,
+    CONTACT_WEBHOOK_URL: url,
+    CONTACT_WEBHOOK_SECRET: secret,
+  });
+  assert.equal(settings.webhook.url, url);
+  assert.equal(settings.webhook.secret, secret);
+  // No address: no delivery, and no secret asked for.
+  assert.equal(settingsFromEnv({ ...SECRETS, CONTACT_WEBHOOK_SECRET: 'unused' }).webhook.url, null);
+});

@@ -2,6 +2,7 @@
 // database's lead_submit faked as a function (its SQL is tested in supabase/tests/lead-guards.sql.test.ts).
 import assert from 'node:assert/strict';
 import { postJson } from '../_shared/test-request.ts';
+import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { createHandler } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -9,8 +10,9 @@ const TURNSTILE = 'https://turnstile.test/siteverify';
 /** Cloudflare's answer for a token solved for this form on the site. */
 const SOLVED = { success: true, action: 'lead', hostname: 'site.test' };
 
-/** The webhook the function posts each lead to. */
+/** The webhook the function posts each lead to, and the owner's secret it signs with. */
 const WEBHOOK = 'https://automation.test/webhook/lead';
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 /**
  * lead_delivery as the database answers it (its SQL, with two requests at once, is tested in
@@ -59,7 +61,7 @@ function harness(
 ) {
   const calls: Record<string, unknown>[] = [];
   const verified: string[] = [];
-  const posted: { body: Record<string, unknown>; headers: Headers }[] = [];
+  const posted: { body: Record<string, unknown>; text: string; headers: Headers }[] = [];
   const store = deliveries();
   const handler = createHandler({
     origins: ['https://site.test'],
@@ -85,12 +87,13 @@ function harness(
       return outcome;
     },
     webhook: {
-      url: webhook.url === undefined ? WEBHOOK : webhook.url,
+      ...(webhook.url === null ? { url: null } : { url: WEBHOOK, secret: SECRET }),
       sleep: async () => {},
       fetch: async (input, init) => {
         assert.equal(String(input), WEBHOOK);
         posted.push({
           body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+          text: String(init?.body),
           headers: new Headers(init?.headers),
         });
         return webhook.answer?.() ?? new Response('ok');

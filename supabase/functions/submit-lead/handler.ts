@@ -76,10 +76,11 @@ export function createHandler(
     if (delivery.state === 'delivered') return { delivered: true };
     if (delivery.state !== 'claimed')
       return { refusal: refusal('webhook_busy', { headers: { 'Retry-After': '2' } }) };
-    const posted = await postWebhook(leadWebhookPayload(delivery.lead), {
-      ...settings.webhook,
-      ...DELIVERY,
-    });
+    // The lead's id is the delivery's: every try and retry carries it (webhook-id).
+    const posted = await postWebhook(
+      { id, payload: leadWebhookPayload(delivery.lead) },
+      { ...settings.webhook, ...DELIVERY },
+    );
     await settings.database('lead_delivery', { id, action: posted ? 'done' : 'release' });
     if (posted) return { delivered: true };
     console.error(`submit-lead: the webhook refused or did not answer (lead ${id})`);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { postJson } from '../_shared/test-request.ts';
 import {
   completedSession,
@@ -11,10 +12,14 @@ import { createHandler, LIMITS, type VapiEventsSettings } from './handler.ts';
 
 const CALLBACK = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+/** The owner's CONTACT_WEBHOOK_SECRET: `whsec_` and a 32-byte key in base64. */
+const WEBHOOK_SECRET = `whsec_${btoa('the vapi-events test key 32 byte')}`;
 
 function harness(stored = true) {
   const database: Record<string, unknown>[] = [];
   const webhook: unknown[] = [];
+  /** Each post's id, as its Standard Webhooks headers name it once its signature verified. */
+  const webhookIds: string[] = [];
   const background: Promise<unknown>[] = [];
   const settings: VapiEventsSettings = {
     secret: 'shared-secret',
@@ -24,8 +29,12 @@ function harness(stored = true) {
     },
     webhook: {
       url: 'https://hooks.test',
+      secret: WEBHOOK_SECRET,
       fetch: async (_url, init) => {
-        webhook.push(JSON.parse(String(init?.body)));
+        // Checked as the owner's automation checks it: the signature over the bytes sent.
+        const headers = Object.fromEntries(new Headers(init?.headers).entries());
+        webhook.push(new Webhook(WEBHOOK_SECRET).verify(String(init?.body), headers));
+        webhookIds.push(headers['webhook-id']!);
         return new Response('ok');
       },
       sleep: async () => {},
@@ -36,6 +45,7 @@ function harness(stored = true) {
   return {
     database,
     webhook,
+    webhookIds,
     send: async (body: unknown, secret: string | null = 'shared-secret', raw?: string) => {
       const response = await handler(
         postJson('vapi-events', raw ?? body, secret === null ? {} : { 'x-vapi-secret': secret }),
@@ -114,6 +124,7 @@ Deno.test(
     const { analysis } = report().message;
     assert.deepEqual(row.structured_data, analysis.structuredData);
     assert.equal(h.webhook.length, 1);
+    assert.deepEqual(h.webhookIds, ['call_report:call-77']);
     assert.deepEqual(h.webhook[0], {
       type: 'call_report',
       vapi_call_id: 'call-77',
@@ -188,6 +199,7 @@ Deno.test(
       callback_id: null,
       trade: 'home-services',
     });
+    assert.deepEqual(h.webhookIds, ['call_report:session-5']);
     assert.deepEqual(h.webhook[0], {
       type: 'call_report',
       vapi_call_id: 'session-5',

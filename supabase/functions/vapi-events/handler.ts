@@ -236,10 +236,13 @@ export function createHandler(
         trade: row.trade,
       };
       background(
-        postWebhook(payload, settings.webhook).then((delivered) => {
-          if (!delivered)
-            console.error(`vapi-events: the webhook did not take ${row.vapi_call_id}`);
-        }),
+        postWebhook({ id: `call_report:${row.vapi_call_id}`, payload }, settings.webhook).then(
+          (delivered) => {
+            if (!delivered)
+              console.error(`vapi-events: the webhook did not take ${row.vapi_call_id}`);
+          },
+          (error) => console.error(`vapi-events: ${row.vapi_call_id} was not posted:`, error),
+        ),
       );
     }
     return answer(200, { ok: true, stored });
