@@ -12,16 +12,20 @@ import { createHandler, LIMITS, type VapiEventsSettings } from './handler.ts';
 const CALLBACK = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
-function harness(stored = true) {
+/** The function under test, with a database that answers `stored` (or the whole `answer`). */
+function harness(stored: boolean | Record<string, unknown> = true) {
   const database: Record<string, unknown>[] = [];
   const webhook: unknown[] = [];
   const background: Promise<unknown>[] = [];
   const settings: VapiEventsSettings = {
     secret: 'shared-secret',
     database: async (_name, request) => {
-      database.push(request);
-      return { stored };
+      const { limits, ...row } = request;
+      assert.deepEqual(limits, { unknown_daily: 7, unknown_daily_bytes: 250_000 });
+      database.push(row);
+      return typeof stored === 'boolean' ? { stored } : stored;
     },
+    unknownReports: { daily: 7, dailyBytes: 250_000 },
     webhook: {
       url: 'https://hooks.test',
       fetch: async (_url, init) => {
@@ -218,3 +222,27 @@ Deno.test('a session still active is acknowledged and not stored', async () => {
   assert.deepEqual(answer, { status: 200, body: { ok: true, ignored: 'session.updated' } });
   assert.equal(h.database.length, 0);
 });
+
+Deno.test(
+  'a report of a call the site did not start, past the allowance, is counted in one line: not forwarded, 200',
+  async () => {
+    const h = harness({ stored: false, refused: true, refused_today: 3 });
+    const warnings: unknown[][] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    try {
+      const answer = await h.send(report());
+      assert.deepEqual(answer, { status: 200, body: { ok: true, stored: false, refused: true } });
+    } finally {
+      console.warn = warn;
+    }
+    // The database was asked (with the allowance), and nothing reached the automation.
+    assert.equal(h.database.length, 1);
+    assert.equal(h.webhook.length, 0);
+    assert.deepEqual(warnings, [
+      [
+        'vapi-events: not stored: outboundPhoneCall call-77 was not started by the site (3 outboundPhoneCall refused today)',
+      ],
+    ]);
+  },
+);
