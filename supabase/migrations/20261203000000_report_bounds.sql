@@ -55,6 +55,14 @@ begin
   known := exists (select 1 from public.web_calls where vapi_call_id = call_id)
     or exists (select 1 from public.callback_requests where vapi_call_id = call_id)
     or exists (select 1 from public.web_chats where vapi_session_id = call_id);
+  if not known and request ->> 'callback_id' is not null then
+    -- A callback Vapi never answered for (status unknown: it may have called) has no call id on
+    -- record; the call carries the callback's id, and its first report takes that place: one
+    -- report a callback, as for the rest.
+    update public.callback_requests set vapi_call_id = call_id
+     where id = (request ->> 'callback_id')::uuid and status = 'unknown' and vapi_call_id is null;
+    known := found;
+  end if;
 
   if not known then
     perform pg_advisory_xact_lock(hashtext('public.demo_call_store'));

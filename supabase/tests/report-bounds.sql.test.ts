@@ -145,6 +145,26 @@ describe.each(ENGINES)('on %s', (engineName, engine) => {
         expect(await counted()).toEqual([]);
       });
 
+      it("stores the one report of a callback whose call Vapi never confirmed, by the callback's id", async () => {
+        await forget();
+        const callback = await siteCallback(requests, null);
+        await rpc(requests, 'callback_record', {
+          id: callback,
+          status: 'unknown',
+          error: 'timeout',
+        });
+        const first = { ...callRow(), kind: 'outboundPhoneCall', callback_id: callback };
+        expect(await store(first)).toEqual({ stored: true });
+        expect(await store(first)).toEqual({ stored: false });
+        // A second call naming the same callback is not the site's.
+        const second = { ...callRow(), kind: 'outboundPhoneCall', callback_id: callback };
+        expect(await store(second)).toMatchObject({ stored: false, refused: true });
+        // Nor is a call naming a callback that has its call on record.
+        const placed = await siteCallback(requests, `call-${crypto.randomUUID()}`);
+        const third = { ...callRow(), kind: 'outboundPhoneCall', callback_id: placed };
+        expect(await store(third)).toMatchObject({ stored: false, refused: true });
+      });
+
       it('stores a stated number of such reports a day, the rest counted; a retry of a stored one is not', async () => {
         await forget();
         const limits = { unknown_daily: 2, unknown_daily_bytes: 1_000_000 };

@@ -44,8 +44,11 @@ export async function siteWebCall(requests: SqlDatabase, vapiCallId: string): Pr
   return id;
 }
 
-/** A callback request-callback placed: Vapi's call `vapiCallId`. */
-export async function siteCallback(requests: SqlDatabase, vapiCallId: string): Promise<string> {
+/** A callback request-callback placed: Vapi's call `vapiCallId` (null: claimed, not recorded). */
+export async function siteCallback(
+  requests: SqlDatabase,
+  vapiCallId: string | null,
+): Promise<string> {
   const id = crypto.randomUUID();
   serial += 1;
   const claimed = await rpc(requests, 'callback_claim', {
@@ -58,7 +61,8 @@ export async function siteCallback(requests: SqlDatabase, vapiCallId: string): P
     limits: ROOMY,
   });
   if (claimed.outcome !== 'call') throw new Error(`callback_claim: ${JSON.stringify(claimed)}`);
-  await rpc(requests, 'callback_record', { id, status: 'calling', vapi_call_id: vapiCallId });
+  if (vapiCallId)
+    await rpc(requests, 'callback_record', { id, status: 'calling', vapi_call_id: vapiCallId });
   return id;
 }
 
