@@ -310,6 +310,47 @@ describe('call reports through the local stack', () => {
     expect(inbox).toContain(fixture.message.analysis.summary);
   });
 
+  it('does not store the report of a call the site never started: counted, not forwarded, and 200 for Vapi', async () => {
+    // A call started with the key itself (as a page in public-key mode, or a stranger with its
+    // key, does): the stand-in records it, none of the site's tables knows it.
+    const made = await fetch(`${local.origin}${LOCAL_ROUTES.vapi}/call/web`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer local-vapi-private-key',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ assistantId: 'test-assistant' }),
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const refusedBefore = async () =>
+      Number(
+        (
+          await local.stack.db.query<{ refused: number }>(
+            "select coalesce(sum(refused), 0)::integer as refused from private.unknown_reports where kind = 'webCall'",
+          )
+        ).rows[0]?.refused,
+      );
+    const before = await refusedBefore();
+    const sent = await post(LOCAL_ROUTES.vapiCallEnd(id), {});
+    expect(await sent.json()).toEqual({
+      delivered: true,
+      status: 200,
+      answer: { ok: true, stored: false, refused: true },
+    });
+    expect(await refusedBefore()).toBe(before + 1);
+    const reports = (await (
+      await fetch(`${local.origin}${LOCAL_ROUTES.callReportsJson}`)
+    ).json()) as { vapi_call_id: string }[];
+    expect(reports.some((report) => report.vapi_call_id === id)).toBe(false);
+    // A forward would go after the answer: give it time to arrive, then see none did.
+    await new Promise((done) => setTimeout(done, 500));
+    const deliveries = (await (
+      await fetch(`${local.origin}${LOCAL_ROUTES.webhookDeliveriesJson}`)
+    ).json()) as { payload: { vapi_call_id?: string } }[];
+    expect(deliveries.some((d) => d.payload.vapi_call_id === id)).toBe(false);
+  });
+
   it("answers a report over vapi-events' limit with its own 413, whether or not its length is sent", async () => {
     const big = JSON.stringify({
       message: { type: 'end-of-call-report', pad: 'x'.repeat(1_500_000) },

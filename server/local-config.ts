@@ -104,6 +104,10 @@ export function localFunctionSecrets(
     'WEB_CHAT_WINDOW_SECONDS',
     'WEB_CHAT_MESSAGES_PER_CHAT',
     'WEB_CHAT_DAILY_MESSAGES',
+    // Unset: the function's default, 0 (a report of a call the site did not start is counted,
+    // not stored), as on a deployed site in the server profile.
+    'VAPI_REPORTS_UNKNOWN_DAILY',
+    'VAPI_REPORTS_UNKNOWN_DAILY_BYTES',
   ]) {
     const value = env[`LOCAL_FUNCTION_${name}`];
     if (value !== undefined) secrets[name] = value;

@@ -171,12 +171,21 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         });
       });
 
-      it('stores a report once per call id, and never for the public keys', async () => {
+      it('stores the report of a callback it placed once per call id, and never for the public keys', async () => {
+        const request = claimRequest();
+        expect(await claim(request)).toEqual({ outcome: 'call' });
+        const vapiCallId = `call-sql-${request.id}`;
+        await call('callback_record', {
+          id: request.id,
+          status: 'calling',
+          vapi_call_id: vapiCallId,
+        });
         const report = {
-          vapi_call_id: 'call-sql-1',
-          kind: 'webCall',
+          vapi_call_id: vapiCallId,
+          kind: 'outboundPhoneCall',
           summary: 'Hi',
           visit_id: null,
+          callback_id: request.id,
         };
         expect(await call('demo_call_store', report)).toEqual({ stored: true });
         expect(await call('demo_call_store', report)).toEqual({ stored: false });

@@ -1,5 +1,5 @@
 /**
- * Every genuine end-of-call report is kept: a generated corpus of the reports that broke the
+ * Every genuine end-of-call report (of a call the site started) is kept: a generated corpus of the reports that broke the
  * store before (structured data of many multi-byte characters, an emoji at every cut, NUL and
  * other controls, half characters, numbers past the bounds, missing fields) goes through
  * vapi-events' own reportRow and into demo_calls on both engines, each stored. And the bytes a
@@ -11,6 +11,7 @@ import { endOfCallReport, queuedWebCall } from '../functions/_shared/vapi/fixtur
 import type { EndOfCallReport } from '../functions/_shared/vapi/types';
 import { LIMITS, reportRow } from '../functions/vapi-events/handler';
 import { databaseFor, ENGINES, rpc } from './engines';
+import { siteWebCall } from './site-calls';
 
 const ENDED = new Date('2026-11-25T10:00:00.000Z');
 let serial = 0;
@@ -115,7 +116,11 @@ describe.each(ENGINES)('on %s', (engineName, engine) => {
     'end-of-call reports, new tables getting %s grants',
     (defaultGrants) => {
       const { db, requests } = databaseFor(engine, defaultGrants);
-      const store = (row: object) => rpc(requests, 'demo_call_store', row);
+      /** Stores the report of a call the site started (start-web-call's). */
+      const store = async (row: { vapi_call_id: string | null }) => {
+        await siteWebCall(requests, row.vapi_call_id!);
+        return rpc(requests, 'demo_call_store', row);
+      };
 
       it.each(corpus())('stores %s', async (_name, message) => {
         const row = reportRow(message as unknown as Record<string, unknown>);

@@ -104,9 +104,13 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
       });
 
       it("keeps a chat's report beside the calls' as webChat", async () => {
+        const chat = message();
+        expect(await claim(chat)).toEqual({ outcome: 'message', vapi_session_id: null });
+        const session = `session-${crypto.randomUUID()}`;
+        await call('web_chat_record', { id: chat.id, vapi_session_id: session });
         expect(
           await call('demo_call_store', {
-            vapi_call_id: `session-${crypto.randomUUID()}`,
+            vapi_call_id: session,
             kind: 'webChat',
             transcript: 'User: Hi\nAI: Hello!',
           }),

@@ -15,7 +15,8 @@ const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 /** The owner's CONTACT_WEBHOOK_SECRET: `whsec_` and a 32-byte key in base64. */
 const WEBHOOK_SECRET = `whsec_${btoa('the vapi-events test key 32 byte')}`;
 
-function harness(stored = true) {
+/** The function under test, with a database that answers `stored` (or the whole `answer`). */
+function harness(stored: boolean | Record<string, unknown> = true) {
   const database: Record<string, unknown>[] = [];
   const webhook: unknown[] = [];
   /** Each post's id, as its Standard Webhooks headers name it once its signature verified. */
@@ -24,9 +25,12 @@ function harness(stored = true) {
   const settings: VapiEventsSettings = {
     secret: 'shared-secret',
     database: async (_name, request) => {
-      database.push(request);
-      return { stored };
+      const { limits, ...row } = request;
+      assert.deepEqual(limits, { unknown_daily: 7, unknown_daily_bytes: 250_000 });
+      database.push(row);
+      return typeof stored === 'boolean' ? { stored } : stored;
     },
+    unknownReports: { daily: 7, dailyBytes: 250_000 },
     webhook: {
       url: 'https://hooks.test',
       secret: WEBHOOK_SECRET,
@@ -230,3 +234,27 @@ Deno.test('a session still active is acknowledged and not stored', async () => {
   assert.deepEqual(answer, { status: 200, body: { ok: true, ignored: 'session.updated' } });
   assert.equal(h.database.length, 0);
 });
+
+Deno.test(
+  'a report of a call the site did not start, past the allowance, is counted in one line: not forwarded, 200',
+  async () => {
+    const h = harness({ stored: false, refused: true, refused_today: 3 });
+    const warnings: unknown[][] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    try {
+      const answer = await h.send(report());
+      assert.deepEqual(answer, { status: 200, body: { ok: true, stored: false, refused: true } });
+    } finally {
+      console.warn = warn;
+    }
+    // The database was asked (with the allowance), and nothing reached the automation.
+    assert.equal(h.database.length, 1);
+    assert.equal(h.webhook.length, 0);
+    assert.deepEqual(warnings, [
+      [
+        'vapi-events: not stored: outboundPhoneCall call-77 was not started by the site (3 outboundPhoneCall refused today)',
+      ],
+    ]);
+  },
+);

@@ -16,17 +16,35 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 /**
  * vapi-events: the assistant's Server URL. Vapi posts its messages here with the shared secret
  * in x-vapi-secret; the secret is checked in constant time before anything else is read. Each
- * end-of-call-report, and each chat's completed session (session.updated), is stored once per
- * Vapi call or session id (Vapi retries a delivery) with bounded sizes, and forwarded to the
- * automation webhook as a compact {type: "call_report"}; every other message is acknowledged and
- * ignored.
+ * end-of-call-report, and each chat's completed session (session.updated), of a call or chat the
+ * site started is stored once per Vapi call or session id (Vapi retries a delivery) with bounded
+ * sizes, and forwarded to the automation webhook as a compact {type: "call_report"}. A report of
+ * any other call (started with the public key) is stored only within the day's allowance
+ * (`unknownReports`); past it, it is counted in the database, logged in one line, not stored and
+ * not forwarded, and still answered 200 (so Vapi does not retry). Every other message is
+ * acknowledged and ignored.
  */
 
 export interface VapiEventsSettings {
   secret: string;
   database: CallDatabase;
   webhook: WebhookSettings;
+  /**
+   * Reports of calls and chats the site did not start (the public-key profile's calls) that may
+   * be stored a day (UTC), in number and in bytes; the rest are counted, not stored. The
+   * database holds them (demo_call_store); 0 (the default) stores none.
+   */
+  unknownReports: { daily: number; dailyBytes: number };
   background?: (work: Promise<unknown>) => void;
+}
+
+/** What demo_call_store answers. */
+interface StoreAnswer {
+  stored: boolean;
+  /** A call or chat the site did not start, past the day's allowance: counted, not stored. */
+  refused?: boolean;
+  /** How many such reports of this kind were refused today, this one included. */
+  refused_today?: number;
 }
 
 /**
@@ -210,14 +228,28 @@ export function createHandler(
 
     if (!row.vapi_call_id)
       return answer(400, { code: 'bad_request', message: 'The report names no call.' });
-    let stored: boolean;
+    let outcome: StoreAnswer;
     try {
-      stored = ((await settings.database('demo_call_store', row)) as { stored: boolean }).stored;
+      outcome = (await settings.database('demo_call_store', {
+        ...row,
+        limits: {
+          unknown_daily: settings.unknownReports.daily,
+          unknown_daily_bytes: settings.unknownReports.dailyBytes,
+        },
+      })) as StoreAnswer;
     } catch (error) {
       // Every value is within the table's bounds, so only the database failing lands here: the
       // call id is logged, and a 500 asks Vapi (or whoever resends it) to try again.
       console.error(`vapi-events: the report of ${row.vapi_call_id} was not stored:`, error);
       return answer(500, { code: 'not_stored' });
+    }
+    const stored = outcome.stored === true;
+    if (outcome.refused) {
+      // One short line per refused report: the owner sees who sends them, and how many today.
+      console.warn(
+        `vapi-events: not stored: ${row.kind} ${row.vapi_call_id} was not started by the site (${outcome.refused_today ?? '?'} ${row.kind} refused today)`,
+      );
+      return answer(200, { ok: true, stored: false, refused: true });
     }
     if (stored) {
       const payload: CallReportWebhook = {

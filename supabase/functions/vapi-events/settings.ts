@@ -1,4 +1,4 @@
-import { backgroundRunner, serverSettings, type Env } from '../_shared/settings.ts';
+import { backgroundRunner, integer, serverSettings, type Env } from '../_shared/settings.ts';
 import type { VapiEventsSettings } from './handler.ts';
 
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): VapiEventsSettings {
@@ -7,6 +7,10 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): VapiEv
     secret: secrets.VAPI_WEBHOOK_SECRET,
     database,
     webhook,
+    unknownReports: {
+      daily: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY', 0, 0, 100_000),
+      dailyBytes: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY_BYTES', 5_000_000, 0, 1_000_000_000),
+    },
     background: backgroundRunner(),
   };
 }

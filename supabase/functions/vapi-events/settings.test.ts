@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { settingsFromEnv } from './settings.ts';
+
+const SECRETS = {
+  SUPABASE_URL: 'https://project.supabase.co',
+  SUPABASE_SERVICE_ROLE_KEY: 'service',
+  VAPI_WEBHOOK_SECRET: 'secret',
+};
+
+Deno.test('stores no report of a call the site did not start unless the owner allows some', () => {
+  assert.deepEqual(settingsFromEnv(SECRETS).unknownReports, { daily: 0, dailyBytes: 5_000_000 });
+});
+
+Deno.test('reads the public-key allowance it is given, and refuses nonsense', () => {
+  const settings = settingsFromEnv({
+    ...SECRETS,
+    VAPI_REPORTS_UNKNOWN_DAILY: '200',
+    VAPI_REPORTS_UNKNOWN_DAILY_BYTES: '2000000',
+  });
+  assert.deepEqual(settings.unknownReports, { daily: 200, dailyBytes: 2_000_000 });
+  for (const [name, value] of [
+    ['VAPI_REPORTS_UNKNOWN_DAILY', '-1'],
+    ['VAPI_REPORTS_UNKNOWN_DAILY', 'lots'],
+    ['VAPI_REPORTS_UNKNOWN_DAILY_BYTES', '1.5'],
+    ['VAPI_REPORTS_UNKNOWN_DAILY_BYTES', '2000000000'],
+  ]) {
+    assert.throws(() => settingsFromEnv({ ...SECRETS, [name!]: value }), new RegExp(name!));
+  }
+});
