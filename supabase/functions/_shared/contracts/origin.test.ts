@@ -1,11 +1,19 @@
 // Deno tests of where-a-visitor-came-from on the wire (origin.ts): a value out of bounds is kept
 // as null, never a refusal, in every body that carries it (a lead, a callback, a web call, a chat).
 import assert from 'node:assert/strict';
+import { looksPersonal } from '../lead-rules.ts';
 import { CALCULATOR_ESTIMATE_MAX, CALCULATOR_MAX } from './calculator-bounds.ts';
 import { parseCallback } from './callback.ts';
 import { parseChat } from './chat.ts';
 import { parseLeadContext } from './lead.ts';
-import { ESTIMATE_MAX, parseEstimate, parseTrade, parseVariables, TRADES } from './origin.ts';
+import {
+  ESTIMATE_MAX,
+  parseEstimate,
+  parseTrade,
+  parseUtm,
+  parseVariables,
+  TRADES,
+} from './origin.ts';
 import { parseWebCall } from './web-call.ts';
 
 const ID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -76,4 +84,43 @@ Deno.test("the estimate's bound is the formula's largest, within the database's"
   });
   assert.ok(callback.ok);
   assert.equal(callback.value.estimate, null);
+});
+
+Deno.test('a utm value that looks like an e-mail address or a phone number is dropped', () => {
+  for (const personal of [
+    'jane@example.com',
+    'Jane.Doe+ads@mail.example.co.uk',
+    'contact jane@example.com',
+    'jane%40example.com',
+    '+1 415 555 0100',
+    '4155550100',
+    '(415) 555-0100',
+    '415.555.0100',
+    '+44 20 7946 0958',
+    'tel:+14155550100',
+    '5550100',
+  ])
+    assert.equal(looksPersonal(personal), true, personal);
+  for (const campaign of [
+    'google',
+    'spring-sale-2026',
+    'ad-12',
+    '2026-11-20',
+    '123456',
+    '1-800-FLOWERS',
+    'cpc',
+    '@example',
+    'solar panels',
+  ])
+    assert.equal(looksPersonal(campaign), false, campaign);
+  const utm = {
+    utm_source: 'jane@example.com',
+    utm_medium: '+1 415 555 0100',
+    utm_term: '4155550100',
+    utm_campaign: 'spring',
+    utm_content: 'hero',
+  };
+  assert.deepEqual(parseUtm(utm), { utm_campaign: 'spring', utm_content: 'hero' });
+  assert.deepEqual(parseLeadContext({ utm }).utm, { utm_campaign: 'spring', utm_content: 'hero' });
+  assert.equal(parseUtm({ utm_source: '4155550100' }), null);
 });
