@@ -28,5 +28,10 @@ export const CALCULATOR_MAX = {
  * factor is at most 1, so the estimate is at most leads x value x rate / 100. It equals the
  * database's bound on a stored estimate (ESTIMATE_MAX), so every estimate the page shows is kept.
  */
-export const CALCULATOR_ESTIMATE_MAX =
-  (CALCULATOR_MAX.leads * CALCULATOR_MAX.value * CALCULATOR_MAX.rate) / 100;
+export const CALCULATOR_ESTIMATE_MAX = /* @__PURE__ */ largestEstimate(CALCULATOR_MAX);
+
+// Pure (so the bundle of the inline script, which reaches this module through field-rule.ts,
+// drops it unused).
+function largestEstimate(max: typeof CALCULATOR_MAX): number {
+  return (max.leads * max.value * max.rate) / 100;
+}
