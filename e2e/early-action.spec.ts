@@ -60,15 +60,16 @@ test.describe('acting before the app has taken over', () => {
     await leads.click();
     await page.keyboard.type('1');
     scripts.release();
-    // One key every 120 ms across the take-over: before, during and after hydration.
-    await page.keyboard.type('2345678', { delay: 120 });
+    // One key every 120 ms across the take-over: before, during and after hydration (within
+    // the field's bound of 10,000 leads).
+    await page.keyboard.type('234.567', { delay: 120 });
     await tookOver(page);
-    await expect(leads).toHaveValue('12345678');
-    await page.getByLabel('Average deal value ($)').fill('1');
+    await expect(leads).toHaveValue('1234.567');
+    await page.getByLabel('Average deal value ($)').fill('10000');
     await page.getByLabel('Response delay (hours)').fill('2');
     await page.getByLabel('Close rate (%)').fill('100');
-    await expect(page.getByTestId('calculator-result')).toHaveText('$12,345,678');
-    await expect(leads).toHaveValue('12345678');
+    await expect(page.getByTestId('calculator-result')).toHaveText('$12,345,670');
+    await expect(leads).toHaveValue('1234.567');
   });
 
   test('the calculator shows only what it accepts from the first keystroke, and says why at take-over', async ({

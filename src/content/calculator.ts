@@ -1,5 +1,8 @@
 // Words of the revenue calculator. The formula lives in features/calculator/estimate.ts.
 
+/** A whole number as the page writes it: `10,000`. */
+const count = (n: number) => n.toLocaleString('en-US');
+
 export const calculator = {
   heading: 'What slow follow-up costs you',
   intro:
@@ -12,7 +15,12 @@ export const calculator = {
   },
   numbersOnly: 'Numbers only, no letters or signs.',
   // Words that explain a rule take the rule's number (src/features/calculator/field-rule.ts).
-  rateMax: (max: number) => `A close rate can be at most ${max}.`,
+  fieldMax: {
+    leads: (max: number) => `At most ${count(max)} leads a month.`,
+    value: (max: number) => `A deal value can be at most $${count(max)}.`,
+    delay: (max: number) => `A delay can be at most ${count(max)} hours.`,
+    rate: (max: number) => `A close rate can be at most ${count(max)}.`,
+  },
   resultLabel: 'Estimated revenue lost each month',
   resultNote: (fullLossHours: number) =>
     `Counts the share of deals lost as a reply slips past ${fullLossHours} hours.`,

@@ -29,8 +29,8 @@ export const privacy = {
           {
             heading: 'What we count',
             paragraphs: [
-              'To learn which pages and offers help visitors, we count visits and a few steps of them with Plausible Analytics, which sets no cookies and keeps nothing that identifies you: the page, the link that brought you here and its campaign tags, your browser, device type and country, and whether you saw an estimate, started a demo call (and how many minutes it lasted), opened the chat, asked for a call or sent the form.',
-              'No name, email, phone number, message or dollar figure is ever sent with these counts. Plausible does not keep your network address: it turns it, with your browser, into a code that changes every day, to count a visit once.',
+              'To learn which pages and offers help visitors, we count visits and a few steps of them with Plausible Analytics, which sets no cookies and keeps nothing that identifies you: the page, the site that brought you here (its address only, never the page you were on) and the campaign tags of your link, your browser, device type and country, and whether you saw an estimate, started a demo call (and how many minutes it lasted), opened the chat, asked for a call or sent the form.',
+              'No name, email, phone number, message or dollar figure is ever sent with these counts, not even in a campaign tag. Plausible does not keep your network address: it turns it, with your browser, into a code that changes every day, to count a visit once.',
             ],
           },
         ]

@@ -1,4 +1,5 @@
 // Plain data (no page code), so the local stack's stand-in and the tests read it too.
+import type { TradeSlug } from '@shared/contracts/origin.ts';
 
 /**
  * The owner's funnel, counted without cookies by Plausible (on only when VITE_PLAUSIBLE_DOMAIN is
@@ -18,8 +19,8 @@ export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];
 
 /** The props an event may carry, each from a closed set of values. */
 export interface FunnelProps {
-  /** The trade page's `trade`, or `none` off the trade pages. */
-  trade: string;
+  /** The trade page's `trade` (one of TRADES), or `none` off the trade pages. */
+  trade: TradeSlug | 'none';
   /** A demo call's length, in whole minutes as a bucket. */
   minutes?: MinutesBucket;
   /** How a demo call ended. */

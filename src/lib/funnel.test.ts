@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from './config';
 import { funnel, startFunnel } from './funnel';
 import { FUNNEL_EVENTS, MINUTES_BUCKETS, minutesBucket } from './funnel-events';
-import { reportedUrl, withoutPersonalUrl } from './funnel-tracker';
+import { reportedReferrer, reportedUrl, withoutPersonalData } from './funnel-tracker';
 import { markDemoCall, setVisitEstimate } from './visit';
 
 vi.mock('@plausible-analytics/tracker', () => ({ init: vi.fn(), track: vi.fn() }));
@@ -39,7 +39,7 @@ describe('the funnel', () => {
         endpoint: configured.endpoint,
         // The local stack is on localhost, which the library skips unless told.
         captureOnLocalhost: true,
-        transformRequest: withoutPersonalUrl,
+        transformRequest: withoutPersonalData,
       }),
     );
   });
@@ -125,8 +125,47 @@ describe('what an event reports of the page', () => {
       'https://example.com/solar?utm_source=ads',
     );
     expect(
-      withoutPersonalUrl({ n: 'pageview', u: 'https://example.com/?name=Jo', d: 'example.com' }),
+      withoutPersonalData({ n: 'pageview', u: 'https://example.com/?name=Jo', d: 'example.com' }),
     ).toEqual({ n: 'pageview', u: 'https://example.com/', d: 'example.com' });
+  });
+
+  it('keeps only the five standard utm_ keys, each value not an e-mail address or a phone number', () => {
+    const all =
+      'utm_source=ads&utm_medium=cpc&utm_campaign=spring&utm_term=solar+panels&utm_content=hero';
+    expect(reportedUrl(`https://example.com/?${all}&utm_id=42&utm_Source=x&utm_custom=y`)).toBe(
+      `https://example.com/?${all}`,
+    );
+    for (const personal of [
+      'jane@example.com',
+      'jane%40example.com',
+      '%2B1%20415%20555%200100',
+      '+1+415+555+0100',
+      '4155550100',
+      '(415)%20555-0100',
+    ])
+      expect(
+        reportedUrl(`https://example.com/solar?utm_source=${personal}&utm_medium=email`),
+        personal,
+      ).toBe('https://example.com/solar?utm_medium=email');
+  });
+
+  it('cuts the referrer to its origin: no path, query or fragment; none stays none', () => {
+    const event = { n: 'pageview', u: 'https://example.com/solar', d: 'example.com' };
+    expect(
+      withoutPersonalData({
+        ...event,
+        r: 'https://www.google.com/search?q=jane%40example.com+roof#frag',
+      }),
+    ).toEqual({ ...event, r: 'https://www.google.com' });
+    expect(reportedReferrer('https://user:secret@partner.example:8443/deals/42?token=t')).toBe(
+      'https://partner.example:8443',
+    );
+    expect(reportedReferrer('android-app://com.google.android.gm/')).toBe(
+      'android-app://com.google.android.gm',
+    );
+    expect(withoutPersonalData({ ...event, r: null })).toEqual({ ...event, r: null });
+    expect(reportedReferrer('')).toBeNull();
+    expect(reportedReferrer('not a url')).toBeNull();
   });
 
   it('buckets a call length in minutes', () => {

@@ -32,6 +32,20 @@ describe('the visit', () => {
     expect(utmFrom('?utm_source=a%1Bb&utm_medium=cpc')).toEqual({ utm_medium: 'cpc' });
   });
 
+  it('drops a utm value that looks like an e-mail address or a phone number', () => {
+    expect(
+      utmFrom(
+        '?utm_source=jane%40example.com&utm_medium=%2B1%20415%20555%200100&utm_term=4155550100&utm_content=%28415%29+555-0100&utm_campaign=spring',
+      ),
+    ).toEqual({ utm_campaign: 'spring' });
+    // Judged before it is cut to 100 bytes, which would leave no dot after the @.
+    expect(utmFrom(`?utm_source=${'j'.repeat(95)}%40example.com`)).toBeNull();
+    expect(utmFrom('?utm_campaign=2026-11-20&utm_content=ad-12')).toEqual({
+      utm_campaign: '2026-11-20',
+      utm_content: 'ad-12',
+    });
+  });
+
   it('keeps the landing campaign for the visit: later pages do not replace it', () => {
     rememberLanding('?utm_source=facebook');
     rememberLanding('?utm_source=other');

@@ -6,7 +6,13 @@
  * Nothing here leaves the browser except inside a lead the visitor sends or a call they start.
  */
 
-import { charactersOver, cleanUtm, LEAD_MAX_BYTES, UTM_KEYS } from '@shared/lead-rules.ts';
+import {
+  charactersOver,
+  cleanUtm,
+  LEAD_MAX_BYTES,
+  looksPersonal,
+  UTM_KEYS,
+} from '@shared/lead-rules.ts';
 
 /** The calculator's inputs and estimate (whole dollars), when it shows one. */
 export interface VisitEstimate {
@@ -53,7 +59,8 @@ function write(key: string, value: string): void {
 
 /**
  * The five `utm_*` parameters of a query string (the first of each), each cut to what a lead
- * keeps (lead-rules.ts), or null when there are none. Other parameters are not kept.
+ * keeps (lead-rules.ts), or null when there are none. Other parameters, and a value that looks
+ * like an e-mail address or a phone number, are not kept.
  */
 export function utmFrom(search: string): Utm | null {
   const utm: Utm = {};
@@ -61,6 +68,8 @@ export function utmFrom(search: string): Utm | null {
     const key = name.toLowerCase();
     if (!(UTM_KEYS as readonly string[]).includes(key) || key in utm) continue;
     const value = raw.trim();
+    // Judged whole: an address cut to the byte limit may no longer look like one.
+    if (looksPersonal(value)) continue;
     const chars = [...value];
     const kept = chars
       .slice(0, chars.length - charactersOver(value, LEAD_MAX_BYTES.utmValue))

@@ -1,10 +1,13 @@
 // SAMPLE COPY: one entry per trade the site has a page for (/solar, /real-estate,
 // /home-services), and the page's words in a file of their own beside this one. Adding a trade is
-// one more entry here and its words file (the type checker asks for every part): its page, its
-// metadata, its sitemap line, its link on / and its `trade` variable for the agent all follow.
+// its slug in TRADES (supabase/functions/_shared/contracts/origin.ts, where the functions read
+// it), one more entry here and its words file (the type checker asks for every part): its page,
+// its metadata, its sitemap line, its link on / and its `trade` variable for the agent all follow.
 //
 // Why the words sit in their own files: each trade page fetches only its own words (with the
 // app's script, after the first paint), so no page carries the others' words, and / carries none.
+
+import type { TradeSlug } from '@shared/contracts/origin.ts';
 
 /** What a trade's page says in the trade's words (the rest of the page is /'s). */
 export interface TradeWords {
@@ -18,8 +21,8 @@ export interface TradeWords {
 }
 
 export interface TradeEntry {
-  /** What the agent, the leads and the reports call the trade (`trade`). */
-  slug: string;
+  /** What the agent, the leads and the reports call the trade (`trade`): one of TRADES. */
+  slug: TradeSlug;
   /** The page's path. */
   path: `/${string}`;
   /** How the link on / and the call samples name the trade. */
@@ -49,5 +52,6 @@ export const trades = [
   },
 ] as const satisfies readonly TradeEntry[];
 
-export type TradeSlug = (typeof trades)[number]['slug'];
+// Every slug of TRADES has its entry above: trades.test.ts.
+export type { TradeSlug };
 export type TradePath = (typeof trades)[number]['path'];

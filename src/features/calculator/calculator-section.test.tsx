@@ -34,6 +34,23 @@ describe('CalculatorSection', () => {
     expect(rate).toHaveAccessibleDescription('0 to 100');
   });
 
+  it("refuses a keystroke past each field's bound, in that field's words", async () => {
+    const user = userEvent.setup();
+    render(<CalculatorSection />);
+    for (const [label, typed, kept, words] of [
+      ['Leads per month', '100001', '10000', 'At most 10,000 leads a month.'],
+      ['Average deal value ($)', '1000001', '100000', 'A deal value can be at most $100,000.'],
+      ['Response delay (hours)', '7201', '720', 'A delay can be at most 720 hours.'],
+    ] as const) {
+      const field = screen.getByLabelText(label);
+      await user.type(field, typed);
+      expect(field).toHaveValue(kept);
+      expect(field).toHaveAccessibleDescription(words);
+      // The bound is in the served field too, for the rule before take-over.
+      expect(field).toHaveAttribute('data-max', kept);
+    }
+  });
+
   it('adopts numbers typed into the served page before hydration, and shows the estimate at once', async () => {
     const root = await serveAndHydrate(<CalculatorSection />, () => {
       typeInto(screen.getByLabelText('Leads per month'), '40');

@@ -11,18 +11,18 @@ import {
   FULL_LOSS_DELAY_HOURS,
   type CalculatorInputs,
 } from './estimate';
-import { adoptTyped, MAX_CLOSE_RATE, refusalOf, type Refusal } from './field-rule';
+import {
+  CALCULATOR_FIELDS as FIELDS,
+  type CalculatorField as Field,
+} from '@shared/contracts/calculator-bounds.ts';
+import { adoptTyped, FIELD_MAX as MAX, refusalOf, type Refusal } from './field-rule';
 
-const FIELDS = ['leads', 'value', 'delay', 'rate'] as const;
-type Field = (typeof FIELDS)[number];
-const MAX: Partial<Record<Field, number>> = { rate: MAX_CLOSE_RATE };
 /** The key under which the early capture keeps the rule on the served fields. */
 const EARLY_KEY = 'calculator';
 
-const REFUSAL_MESSAGES: Record<Refusal, string> = {
-  'not-a-number': copy.numbersOnly,
-  'above-max': copy.rateMax(MAX_CLOSE_RATE),
-};
+/** Why a keystroke was refused, in words: the bound's own for each field. */
+const refusalMessage = (field: Field, why: Refusal): string =>
+  why === 'above-max' ? copy.fieldMax[field](MAX[field]) : copy.numbersOnly;
 
 export function CalculatorSection() {
   const [values, setValues] = useState<CalculatorInputs>({
@@ -141,7 +141,7 @@ export function CalculatorSection() {
                     refusedHere ? 'text-sm font-medium text-danger' : 'text-sm text-slate-600'
                   }
                 >
-                  {refusedHere ? REFUSAL_MESSAGES[refusedHere] : copy.fields[field].hint}
+                  {refusedHere ? refusalMessage(field, refusedHere) : copy.fields[field].hint}
                 </p>
               </div>
             );

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CALCULATOR_ESTIMATE_MAX, CALCULATOR_MAX } from '@shared/contracts/calculator-bounds.ts';
+import { ESTIMATE_MAX, parseEstimate, parseVariables } from '@shared/contracts/origin.ts';
 import { estimateLostRevenue, formatUsd, type CalculatorInputs } from './estimate';
 
 const inputs = (leads: string, value: string, delay: string, rate: string): CalculatorInputs => ({
@@ -38,5 +40,36 @@ describe('estimateLostRevenue', () => {
     ['10', '.', '2', '20'],
   ])('shows nothing unless all four are non-zero numbers (%s, %s, %s, %s)', (l, v, d, r) => {
     expect(estimateLostRevenue(inputs(l, v, d, r))).toBeNull();
+  });
+});
+
+describe("the estimate's bound", () => {
+  const atMax = (change: Partial<CalculatorInputs> = {}) =>
+    estimateLostRevenue({
+      leads: String(CALCULATOR_MAX.leads),
+      value: String(CALCULATOR_MAX.value),
+      delay: String(CALCULATOR_MAX.delay),
+      rate: String(CALCULATOR_MAX.rate),
+      ...change,
+    });
+
+  it("is the formula's largest, with every field at its bound, and the database keeps it", () => {
+    expect(atMax()).toBe(CALCULATOR_ESTIMATE_MAX);
+    // The delay's factor is already whole at 2 hours: a longer delay adds nothing.
+    expect(atMax({ delay: '2' })).toBe(CALCULATOR_ESTIMATE_MAX);
+    expect(CALCULATOR_ESTIMATE_MAX).toBeLessThanOrEqual(ESTIMATE_MAX);
+  });
+
+  it('keeps every number the calculator can show on the wire, and none past it', () => {
+    const sent = {
+      leads: CALCULATOR_MAX.leads,
+      value: CALCULATOR_MAX.value,
+      delay: CALCULATOR_MAX.delay,
+      rate: CALCULATOR_MAX.rate,
+      estimate: atMax()!,
+    };
+    expect(parseVariables(sent)).toEqual(sent);
+    expect(parseEstimate(atMax())).toBe(CALCULATOR_ESTIMATE_MAX);
+    expect(parseEstimate(CALCULATOR_ESTIMATE_MAX + 1)).toBeNull();
   });
 });

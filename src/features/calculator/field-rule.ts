@@ -1,10 +1,13 @@
 /**
  * What a calculator field accepts, one rule for the app and for the page before the app has
  * taken over (src/inline/early-fields.ts applies it to the served fields from the first
- * keystroke). Kept apart from estimate.ts so the inline script carries only this.
+ * keystroke, each field's bound read from its `data-max`). Kept apart from estimate.ts so the
+ * inline script carries only this.
  */
+import { CALCULATOR_MAX, type CalculatorField } from '@shared/contracts/calculator-bounds.ts';
 
-export const MAX_CLOSE_RATE = 100;
+/** The most each field takes: the calculator's bounds, which the functions keep too. */
+export const FIELD_MAX: Readonly<Record<CalculatorField, number>> = CALCULATOR_MAX;
 
 const DECIMAL = /^\d*\.?\d*$/;
 
@@ -12,8 +15,8 @@ export type Refusal = 'not-a-number' | 'above-max';
 
 /**
  * Why a typed value may not stand in a calculator field, or null when it may: empty, or a
- * non-negative decimal (no letters, signs or exponents), and no more than `max` where a field
- * has one (the close rate's 100).
+ * non-negative decimal (no letters, signs or exponents), and no more than `max` (the field's
+ * bound, FIELD_MAX).
  */
 export function refusalOf(raw: string, max?: number): Refusal | null {
   if (raw === '') return null;

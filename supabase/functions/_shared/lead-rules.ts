@@ -132,19 +132,47 @@ export function charactersOver(value: string, maxBytes: number): number {
   return over;
 }
 
-/** A utm value kept with a lead: a string of visible text within the byte limit. */
+/** An e-mail address anywhere in the text (its `@` perhaps still percent-encoded). */
+const EMAIL_LIKE = /[^\s@]+(?:@|%40)[^\s@]+\.[^\s@]+/i;
+/** The whole text a phone number: digits with a phone's punctuation, perhaps `+` or `tel:`. */
+const PHONE_LIKE = /^(?:tel:)?\+?[\d\s()./-]+$/i;
+/** A date as campaigns name theirs (2026-11-20): digits and hyphens, but not a phone number. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Whether a value that should name a campaign looks like a person's e-mail address or phone
+ * number (`jane@example.com`, `+1 415 555 0100`, `4155550100`: 7 to 15 digits, as E.164 allows,
+ * and nothing but a phone's punctuation besides), which ad platforms and hand-made links
+ * sometimes put in a `utm_` tag. Such a value is dropped wherever a utm value is kept: with a
+ * lead or a callback (cleanUtm) and in the funnel's events (src/lib/funnel-tracker.ts). A
+ * campaign named by a number alone of 7 digits or more is dropped too: it cannot be told apart.
+ */
+export function looksPersonal(value: string): boolean {
+  const text = value.trim();
+  if (EMAIL_LIKE.test(text)) return true;
+  if (!PHONE_LIKE.test(text) || ISO_DATE.test(text)) return false;
+  const digits = text.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}
+
+/**
+ * A utm value kept with a lead: a string of visible text within the byte limit, and not an
+ * e-mail address or a phone number (looksPersonal).
+ */
 function isCleanUtmValue(value: unknown): value is string {
   return (
     typeof value === 'string' &&
     hasVisibleText(value) &&
     !hasControl(value) &&
-    byteLength(value) <= LEAD_MAX_BYTES.utmValue
+    byteLength(value) <= LEAD_MAX_BYTES.utmValue &&
+    !looksPersonal(value)
   );
 }
 
 /**
- * The campaign parameters a lead keeps: only the five `utm_*` keys, each a short string; null
- * when none is left. Own keys only (`__proto__` and the like are never read).
+ * The campaign parameters a lead keeps: only the five `utm_*` keys, each a short string that is
+ * not an e-mail address or a phone number; null when none is left. Own keys only (`__proto__`
+ * and the like are never read).
  */
 export function cleanUtm(value: unknown): Partial<Record<UtmKey, string>> | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;

@@ -258,3 +258,23 @@ Deno.test(
     ]);
   },
 );
+
+Deno.test("a report keeps its trade only when it is one of the site's trades", async () => {
+  const madeUp = { variableValues: { visit_id: VISIT, trade: 'roofing' } };
+  const call = { ...CALL, assistantOverrides: { ...CALL.assistantOverrides, ...madeUp } };
+  const ids = { sessionId: 'session-7', orgId: 'org-1', assistantId: 'assistant-1' };
+  const h = harness();
+  await h.send(endOfCallReport(call, ENDED));
+  await h.send(completedSession(ids, VISIT, ENDED, { assistantOverrides: madeUp }));
+  assert.deepEqual(
+    h.database.map((row) => [row.vapi_call_id, row.trade]),
+    [
+      ['call-77', null],
+      ['session-7', null],
+    ],
+  );
+  assert.deepEqual(
+    h.webhook.map((payload) => (payload as { trade: unknown }).trade),
+    [null, null],
+  );
+});

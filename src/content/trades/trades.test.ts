@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { parseTrade, TRADES } from '@shared/contracts/origin.ts';
+import { trades } from './index';
+
+describe("the site's trades", () => {
+  it('has one entry per slug of TRADES, the list the functions read, and no other', () => {
+    expect(trades.map((trade) => trade.slug).sort()).toEqual([...TRADES].sort());
+  });
+
+  it("keeps each trade page's slug on the wire, and no other", () => {
+    for (const trade of trades) expect(parseTrade(trade.slug)).toBe(trade.slug);
+    expect(parseTrade('roofing')).toBeNull();
+  });
+});
