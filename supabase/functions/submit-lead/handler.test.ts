@@ -283,6 +283,10 @@ Deno.test(
     assert.equal(response.status, 201);
     assert.deepEqual(await response.json(), { delivered: true });
     assert.equal(posted.length, 1);
+    // Signed with the owner's secret, under the lead's id (Standard Webhooks).
+    const { headers, text } = posted[0]!;
+    assert.equal(headers.get('webhook-id'), ID);
+    new Webhook(SECRET).verify(text, Object.fromEntries(headers));
     // The row as stored, the lead's fields only, the time as the owner reads it.
     assert.deepEqual(posted[0]!.body, {
       ...STORED,

@@ -1,0 +1,196 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
+import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
+import { TURNSTILE_SCRIPT_URL } from '../src/lib/config-schema';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import { expect, test } from './fixtures';
+
+/**
+ * The site an owner gets without choosing: a production build (`npm run build`) made with the
+ * README's variables alone, its services pointed at a local stack of its own. The server step
+ * starts every call and stores and posts every lead, so the build holds no Vapi key and no
+ * webhook address, and the page sends nothing to Vapi's API or to the webhook. Cloudflare's
+ * widget script is answered by the local stand-in at Cloudflare's own address (a production
+ * build names Cloudflare's script; the functions verify with the local stack's testing secret,
+ * which they take at a loopback SITE_URL only).
+ */
+
+const PORT = 4650 + Math.floor(Math.random() * 150);
+const ORIGIN = `http://localhost:${PORT}`;
+const SUCCESS_TEXT = "Your message has been sent. We'll be in touch soon.";
+const IDLE = 'Press here for AI Voice Agent';
+/** A site key as Cloudflare issues them (a production build refuses the testing keys). */
+const SITE_KEY = '0x4AAAAAAADefaultProfileKey';
+
+let root = '';
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: ORIGIN });
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the hook's parameters.
+test.beforeAll(async ({}, info) => {
+  // A build and a stack of their own: longer than one test's budget, and said so here.
+  info.setTimeout(180_000);
+  root = await mkdtemp(join(tmpdir(), 'default-profile-'));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
+  );
+  // The README's variables, and nothing else.
+  const readme = {
+    VITE_SUPABASE_URL: ORIGIN,
+    VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY_DEFAULT,
+    VITE_DEMO_VIDEO_URL: `${ORIGIN}${LOCAL_ROUTES.demoVideo}`,
+    VITE_SITE_URL: ORIGIN,
+    VITE_TURNSTILE_SITE_KEY: SITE_KEY,
+  };
+  const build = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build.ts', '--out', join(root, 'site')],
+    { env: { ...clean, ...readme }, encoding: 'utf8' },
+  );
+  if (build.status !== 0)
+    throw new Error(`default-profile build failed:\n${build.stdout}${build.stderr}`);
+  // The default profile prints no warning block.
+  expect(build.stderr).not.toContain('!! This build ships');
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...clean,
+      PORT: String(PORT),
+      DIST_DIR: join(root, 'site'),
+      DATA_DIR: join(root, 'data'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((ready, fail) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Leads inbox:')) ready();
+    };
+    server?.stdout?.on('data', onData);
+    server?.stderr?.on('data', onData);
+    server?.once('exit', (code) => fail(new Error(`the server exited (${code}):\n${output}`)));
+  });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((done) => server?.once('exit', done));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await rm(root, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ page, context }) => {
+  await context.grantPermissions(['microphone']);
+  // Cloudflare's widget, answered by the local stand-in at Cloudflare's address.
+  await page.route(TURNSTILE_SCRIPT_URL + '*', async (route) => {
+    const script = await page.request.get(`${ORIGIN}${LOCAL_ROUTES.turnstileScript}`);
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/javascript; charset=utf-8',
+      body: await script.text(),
+    });
+  });
+});
+
+/** Every request the page makes to Vapi's API or to the automation webhook (none may be made). */
+function forbiddenRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.hostname === 'api.vapi.ai' || url.pathname.startsWith(LOCAL_ROUTES.webhook))
+      seen.push(request.url());
+  });
+  return seen;
+}
+
+test('the build holds no Vapi key and no webhook address, and its CSP lets the page reach neither', async () => {
+  const files = [join(root, 'site', 'index.html'), join(root, 'site', '_headers')];
+  for (const file of await readdir(join(root, 'site', 'assets')))
+    if (file.endsWith('.js')) files.push(join(root, 'site', 'assets', file));
+  for (const file of files) {
+    const text = await readFile(file, 'utf8');
+    expect(text, file).not.toContain(LOCAL_ROUTES.webhook);
+    expect(text, file).not.toMatch(/publicKey:"/);
+  }
+  const headers = await readFile(join(root, 'site', '_headers'), 'utf8');
+  const connect = /connect-src ([^;]+)/.exec(headers)?.[1] ?? '';
+  expect(connect).not.toContain('api.vapi.ai');
+});
+
+test('a lead goes through the server step: stored once, posted once and signed, nothing from the page to the webhook', async ({
+  page,
+}) => {
+  const forbidden = forbiddenRequests(page);
+  const email = `default-profile-${Date.now()}@example.com`;
+  const sent: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/functions/v1/submit-lead') && request.method() === 'POST')
+      sent.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  await page.goto('/');
+  await page.getByLabel('Name').fill('Dana Lee');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(555) 010-2030');
+  await page.getByLabel('Message').fill('We miss calls after 6 pm.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
+  // The first try carries no bot-check token (the data API's limits hold it).
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).not.toHaveProperty('captcha');
+  const leads = (await (await page.request.get(LOCAL_ROUTES.leadsJson)).json()) as {
+    id: string;
+    email: string;
+  }[];
+  const stored = leads.filter((lead) => lead.email === email);
+  expect(stored).toHaveLength(1);
+  const deliveries = (
+    (await (await page.request.get(LOCAL_ROUTES.webhookDeliveriesJson)).json()) as {
+      payload: { id?: string; email?: string };
+      headers: Record<string, string | null>;
+      signature: string;
+    }[]
+  ).filter((delivery) => delivery.payload.email === email);
+  expect(deliveries).toHaveLength(1);
+  expect(deliveries[0]!.signature).toBe('verified');
+  expect(deliveries[0]!.headers['webhook-id']).toBe(stored[0]!.id);
+  expect(forbidden).toEqual([]);
+});
+
+test('a demo call starts through start-web-call behind the bot check, never calling Vapi from the page', async ({
+  page,
+}) => {
+  const forbidden = forbiddenRequests(page);
+  const asked: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/functions/v1/start-web-call') && request.method() === 'POST')
+      asked.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: IDLE }).click();
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  const visitId = String(asked[0]!.visit_id);
+  // The function started it on Vapi's stand-in, with its own assistant and length.
+  await expect
+    .poll(async () => {
+      const calls = (await (await page.request.get(LOCAL_ROUTES.vapiCallsJson)).json()) as {
+        path: string;
+        body: CreateWebCallBody;
+      }[];
+      return calls.filter(
+        (call) =>
+          call.path === '/call/web' && call.body.assistantOverrides?.metadata?.visit_id === visitId,
+      ).length;
+    })
+    .toBe(1);
+  // The real SDK goes on to Daily, out of reach here: the button comes back to idle.
+  await expect(page.getByRole('button', { name: IDLE })).toBeVisible({ timeout: 25_000 });
+  expect(forbidden).toEqual([]);
+});
