@@ -1,6 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
@@ -8,6 +6,7 @@ import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { TURNSTILE_SCRIPT_URL } from '../src/lib/config-schema';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, test } from './fixtures';
+import { fillContactForm, startOwnStack, type OwnStack } from './own-stack';
 
 /**
  * The site an owner gets without choosing: a production build (`npm run build`) made with the
@@ -26,8 +25,7 @@ const IDLE = 'Press here for AI Voice Agent';
 /** A site key as Cloudflare issues them (a production build refuses the testing keys). */
 const SITE_KEY = '0x4AAAAAAADefaultProfileKey';
 
-let root = '';
-let server: ChildProcess | undefined;
+let stack: OwnStack | undefined;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: ORIGIN });
@@ -36,55 +34,28 @@ test.use({ baseURL: ORIGIN });
 test.beforeAll(async ({}, info) => {
   // A build and a stack of their own: longer than one test's budget, and said so here.
   info.setTimeout(180_000);
-  root = await mkdtemp(join(tmpdir(), 'default-profile-'));
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
   );
-  // The README's variables, and nothing else.
-  const readme = {
-    VITE_SUPABASE_URL: ORIGIN,
-    VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY_DEFAULT,
-    VITE_DEMO_VIDEO_URL: `${ORIGIN}${LOCAL_ROUTES.demoVideo}`,
-    VITE_SITE_URL: ORIGIN,
-    VITE_TURNSTILE_SITE_KEY: SITE_KEY,
-  };
-  const build = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/build.ts', '--out', join(root, 'site')],
-    { env: { ...clean, ...readme }, encoding: 'utf8' },
-  );
-  if (build.status !== 0)
-    throw new Error(`default-profile build failed:\n${build.stdout}${build.stderr}`);
-  // The default profile prints no warning block.
-  expect(build.stderr).not.toContain('!! This build ships');
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // A production build with the README's variables, and nothing else.
+  stack = await startOwnStack({
+    name: 'default-profile',
+    port: PORT,
     env: {
       ...clean,
-      PORT: String(PORT),
-      DIST_DIR: join(root, 'site'),
-      DATA_DIR: join(root, 'data'),
+      VITE_SUPABASE_URL: ORIGIN,
+      VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY_DEFAULT,
+      VITE_DEMO_VIDEO_URL: `${ORIGIN}${LOCAL_ROUTES.demoVideo}`,
+      VITE_SITE_URL: ORIGIN,
+      VITE_TURNSTILE_SITE_KEY: SITE_KEY,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await new Promise<void>((ready, fail) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Leads inbox:')) ready();
-    };
-    server?.stdout?.on('data', onData);
-    server?.stderr?.on('data', onData);
-    server?.once('exit', (code) => fail(new Error(`the server exited (${code}):\n${output}`)));
-  });
+  // The default profile prints no warning block.
+  expect(stack.buildStderr).not.toContain('!! This build ships');
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server?.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await rm(root, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 test.beforeEach(async ({ page, context }) => {
@@ -112,15 +83,15 @@ function forbiddenRequests(page: Page): string[] {
 }
 
 test('the build holds no Vapi key and no webhook address, and its CSP lets the page reach neither', async () => {
-  const files = [join(root, 'site', 'index.html'), join(root, 'site', '_headers')];
-  for (const file of await readdir(join(root, 'site', 'assets')))
-    if (file.endsWith('.js')) files.push(join(root, 'site', 'assets', file));
+  const files = [join(stack!.root, 'site', 'index.html'), join(stack!.root, 'site', '_headers')];
+  for (const file of await readdir(join(stack!.root, 'site', 'assets')))
+    if (file.endsWith('.js')) files.push(join(stack!.root, 'site', 'assets', file));
   for (const file of files) {
     const text = await readFile(file, 'utf8');
     expect(text, file).not.toContain(LOCAL_ROUTES.webhook);
     expect(text, file).not.toMatch(/publicKey:"/);
   }
-  const headers = await readFile(join(root, 'site', '_headers'), 'utf8');
+  const headers = await readFile(join(stack!.root, 'site', '_headers'), 'utf8');
   const connect = /connect-src ([^;]+)/.exec(headers)?.[1] ?? '';
   expect(connect).not.toContain('api.vapi.ai');
 });
@@ -136,10 +107,7 @@ test('a lead goes through the server step: stored once, posted once and signed, 
       sent.push(request.postDataJSON() as Record<string, unknown>);
   });
   await page.goto('/');
-  await page.getByLabel('Name').fill('Dana Lee');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('(555) 010-2030');
-  await page.getByLabel('Message').fill('We miss calls after 6 pm.');
+  await fillContactForm(page, email);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
   // The first try carries no bot-check token (the data API's limits hold it).
@@ -255,10 +223,7 @@ test('a flood of 1,000 leads from 200 addresses through submit-lead does not loc
     if (response.url().endsWith('/functions/v1/submit-lead')) answers.push(response.status());
   });
   await page.goto('/#contact');
-  await page.getByLabel('Name').fill('Dana Lee');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('(555) 010-2030');
-  await page.getByLabel('Message').fill('We miss calls after 6 pm.');
+  await fillContactForm(page, email);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
   expect(answers).toEqual([429, 201]);

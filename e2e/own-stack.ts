@@ -1,0 +1,78 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+
+/**
+ * A build and a local stack of a spec's own, for a configuration the main suite's build does not
+ * have: built with `buildArgs` and `env` into a temporary folder, served by the local stack
+ * (server/main.ts) at `port` with its own database, stopped and removed by `stop()`.
+ */
+export interface OwnStack {
+  /** The temporary folder: the build in `site/`, the database in `data/`. */
+  root: string;
+  /** What the build printed on stderr (its warnings). */
+  buildStderr: string;
+  stop: () => Promise<void>;
+}
+
+export async function startOwnStack(options: {
+  name: string;
+  port: number;
+  /** Arguments to scripts/build.ts besides `--out`, e.g. `['--mode', 'local']`. */
+  buildArgs?: string[];
+  /** The build's and the stack's environment. */
+  env: NodeJS.ProcessEnv;
+}): Promise<OwnStack> {
+  const root = await mkdtemp(join(tmpdir(), `${options.name}-`));
+  const env = { ...options.env, PORT: String(options.port) };
+  const build = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/build.ts',
+      ...(options.buildArgs ?? []),
+      '--out',
+      join(root, 'site'),
+    ],
+    { env, encoding: 'utf8' },
+  );
+  if (build.status !== 0)
+    throw new Error(`${options.name} build failed:\n${build.stdout}${build.stderr}`);
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...env, DIST_DIR: join(root, 'site'), DATA_DIR: join(root, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((ready, fail) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Leads inbox:')) ready();
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', onData);
+    server.once('exit', (code) => fail(new Error(`the server exited (${code}):\n${output}`)));
+  });
+  return {
+    root,
+    buildStderr: build.stderr,
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((done) => server.once('exit', done));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fills the contact form as a visitor would (the company left empty). */
+export async function fillContactForm(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Name').fill('Dana Lee');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(555) 010-2030');
+  await page.getByLabel('Message').fill('We miss calls after 6 pm.');
+}
