@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BotCheckSession } from '@/lib/bot-check';
-import { createServerStarter, RESERVATION_MARGIN_MS, WebCallError } from './web-call';
+import type { WebCallError } from './web-call';
+import { createServerStarter, RESERVATION_MARGIN_MS } from './web-call';
 
 /**
  * The page's choice at the press (server mode): the press of a live reservation (no token), or
