@@ -239,6 +239,44 @@ test.describe('with the SDK stood in for', () => {
     expect(toVapi).toEqual([]);
   });
 
+  test('intent reserves the call behind the bot check; the press then asks for it without a token', async ({
+    page,
+  }) => {
+    const asked: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/functions/v1/start-web-call') && request.method() === 'POST')
+        asked.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    await page.goto('/');
+    const reserved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/functions/v1/start-web-call') &&
+        (response.request().postDataJSON() as { intent?: unknown }).intent === true,
+    );
+    await page.getByRole('button', { name: IDLE }).hover();
+    expect(await (await reserved).json()).toEqual({ reserved: true, expires_in_seconds: 60 });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      captcha: 'XXXX.DUMMY.TOKEN.XXXX',
+      visit_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      intent: true,
+    });
+    // Reserved, not made: the Vapi stand-in was asked for nothing yet.
+    expect(await webCallsOf(page, String(asked[0]!.visit_id))).toEqual([]);
+    await page.getByRole('button', { name: IDLE }).click();
+    await expect(page.getByRole('button', { name: 'End Call' })).toBeVisible();
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toEqual({
+      id: asked[0]!.id,
+      visit_id: asked[0]!.visit_id,
+      variables: asked[0]!.variables,
+    });
+    expect(await webCallsOf(page, String(asked[0]!.visit_id))).toHaveLength(1);
+    await page.getByRole('button', { name: 'End Call' }).click();
+    await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+  });
+
   test('a press cancelled while the server starts the call ends that call: joined without a microphone, then left', async ({
     page,
   }) => {

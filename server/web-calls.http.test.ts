@@ -79,6 +79,54 @@ describe('start-web-call through the local stack', () => {
     });
   });
 
+  it('two steps: reserved on intent (no call), made at the press without a token; an id never reserved is refused', async () => {
+    const address = nextAddress();
+    const visit = crypto.randomUUID();
+    const id = crypto.randomUUID();
+    const callsOfVisit = async () =>
+      (await json<{ body: CreateWebCallBody }[]>(LOCAL_ROUTES.vapiCallsJson)).filter(
+        (call) => call.body.assistantOverrides?.metadata?.visit_id === visit,
+      );
+    const reserved = await start(address, { id, visit_id: visit, intent: true });
+    expect(reserved).toMatchObject({
+      status: 200,
+      body: { reserved: true, expires_in_seconds: 60 },
+    });
+    expect(await callsOfVisit()).toEqual([]);
+    // Another client cannot press it, and a press of an id never reserved is refused: no call.
+    const press = { id, visit_id: visit, captcha: undefined };
+    for (const [from, body] of [
+      [nextAddress(), press],
+      [address, { ...press, id: crypto.randomUUID() }],
+    ] as const) {
+      const refused = await start(from, body);
+      expect(refused).toMatchObject({ status: 403, body: { code: 'captcha_failed' } });
+    }
+    expect(await callsOfVisit()).toEqual([]);
+    const answer = await start(address, press);
+    expect(answer.status).toBe(200);
+    expect(answer.body.webCallUrl).toMatch(/^https:\/\/vapi\.daily\.co\//);
+    expect(await callsOfVisit()).toEqual([
+      {
+        path: '/call/web',
+        body: {
+          assistantId: 'test-assistant',
+          assistantOverrides: {
+            maxDurationSeconds: 180,
+            metadata: { visit_id: visit, web_call_id: id },
+          },
+        },
+      },
+    ]);
+    // The same press again (a retry) is the same call, once recorded; never a second one.
+    await expect.poll(async () => (await start(address, press)).body.id).toBe(answer.body.id);
+    expect(await callsOfVisit()).toHaveLength(1);
+    // The one-request form, as before, beside it.
+    const oneRequest = await start(address);
+    expect(oneRequest.status).toBe(200);
+    for (const made of [answer, oneRequest]) expect((await end(made.body.id!)).status).toBe(200);
+  });
+
   it('holds 3 calls per address and 3 at once under 50 requests at once, saying which limit', async () => {
     const oneAddress = await Promise.all(Array.from({ length: 50 }, () => start('203.0.113.77')));
     const started = oneAddress.filter((answer) => answer.status === 200);

@@ -7,7 +7,9 @@ import { config } from '@/lib/config';
 import { useEarlyPress } from '@/lib/early-press';
 import { Link } from '@/lib/router';
 import { useCallback, useRef } from 'react';
+import { agentVariables } from '@/lib/agent-variables';
 import { loadOnce } from '@/lib/load-once';
+import { visitId } from '@/lib/visit';
 import { useVoiceDemo, type ServerCallRequest, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind } from './voice-machine';
 
@@ -63,21 +65,30 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const prepareBotCheck = () => {
-    if (!serverMode || !config.turnstile) return;
-    serverStarter()
-      .then((loaded) => loaded.prepare())
-      .catch((error: unknown) => console.error('Voice demo: the bot check did not load', error));
-  };
   const { state, press, cancel, toggleMute, resumeAudio, prefetch, configured } = useVoiceDemo({
     config: config.vapi,
     startWebCall,
     ...props,
   });
+  /**
+   * Server mode, on intent: the bot check, and with its token the call reserved, so the press
+   * costs only the call (not while a call starts or runs: the reservation is for a press to come).
+   */
+  const prepareServerCall = () => {
+    if (!serverMode || !config.turnstile) return;
+    const reserving = state.status !== 'connecting' && state.status !== 'in-call';
+    serverStarter()
+      .then((loaded) => {
+        const prepared = loaded.prepare();
+        if (reserving) loaded.reserve({ visit_id: visitId(), variables: agentVariables() });
+        return prepared;
+      })
+      .catch((error: unknown) => console.error('Voice demo: the bot check did not load', error));
+  };
   /** Intent (a pointer over the button, focus, a first touch): the code, and the bot check. */
   const intent = () => {
     prefetch();
-    prepareBotCheck();
+    prepareServerCall();
   };
   // A press before the app took over starts the call as soon as it can.
   const pressProps = useEarlyPress('voice-demo', () => void press());

@@ -16,14 +16,27 @@ const VAPI = 'https://vapi.test';
 
 type Answer = FakeAnswer;
 
-function harness(fakes: { turnstile?: Answer; vapi?: Answer; claim?: unknown } = {}) {
+function harness(
+  fakes: {
+    turnstile?: Answer;
+    vapi?: Answer;
+    claim?: unknown;
+    reserve?: unknown;
+    press?: unknown;
+    record?: unknown;
+  } = {},
+) {
   const vapiBodies: CreateWebCallBody[] = [];
   const database: { name: string; request: Record<string, unknown> }[] = [];
+  const siteverify: string[] = [];
+  const pending: Promise<unknown>[] = [];
   const fetcher: typeof fetch = async (input, init = {}) => {
     const url = String(input);
     let answer: Answer | undefined;
-    if (url === TURNSTILE) answer = fakes.turnstile ?? Response.json(SOLVED);
-    else if (url === `${VAPI}/call/web`) {
+    if (url === TURNSTILE) {
+      siteverify.push(String((init.body as FormData).get('response')));
+      answer = fakes.turnstile ?? Response.json(SOLVED);
+    } else if (url === `${VAPI}/call/web`) {
       const body = JSON.parse(String(init.body)) as CreateWebCallBody;
       vapiBodies.push(body);
       answer =
@@ -55,20 +68,33 @@ function harness(fakes: { turnstile?: Answer; vapi?: Answer; claim?: unknown } =
     turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
     database: async (name, request) => {
       database.push({ name, request });
-      if (name === 'web_call_claim') {
-        if (fakes.claim instanceof Error) throw fakes.claim;
-        return fakes.claim ?? { outcome: 'call' };
-      }
-      return { id: request.id };
+      const fake = {
+        web_call_claim: fakes.claim ?? { outcome: 'call' },
+        web_call_reserve: fakes.reserve ?? { outcome: 'reserved', expires_in_seconds: 60 },
+        web_call_press: fakes.press ?? { outcome: 'call' },
+        web_call_record: fakes.record ?? { id: request.id },
+      }[name];
+      if (fake instanceof Error) throw fake;
+      return fake;
     },
+    background: (work) => void pending.push(work),
   });
   return {
     vapiBodies,
     database,
+    siteverify,
+    names: () => database.map((entry) => entry.name),
     recorded: () => database.find((entry) => entry.name === 'web_call_record')?.request,
     send: async (body: Record<string, unknown>) => {
       const response = await handler(postJson('start-web-call', body));
-      return { status: response.status, headers: response.headers, body: await response.json() };
+      const answer = {
+        status: response.status,
+        headers: response.headers,
+        body: await response.json(),
+      };
+      // What was left to finish after the answer (the record).
+      await Promise.all(pending);
+      return answer;
     },
   };
 }
@@ -211,3 +237,118 @@ Deno.test('a database that does not answer starts nothing: 502', async () => {
   assert.equal(answer.status, 502);
   assert.equal(h.vapiBodies.length, 0);
 });
+
+Deno.test(
+  'on intent: the bot check and the reservation, no call; then the press makes it',
+  async () => {
+    const h = harness();
+    const reserved = await h.send(valid({ intent: true }));
+    assert.equal(reserved.status, 200);
+    assert.equal(reserved.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(reserved.body, { reserved: true, expires_in_seconds: 60 });
+    assert.deepEqual(h.siteverify, ['XXXX.DUMMY.TOKEN.XXXX']);
+    assert.deepEqual(h.names(), ['web_call_reserve']);
+    assert.equal(h.database[0]?.request.hold_seconds, 60);
+    assert.equal(h.database[0]?.request.client_address, '203.0.113.7');
+    assert.equal(h.vapiBodies.length, 0);
+
+    const press = valid({ captcha: undefined });
+    const answer = await h.send(press);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.id, 'vapi-call-1');
+    // No second siteverify: the press costs the claim and Vapi's POST.
+    assert.equal(h.siteverify.length, 1);
+    assert.deepEqual(h.names(), ['web_call_reserve', 'web_call_press', 'web_call_record']);
+    assert.deepEqual(h.database[1]?.request, {
+      id: ID,
+      client_address: '203.0.113.7',
+      address_source: 'x-forwarded-for',
+      visit_id: VISIT,
+      max_seconds: 180,
+      limits: {
+        per_address: 3,
+        per_address_window: 3600,
+        per_day: 100,
+        minutes_per_day: 200,
+        concurrent: 3,
+      },
+    });
+    assert.equal(h.vapiBodies[0]?.assistantOverrides?.maxDurationSeconds, 180);
+    assert.equal(h.recorded()?.status, 'started');
+    // A null captcha is a press too.
+    const again = harness();
+    await again.send(valid({ captcha: null }));
+    assert.deepEqual(again.names(), ['web_call_press', 'web_call_record']);
+  },
+);
+
+Deno.test(
+  'a reservation needs a passing bot check; a refused one answers as a call would',
+  async () => {
+    for (const turnstile of [Response.json({ success: false }), 'network' as const]) {
+      const h = harness({ turnstile });
+      const answer = await h.send(valid({ intent: true }));
+      assert.equal(answer.status, 403);
+      assert.equal(answer.body.code, 'captcha_failed');
+      assert.equal(h.database.length + h.vapiBodies.length, 0);
+    }
+    const noToken = valid({ intent: true, captcha: undefined });
+    const missing = harness();
+    assert.equal((await missing.send(noToken)).status, 403);
+    assert.equal(missing.database.length, 0);
+
+    const limited = harness({
+      reserve: { outcome: 'limited', limit: 'concurrent', retry_after: 30 },
+    });
+    const answer = await limited.send(valid({ intent: true }));
+    assert.equal(answer.status, 429);
+    assert.equal(answer.headers.get('retry-after'), '30');
+    assert.equal(answer.body.limit, 'concurrent');
+    const conflict = harness({ reserve: { outcome: 'conflict' } });
+    assert.equal((await conflict.send(valid({ intent: true }))).status, 400);
+    const down = harness({ reserve: new Error('down') });
+    assert.equal((await down.send(valid({ intent: true }))).status, 502);
+    for (const h of [limited, conflict, down]) assert.equal(h.vapiBodies.length, 0);
+  },
+);
+
+Deno.test(
+  'a press with no live reservation is refused 403, with no Vapi call and no write',
+  async () => {
+    const h = harness({ press: { outcome: 'unreserved' } });
+    const press = valid({ captcha: undefined });
+    const answer = await h.send(press);
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.code, 'captcha_failed');
+    assert.deepEqual(h.names(), ['web_call_press']);
+    assert.equal(h.siteverify.length + h.vapiBodies.length, 0);
+    // A press meets the limits as the one request does.
+    const limited = harness({ press: { outcome: 'limited', limit: 'day', retry_after: 600 } });
+    const refused = await limited.send(press);
+    assert.equal(refused.status, 429);
+    assert.equal(refused.body.limit, 'day');
+    assert.equal(limited.vapiBodies.length, 0);
+  },
+);
+
+Deno.test(
+  'the one-request form is unchanged: siteverify, web_call_claim, Vapi, the record',
+  async () => {
+    const h = harness();
+    const answer = await h.send(valid());
+    assert.equal(answer.status, 200);
+    assert.deepEqual(h.siteverify, ['XXXX.DUMMY.TOKEN.XXXX']);
+    assert.deepEqual(h.names(), ['web_call_claim', 'web_call_record']);
+    // A record that fails is logged; the visitor still joins.
+    const failing = harness({ record: new Error('down') });
+    const original = console.error;
+    const logged: unknown[] = [];
+    console.error = (...line: unknown[]) => void logged.push(line.join(' '));
+    try {
+      assert.equal((await failing.send(valid())).status, 200);
+    } finally {
+      console.error = original;
+    }
+    assert.match(String(logged[0]), /could not record the call/);
+  },
+);

@@ -1,11 +1,14 @@
 import {
   START_WEB_CALL,
+  WEB_CALL_RESERVATION_SECONDS,
   webCallRefusal,
   type WebCallAnswer,
   type WebCallLimit,
+  type WebCallRequest,
+  type WebCallReserved,
 } from '../_shared/contracts/web-call.ts';
 import type { CallDatabase } from '../_shared/database.ts';
-import { openEndpoint } from '../_shared/endpoint.ts';
+import { BOT_CHECK_FAILED, openEndpoint } from '../_shared/endpoint.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';
@@ -17,6 +20,9 @@ import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts
  * then Vapi's POST /call/web with the private key, the function's own assistant and overrides
  * (the maximum length, the calculator's numbers, the visit). The page joins the room it answers
  * with. One claim id gives at most one call: a retry gets the same call, or none.
+ * On intent the page may reserve the call (`intent: true`: the bot check and the limits then,
+ * public.web_call_reserve), so its press (no token) costs only the claim and Vapi's POST
+ * (public.web_call_press). What Vapi answered is recorded after the answer (web_call_record).
  * The wire contract: ../_shared/contracts/web-call.ts.
  */
 
@@ -35,9 +41,17 @@ export interface WebCallSettings {
   vapi: VapiSettings;
   turnstile: TurnstileSettings;
   database: CallDatabase;
+  /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
+  background?: (work: Promise<unknown>) => void;
 }
 
+type Reservation =
+  | { outcome: 'reserved'; expires_in_seconds: number }
+  | { outcome: 'conflict' }
+  | { outcome: 'limited'; limit: WebCallLimit; retry_after: number };
+
 type Claim =
+  | { outcome: 'unreserved' }
   | { outcome: 'call' }
   | { outcome: 'existing'; status: string; web_call: WebCallAnswer | null }
   | { outcome: 'conflict' }
@@ -60,41 +74,75 @@ function joinable(call: CreatedWebCall): WebCallAnswer {
 
 export function createHandler(settings: WebCallSettings): (request: Request) => Promise<Response> {
   const { vapi, limits } = settings;
-  const opening = { ...START_WEB_CALL, origins: settings.origins, botCheck: settings.turnstile };
+  const background = settings.background ?? ((work: Promise<unknown>) => void work);
+  const opening = {
+    ...START_WEB_CALL,
+    origins: settings.origins,
+    botCheck: settings.turnstile,
+    // A press of a reservation carries no token: its bot check passed on intent.
+    botCheckWhen: (body: WebCallRequest) => body.step !== 'press',
+  };
 
   return openEndpoint(
     opening,
     async ({ body: request, address, addressSource, answer, refuse }) => {
       const noStore = { 'Cache-Control': 'no-store' };
-      let claim: Claim;
-      try {
-        claim = (await settings.database('web_call_claim', {
-          id: request.id,
-          client_address: address,
-          address_source: addressSource,
-          visit_id: request.visit_id,
-          max_seconds: vapi.maxCallSeconds,
-          limits: {
-            per_address: limits.perAddress,
-            per_address_window: limits.perAddressWindowSeconds,
-            per_day: limits.perDay,
-            minutes_per_day: limits.minutesPerDay,
-            concurrent: limits.concurrent,
-          },
-        })) as Claim;
-      } catch (error) {
-        console.error('start-web-call: the database did not take the claim:', error);
-        return refuse(webCallRefusal('call_failed'));
-      }
-      if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
-      if (claim.outcome === 'limited') {
-        return refuse(
+      const claimRequest = {
+        id: request.id,
+        client_address: address,
+        address_source: addressSource,
+        visit_id: request.visit_id,
+        max_seconds: vapi.maxCallSeconds,
+        limits: {
+          per_address: limits.perAddress,
+          per_address_window: limits.perAddressWindowSeconds,
+          per_day: limits.perDay,
+          minutes_per_day: limits.minutesPerDay,
+          concurrent: limits.concurrent,
+        },
+      };
+      const limited = (claim: { limit: WebCallLimit; retry_after: number }) =>
+        refuse(
           webCallRefusal('limited', {
             details: claim.limit,
             headers: { 'Retry-After': String(claim.retry_after) },
           }),
         );
+
+      if (request.step === 'reserve') {
+        let reservation: Reservation;
+        try {
+          reservation = (await settings.database('web_call_reserve', {
+            ...claimRequest,
+            hold_seconds: WEB_CALL_RESERVATION_SECONDS,
+          })) as Reservation;
+        } catch (error) {
+          console.error('start-web-call: the database did not take the reservation:', error);
+          return refuse(webCallRefusal('call_failed'));
+        }
+        if (reservation.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
+        if (reservation.outcome === 'limited') return limited(reservation);
+        const reserved: WebCallReserved = {
+          reserved: true,
+          expires_in_seconds: reservation.expires_in_seconds,
+        };
+        return answer(200, reserved, noStore);
       }
+
+      let claim: Claim;
+      try {
+        claim = (await settings.database(
+          request.step === 'press' ? 'web_call_press' : 'web_call_claim',
+          claimRequest,
+        )) as Claim;
+      } catch (error) {
+        console.error('start-web-call: the database did not take the claim:', error);
+        return refuse(webCallRefusal('call_failed'));
+      }
+      // No token and no live reservation of this client: as a missing token always was.
+      if (claim.outcome === 'unreserved') return refuse(BOT_CHECK_FAILED);
+      if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
+      if (claim.outcome === 'limited') return limited(claim);
       if (claim.outcome === 'existing') {
         // Claimed before: the same call again, or (being started, or perhaps started) none.
         return claim.status === 'started' && claim.web_call
@@ -117,18 +165,21 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         : !created.ok && surelyNotCreated(created)
           ? 'failed'
           : 'unknown';
-      try {
-        await settings.database('web_call_record', {
-          id: request.id,
-          status,
-          vapi_call_id: created.ok ? created.call.id : null,
-          web_call: webCall,
-          error: created.ok ? (webCall ? null : 'Vapi answered no webCallUrl') : created.error,
-        });
-      } catch (error) {
-        // The claim keeps 'pending', which counts as a call in progress and is never started again.
-        console.error('start-web-call: could not record the call:', error);
-      }
+      // Recorded after the answer: the page joins meanwhile. Until it lands the claim stays
+      // 'pending', which counts as a call in progress and is never started again.
+      background(
+        settings
+          .database('web_call_record', {
+            id: request.id,
+            status,
+            vapi_call_id: created.ok ? created.call.id : null,
+            web_call: webCall,
+            error: created.ok ? (webCall ? null : 'Vapi answered no webCallUrl') : created.error,
+          })
+          .catch((error: unknown) => {
+            console.error('start-web-call: could not record the call:', error);
+          }),
+      );
       if (!webCall) {
         console.error(`start-web-call: ${created.ok ? 'no webCallUrl' : created.error}`);
         return refuse(webCallRefusal('call_failed'));

@@ -1,4 +1,9 @@
-import { integer, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
+import {
+  backgroundRunner,
+  integer,
+  vapiPageFacingSettings,
+  type Env,
+} from '../_shared/settings.ts';
 import type { WebCallSettings } from './handler.ts';
 
 /** The function's settings from its secrets; throws naming every missing one. */
@@ -12,5 +17,6 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): WebCal
       minutesPerDay: integer(env, 'WEB_CALL_DAILY_MINUTES', 200, 1, 100_000),
       concurrent: integer(env, 'WEB_CALL_CONCURRENT', 3, 1, 100),
     },
+    background: backgroundRunner(),
   };
 }

@@ -7,18 +7,49 @@ import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from 
  * function starts it on Vapi with its own assistant and settings, and the page joins the room it
  * answers with (`vapi.reconnect`). Nothing the page sends can change the call: anything in the
  * body beyond these fields is ignored.
+ *
+ * Three forms of one body (`webCallStep`):
+ * - one request (`call`): a bot-check token in, a call out;
+ * - on intent (`reserve`, `intent: true`): the token is checked and the call reserved within the
+ *   limits for WEB_CALL_RESERVATION_SECONDS, answered with `WebCallReserved` (no call is made);
+ * - at the press (`press`, no `captcha`): the reserved id becomes a call, under the same limits,
+ *   answered as the one request is. An id with no live reservation from this client is refused
+ *   403 `captcha_failed`, as a missing token always was.
  */
 
 export interface WebCallBody {
   /** The page's UUID for one press, reused by a retry of it: one id, at most one call. */
   id: string;
-  captcha: string;
+  /** The bot check's token: in the one request and the reservation; none at a reserved press. */
+  captcha?: string | null;
   visit_id: string | null;
   /** The calculator's inputs and estimate when it shows one, and the page's trade, for the agent (variableValues). */
   variables: AgentVariables | null;
+  /** On intent: reserve this id (the bot check and the limits now, the call at the press). */
+  intent?: true;
 }
 
-export type WebCallRequest = Omit<WebCallBody, 'captcha'>;
+/** How long a reservation waits for its press; then it lapses and counts for nothing. */
+export const WEB_CALL_RESERVATION_SECONDS = 60;
+
+/** The answer to a reservation (`intent: true`). */
+export interface WebCallReserved {
+  reserved: true;
+  expires_in_seconds: number;
+}
+
+/** Which form a body is: the one request, a reservation on intent, or a reserved press. */
+export type WebCallStep = 'call' | 'reserve' | 'press';
+
+export interface WebCallRequest extends Omit<WebCallBody, 'captcha' | 'intent'> {
+  step: WebCallStep;
+}
+
+/** `intent: true` reserves; a body with no `captcha` (absent or null) presses a reservation. */
+export function webCallStep(body: Record<string, unknown>): WebCallStep {
+  if (body.intent === true) return 'reserve';
+  return body.captcha === undefined || body.captcha === null ? 'press' : 'call';
+}
 
 /** What the page joins: the web SDK's WebCall, as Vapi created it. */
 export interface WebCallAnswer {
@@ -51,6 +82,7 @@ export function parseWebCall(body: Record<string, unknown>): Parsed<WebCallReque
       id: body.id,
       visit_id: parseVisitId(body.visit_id),
       variables: parseVariables(body.variables),
+      step: webCallStep(body),
     },
   };
 }

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import type { BotCheckSession } from '@/lib/bot-check';
+import type { WebCallError } from './web-call';
+import { createServerStarter, RESERVATION_MARGIN_MS } from './web-call';
+
+/**
+ * The page's choice at the press (server mode): the press of a live reservation (no token), or
+ * the one-request form with a fresh token, with start-web-call and the bot check faked.
+ */
+
+const WEB_CALL = { id: 'vapi-call-1', webCallUrl: 'https://vapi.daily.co/room', assistant: {} };
+const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const PRESS = { id: '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b', visit_id: VISIT, variables: null };
+const INTENT = { visit_id: VISIT, variables: null };
+
+type Body = Record<string, unknown>;
+type Reply = { status: number; body: Body } | 'network' | Promise<{ status: number; body: Body }>;
+
+/** A bot check whose tokens are handed out one by one (`solve`), as the widget solves them. */
+function fakeBotCheck() {
+  let solved = 0;
+  let waiting: ((token: string) => void)[] = [];
+  let ready: string | null = null;
+  const session: BotCheckSession & { solve: () => void; renewed: number } = {
+    renewed: 0,
+    prepare: () => Promise.resolve(),
+    token: () => {
+      if (ready) {
+        const token = ready;
+        ready = null;
+        return Promise.resolve(token);
+      }
+      return new Promise<string>((resolve) => waiting.push(resolve));
+    },
+    renew: () => void (session.renewed += 1),
+    remove: () => undefined,
+    solve: () => {
+      solved += 1;
+      const token = `token-${solved}`;
+      const [first, ...rest] = waiting;
+      if (first) {
+        waiting = rest;
+        first(token);
+      } else ready = token;
+    },
+  };
+  return session;
+}
+
+function harness(replies: { reserve?: Reply; press?: Reply; call?: Reply } = {}) {
+  const sent: Body[] = [];
+  let clock = 1_000_000;
+  const fetcher = (async (_url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as Body;
+    sent.push(body);
+    const reply =
+      body.intent === true
+        ? (replies.reserve ?? { status: 200, body: { reserved: true, expires_in_seconds: 60 } })
+        : body.captcha === undefined
+          ? (replies.press ?? { status: 200, body: WEB_CALL })
+          : (replies.call ?? { status: 200, body: WEB_CALL });
+    if (reply === 'network') throw new TypeError('network');
+    const { status, body: answer } = await reply;
+    return Response.json(answer, { status });
+  }) as typeof fetch;
+  const botCheck = fakeBotCheck();
+  const starter = createServerStarter(
+    { siteKey: 'site-key', scriptUrl: '/turnstile.js' },
+    { functionsUrl: 'https://functions.test', anonKey: 'anon', fetch: fetcher },
+    () => null,
+    { botCheck, now: () => clock },
+  );
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    sent,
+    botCheck,
+    starter,
+    settle,
+    pass: (ms: number) => (clock += ms),
+  };
+}
+
+describe('the server starter', () => {
+  it('reserves on intent with the token, and presses the live reservation with none', async () => {
+    const h = harness();
+    h.starter.reserve(INTENT);
+    h.botCheck.solve();
+    await h.settle();
+    expect(h.sent).toEqual([
+      { id: expect.stringMatching(/^[0-9a-f-]{36}$/), captcha: 'token-1', intent: true, ...INTENT },
+    ]);
+    // The next token is asked for at once, for a press that would have to fall back.
+    expect(h.botCheck.renewed).toBe(1);
+    // Another intent while it is live reserves nothing more.
+    h.starter.reserve(INTENT);
+    h.pass(60_000 - RESERVATION_MARGIN_MS - 1);
+    expect(await h.starter.start(PRESS)).toEqual(WEB_CALL);
+    expect(h.sent).toHaveLength(2);
+    expect(h.sent[1]).toEqual({ ...PRESS, id: h.sent[0]!.id });
+    expect(h.sent[1]).not.toHaveProperty('captcha');
+  });
+
+  it('a lapsed reservation: the one-request form, with a fresh token and the press id', async () => {
+    const h = harness();
+    h.starter.reserve(INTENT);
+    h.botCheck.solve();
+    await h.settle();
+    h.pass(60_000 - RESERVATION_MARGIN_MS);
+    h.botCheck.solve();
+    expect(await h.starter.start(PRESS)).toEqual(WEB_CALL);
+    expect(h.sent[1]).toEqual({ ...PRESS, captcha: 'token-2' });
+    // The next intent reserves again.
+    h.starter.reserve(INTENT);
+    h.botCheck.solve();
+    await h.settle();
+    expect(h.sent[2]).toMatchObject({ intent: true, captcha: 'token-3' });
+    expect(h.sent[2]!.id).not.toBe(h.sent[0]!.id);
+  });
+
+  it('a refused or failed reservation never blocks the press: the one-request form', async () => {
+    for (const reserve of [
+      { status: 429, body: { code: 'limited', limit: 'concurrent' } },
+      { status: 403, body: { code: 'captcha_failed' } },
+      'network' as const,
+    ]) {
+      const h = harness({ reserve });
+      h.starter.reserve(INTENT);
+      h.botCheck.solve();
+      await h.settle();
+      // Declined: no second reservation before the press.
+      h.starter.reserve(INTENT);
+      await h.settle();
+      h.botCheck.solve();
+      expect(await h.starter.start(PRESS)).toEqual(WEB_CALL);
+      expect(h.sent.filter((body) => body.intent)).toHaveLength(1);
+      expect(h.sent.at(-1)).toEqual({ ...PRESS, captcha: 'token-2' });
+    }
+  });
+
+  it('a press refused 403 (the reservation lapsed on the way) falls back with a fresh token', async () => {
+    const h = harness({ press: { status: 403, body: { code: 'captcha_failed' } } });
+    h.starter.reserve(INTENT);
+    h.botCheck.solve();
+    await h.settle();
+    h.botCheck.solve();
+    expect(await h.starter.start(PRESS)).toEqual(WEB_CALL);
+    expect(h.sent.slice(1)).toEqual([
+      { ...PRESS, id: h.sent[0]!.id },
+      { ...PRESS, captcha: 'token-2' },
+    ]);
+  });
+
+  it("a press's limit stands: it is not asked again", async () => {
+    const h = harness({ press: { status: 429, body: { code: 'limited', limit: 'day' } } });
+    h.starter.reserve(INTENT);
+    h.botCheck.solve();
+    await h.settle();
+    await expect(h.starter.start(PRESS)).rejects.toEqual(
+      expect.objectContaining({ kind: 'spent' }) as WebCallError,
+    );
+    expect(h.sent).toHaveLength(2);
+  });
+
+  it('a press before the token came takes it: one request, the one-request form', async () => {
+    const h = harness();
+    h.starter.reserve(INTENT);
+    const started = h.starter.start(PRESS);
+    h.botCheck.solve();
+    expect(await started).toEqual(WEB_CALL);
+    expect(h.sent).toEqual([{ ...PRESS, captcha: 'token-1' }]);
+  });
+
+  it('a press while the reservation is on its way waits for it, then presses it', async () => {
+    let answer = (_: { status: number; body: Body }) => undefined as void;
+    const reserve = new Promise<{ status: number; body: Body }>((resolve) => (answer = resolve));
+    const h = harness({ reserve });
+    h.starter.reserve(INTENT);
+    h.botCheck.solve();
+    await h.settle();
+    const started = h.starter.start(PRESS);
+    await h.settle();
+    expect(h.sent).toHaveLength(1);
+    answer({ status: 200, body: { reserved: true, expires_in_seconds: 60 } });
+    expect(await started).toEqual(WEB_CALL);
+    expect(h.sent[1]).toEqual({ ...PRESS, id: h.sent[0]!.id });
+  });
+
+  it('a press without intent: the one-request form, as before', async () => {
+    const h = harness();
+    const started = h.starter.start(PRESS);
+    h.botCheck.solve();
+    expect(await started).toEqual(WEB_CALL);
+    expect(h.sent).toEqual([{ ...PRESS, captcha: 'token-1' }]);
+  });
+});
