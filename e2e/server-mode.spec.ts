@@ -1,6 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { chatReplyTo } from '../supabase/functions/_shared/vapi/fixtures';
@@ -8,6 +6,7 @@ import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, test } from './fixtures';
 import { standInForSdk, type FakeVapiWindow } from './fake-vapi';
+import { startOwnStack, type OwnStack } from './own-stack';
 
 /**
  * Server mode (VITE_VAPI_AUTH=server) on its own built site and local stack: the voice button
@@ -24,8 +23,7 @@ const FUNCTION = '**/functions/v1/start-web-call';
 const IDLE = 'Press here for AI Voice Agent';
 const UNUSED_PUBLIC_KEY = 'server-mode-unused-public-key';
 
-let root = '';
-let server: ChildProcess | undefined;
+let stack: OwnStack | undefined;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: ORIGIN });
@@ -34,51 +32,28 @@ test.use({ baseURL: ORIGIN });
 test.beforeAll(async ({}, info) => {
   // A build and a stack of their own: longer than one test's budget, and said so here.
   info.setTimeout(180_000);
-  root = await mkdtemp(join(tmpdir(), 'server-mode-'));
-  const env = {
-    ...process.env,
-    PORT: String(PORT),
-    VITE_VAPI_AUTH: 'server',
-    VITE_VAPI_ASSISTANT_ID: 'server-mode-assistant',
-    // Set, but server mode must not ship it.
-    VITE_VAPI_PUBLIC_KEY: UNUSED_PUBLIC_KEY,
-    // Twelve minutes a day: four calls of three, then the day is spent (the last test). The
-    // other limits are out of the way (each test is a visitor of its own, and the stood-in calls
-    // send no report, so they count as in progress).
-    LOCAL_FUNCTION_WEB_CALL_DAILY_MINUTES: '12',
-    LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
-    LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
-  };
-  const build = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/build.ts', '--mode', 'local', '--out', join(root, 'site')],
-    { env, encoding: 'utf8' },
-  );
-  if (build.status !== 0)
-    throw new Error(`server-mode build failed:\n${build.stdout}${build.stderr}`);
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...env, DIST_DIR: join(root, 'site'), DATA_DIR: join(root, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((ready, fail) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Leads inbox:')) ready();
-    };
-    server?.stdout?.on('data', onData);
-    server?.stderr?.on('data', onData);
-    server?.once('exit', (code) => fail(new Error(`the server exited (${code}):\n${output}`)));
+  stack = await startOwnStack({
+    name: 'server-mode',
+    port: PORT,
+    buildArgs: ['--mode', 'local'],
+    env: {
+      ...process.env,
+      VITE_VAPI_AUTH: 'server',
+      VITE_VAPI_ASSISTANT_ID: 'server-mode-assistant',
+      // Set, but server mode must not ship it.
+      VITE_VAPI_PUBLIC_KEY: UNUSED_PUBLIC_KEY,
+      // Twelve minutes a day: four calls of three, then the day is spent (the last test). The
+      // other limits are out of the way (each test is a visitor of its own, and the stood-in
+      // calls send no report, so they count as in progress).
+      LOCAL_FUNCTION_WEB_CALL_DAILY_MINUTES: '12',
+      LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
+      LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
+    },
   });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server?.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await rm(root, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 test.beforeEach(async ({ context }) => {
@@ -121,11 +96,13 @@ test('ships no Vapi key, asks start-web-call at the press and joins the room it 
   page,
   watch,
 }) => {
-  for (const file of await readdir(join(root, 'site', 'assets'))) {
-    const code = await readFile(join(root, 'site', 'assets', file), 'utf8');
+  for (const file of await readdir(join(stack!.root, 'site', 'assets'))) {
+    const code = await readFile(join(stack!.root, 'site', 'assets', file), 'utf8');
     expect(code, file).not.toContain(UNUSED_PUBLIC_KEY);
   }
-  expect(await readFile(join(root, 'site', 'index.html'), 'utf8')).not.toContain(UNUSED_PUBLIC_KEY);
+  expect(await readFile(join(stack!.root, 'site', 'index.html'), 'utf8')).not.toContain(
+    UNUSED_PUBLIC_KEY,
+  );
   const toVapi = vapiApiRequests(page);
   const asked: Record<string, unknown>[] = [];
   page.on('request', (request) => {

@@ -87,7 +87,7 @@ async function lazyChunks(): Promise<Record<string, Sizes & { file: string }>> {
   for (const [label, prefix] of [
     ['voice SDK (@vapi-ai/web + daily-js)', 'vapi-'],
     ['voice call driver', 'voice-call-'],
-    ['data client (supabase-js + submission)', 'send-contact-'],
+    ["the lead's sender (supabase-js only with VITE_LEADS=browser)", 'send-contact-'],
   ] as const) {
     const file = files.find((name) => name.startsWith(prefix) && name.endsWith('.js'));
     if (file) chunks[label] = { file, ...sizesOf(await readFile(join(siteDir, 'assets', file))) };
