@@ -65,6 +65,8 @@ test.describe('npm run check:live', () => {
       /^PASS {2}function request-callback answers its preflight for http:\/\/localhost:\d+ only$/,
       /^PASS {2}function vapi-events refuses a request without the secret$/,
       /^PASS {2}the anon key cannot read contact_submissions$/,
+      /^PASS {2}the database has lead_delivery, and the anon key cannot call it$/,
+      /^PASS {2}the database has web_call_press, and the anon key cannot call it$/,
     ])
       expect(
         checks.some((line) => expected.test(line)),

@@ -7,6 +7,7 @@
  * profile fails the check with what a stranger can cost a day, unless the owner passes its flag
  * (`--accept-public-key`, `--accept-browser-leads`).
  */
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, LOCAL_VITE_MODE } from '../src/lib/config-schema';
@@ -40,7 +41,13 @@ async function main() {
     process.exit(2);
   }
   console.log(`Checking ${new URL(site).origin} (functions at ${config.functionsUrl})`);
-  const results = await checkLiveSite(site, config, fetch, accepted);
+  const dir = resolve(root, 'supabase', 'migrations');
+  const migrations = await Promise.all(
+    (await readdir(dir))
+      .filter((file) => file.endsWith('.sql'))
+      .map((file) => readFile(resolve(dir, file), 'utf8')),
+  );
+  const results = await checkLiveSite(site, config, fetch, accepted, migrations);
   for (const line of formatResults(results)) console.log(line);
   const failed = results.filter((result) => !result.ok).length;
   console.log(failed === 0 ? 'All checks passed.' : `${failed} check(s) failed.`);

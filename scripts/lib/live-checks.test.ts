@@ -6,6 +6,7 @@ import {
   cspDifferences,
   formatResults,
   parseCsp,
+  serverStepFunctions,
 } from './live-checks';
 import { publicKeyWorstCase } from './profile-risk';
 import { cspHash } from './security-headers';
@@ -135,5 +136,57 @@ describe("check:live's profile and testing keys", () => {
       what: 'function submit-lead did not start (answered 503)',
     });
     expect(submit?.fix).toContain('testing TURNSTILE_SECRET_KEY');
+  });
+});
+
+describe("check:live's database functions", () => {
+  const config = parseConfig(
+    {
+      VITE_SUPABASE_URL: 'https://abc.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
+      VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
+      VITE_SITE_URL: 'https://www.example.com',
+      VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
+    },
+    'production',
+  );
+
+  it('takes the functions the migrations grant to service_role and do not drop later', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const files = (await readdir('supabase/migrations')).filter((file) => file.endsWith('.sql'));
+    const names = serverStepFunctions(
+      await Promise.all(files.map((file) => readFile(`supabase/migrations/${file}`, 'utf8'))),
+    );
+    expect(names).toContain('lead_submit');
+    expect(names).toContain('lead_delivery');
+    expect(names).toContain('web_call_press');
+    // Granted in one migration, dropped in a later one.
+    expect(names).not.toContain('voice_token_claim');
+  });
+
+  it('passes a function anon may not call (42501), fails a missing one (PGRST202) and one anon may call', async () => {
+    const answers: Record<string, Response> = {
+      lead_submit: Response.json({ code: '42501' }, { status: 401 }),
+      lead_delivery: Response.json({ code: 'PGRST202' }, { status: 404 }),
+      web_call_press: Response.json({ state: 'unreserved' }, { status: 200 }),
+    };
+    const fetcher = async (url: string) => {
+      const name = /\/rpc\/(\w+)$/.exec(url)?.[1];
+      return name ? answers[name]!.clone() : new Response('');
+    };
+    const sql = ['lead_submit', 'lead_delivery', 'web_call_press']
+      .map((name) => `grant execute on function public.${name}(jsonb) to service_role;`)
+      .join('\n');
+    const results = await checkLiveSite('https://www.example.com', config, fetcher, new Set(), [
+      sql,
+    ]);
+    const of = (name: string) => results.find((result) => result.what.includes(name));
+    expect(of('lead_submit')).toMatchObject({ ok: true });
+    expect(of('lead_delivery')).toMatchObject({
+      ok: false,
+      what: 'the database lacks lead_delivery (PGRST202)',
+    });
+    expect(of('lead_delivery')?.fix).toContain('supabase db push');
+    expect(of('web_call_press')).toMatchObject({ ok: false });
   });
 });

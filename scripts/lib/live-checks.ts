@@ -371,12 +371,70 @@ async function checkNoTestingSiteKey(fetcher: Fetch, site: string): Promise<Chec
       );
 }
 
+/**
+ * The Postgres functions the server step calls, as the migrations leave them (each granted to
+ * service_role, and not dropped by a later one): read from the migrations, not listed by hand.
+ */
+export function serverStepFunctions(migrations: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const sql of migrations) {
+    for (const [, name] of sql.matchAll(
+      /grant execute on function public\.(\w+)\(jsonb\) to service_role/g,
+    ))
+      names.add(name!);
+    for (const [, name] of sql.matchAll(/drop function public\.(\w+)\(jsonb\)/g))
+      names.delete(name!);
+  }
+  return [...names].sort();
+}
+
+/**
+ * The migrations are applied: each function the server step calls exists, and the anon key may
+ * not call it. The data API answers 401/403 (42501) for a function anon may not execute, and 404
+ * (PGRST202) for one that does not exist: a project whose migrations stopped short (a lead stored
+ * but never posted, a press never started) fails here instead of on a visitor.
+ */
+async function checkServerStepFunction(
+  fetcher: Fetch,
+  config: SiteConfig,
+  name: string,
+): Promise<CheckResult> {
+  const url = `${config.supabaseUrl}/rest/v1/rpc/${name}`;
+  let answer: Response;
+  try {
+    answer = await fetcher(url, {
+      method: 'POST',
+      headers: {
+        apikey: config.supabaseAnonKey,
+        Authorization: `Bearer ${config.supabaseAnonKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ request: {} }),
+    });
+  } catch (error) {
+    return fail(`the database function ${name}`, `no answer from ${url} (${String(error)})`);
+  }
+  const code = String(((await answer.json().catch(() => ({}))) as { code?: unknown }).code ?? '');
+  if ((answer.status === 401 || answer.status === 403) && code === '42501')
+    return pass(`the database has ${name}, and the anon key cannot call it`);
+  if (answer.status === 404)
+    return fail(
+      `the database lacks ${name} (${code || 404})`,
+      'apply the migrations to the project (supabase db push, docs/deploy.md step 3)',
+    );
+  return fail(
+    `the anon key's call of ${name} answered ${answer.status} ${code}`,
+    `expected 401 42501: only service_role may execute public.${name} (the migrations revoke it from anon; run supabase db push)`,
+  );
+}
+
 /** Every check, in the order printed. */
 export async function checkLiveSite(
   siteUrl: string,
   config: SiteConfig,
   fetcher: Fetch = fetch,
   accepted: Accepted = new Set(),
+  migrations: readonly string[] = [],
 ): Promise<CheckResult[]> {
   const site = new URL(siteUrl).origin;
   const results: CheckResult[] = [...checkProfile(config, accepted)];
@@ -397,6 +455,8 @@ export async function checkLiveSite(
   results.push(await checkVapiEvents(fetcher, config));
   for (const table of PRIVATE_TABLES)
     results.push(await checkAnonCannotRead(fetcher, config, table));
+  for (const name of serverStepFunctions(migrations))
+    results.push(await checkServerStepFunction(fetcher, config, name));
   return results;
 }
 
