@@ -19,9 +19,9 @@ type Reply = { status: number; body: Body } | 'network' | Promise<{ status: numb
 /** A bot check whose tokens are handed out one by one (`solve`), as the widget solves them. */
 function fakeBotCheck() {
   let solved = 0;
-  let waiting: ((token: string) => void)[] = [];
+  let waiting: { resolve: (token: string) => void; reject: (error: Error) => void }[] = [];
   let ready: string | null = null;
-  const session: BotCheckSession & { solve: () => void; renewed: number } = {
+  const session: BotCheckSession & { solve: () => void; fail: () => void; renewed: number } = {
     renewed: 0,
     prepare: () => Promise.resolve(),
     token: () => {
@@ -30,7 +30,7 @@ function fakeBotCheck() {
         ready = null;
         return Promise.resolve(token);
       }
-      return new Promise<string>((resolve) => waiting.push(resolve));
+      return new Promise<string>((resolve, reject) => waiting.push({ resolve, reject }));
     },
     renew: () => void (session.renewed += 1),
     remove: () => undefined,
@@ -40,8 +40,13 @@ function fakeBotCheck() {
       const [first, ...rest] = waiting;
       if (first) {
         waiting = rest;
-        first(token);
+        first.resolve(token);
       } else ready = token;
+    },
+    /** The widget gave no token in time: every waiting request is refused. */
+    fail: () => {
+      for (const { reject } of waiting) reject(new Error('no bot-check token in time'));
+      waiting = [];
     },
   };
   return session;
@@ -191,5 +196,47 @@ describe('the server starter', () => {
     h.botCheck.solve();
     expect(await started).toEqual(WEB_CALL);
     expect(h.sent).toEqual([{ ...PRESS, captcha: 'token-1' }]);
+  });
+
+  it('a reservation whose token never came: the press asks for a fresh one, not the failed one', async () => {
+    const h = harness();
+    h.starter.reserve(INTENT);
+    h.botCheck.fail();
+    await h.settle();
+    const started = h.starter.start(PRESS);
+    await h.settle();
+    h.botCheck.solve();
+    expect(await started).toEqual(WEB_CALL);
+    expect(h.sent).toEqual([{ ...PRESS, captcha: 'token-1' }]);
+  });
+
+  it('a reservation refused after the press does not hold back the next intent', async () => {
+    let answer = (_: { status: number; body: Body }) => undefined as void;
+    const reserve = new Promise<{ status: number; body: Body }>((resolve) => (answer = resolve));
+    const h = harness({ reserve });
+    h.starter.reserve(INTENT);
+    h.botCheck.solve();
+    await h.settle();
+    // The press waits for the reservation; it comes back refused, and the press falls back.
+    const started = h.starter.start(PRESS);
+    await h.settle();
+    h.botCheck.solve();
+    answer({ status: 429, body: { code: 'limited', limit: 'concurrent' } });
+    expect(await started).toEqual(WEB_CALL);
+    // The next intent reserves again.
+    h.starter.reserve(INTENT);
+    h.botCheck.solve();
+    await h.settle();
+    expect(h.sent.filter((body) => body.intent === true)).toHaveLength(2);
+  });
+
+  it('an answer without a usable expiry counts as no reservation: the press falls back', async () => {
+    const h = harness({ reserve: { status: 200, body: { reserved: true } } });
+    h.starter.reserve(INTENT);
+    h.botCheck.solve();
+    await h.settle();
+    h.botCheck.solve();
+    expect(await h.starter.start(PRESS)).toEqual(WEB_CALL);
+    expect(h.sent[1]).toMatchObject({ captcha: 'token-2' });
   });
 });

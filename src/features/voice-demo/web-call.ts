@@ -170,11 +170,18 @@ export function createServerStarter(
             AbortSignal.timeout(WEB_CALL_TIMEOUT_MS),
           );
           const reserved = answer.reached ? (answer.body as Partial<WebCallReserved>) : {};
-          if (!answer.reached || answer.status !== 200 || reserved.reserved !== true) {
-            declined = true;
+          const seconds = Number(reserved.expires_in_seconds);
+          if (
+            !answer.reached ||
+            answer.status !== 200 ||
+            reserved.reserved !== true ||
+            !Number.isFinite(seconds)
+          ) {
+            // Not again until the next press; a refusal that lands after a press is stale.
+            if (reservation === made) declined = true;
             return null;
           }
-          return sentAt + Number(reserved.expires_in_seconds) * 1000 - RESERVATION_MARGIN_MS;
+          return sentAt + seconds * 1000 - RESERVATION_MARGIN_MS;
         },
         () => null,
       ),
@@ -188,8 +195,9 @@ export function createServerStarter(
     const held = reservation;
     reservation = null;
     declined = false;
-    if (held && !held.sent) {
-      // Its token has not gone out yet: the press takes it, in the one-request form.
+    if (held && !held.sent && held.settled === undefined) {
+      // Its token has not come or gone out yet: the press takes it, in the one-request form. (A
+      // token that never came settles the reservation as null: the press then asks afresh.)
       held.taken = true;
       let first: Promise<string> | null = held.token;
       const answer = await askForCall(client, request, () => {
