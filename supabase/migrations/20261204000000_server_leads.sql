@@ -160,11 +160,14 @@ end
 $$;
 
 -- One lead's delivery to the webhook (service_role only): request {id, action, lease_seconds}.
---   claim    -> {state: 'claimed', lead} (post it now; the claim lapses after lease_seconds),
+--   claim    -> {state: 'claimed', claim, lead} (post it now; the claim lapses after
+--               lease_seconds),
 --               'delivered' (posted before: never again), 'busy' (another request is posting
 --               it), or 'missing' (no such lead)
 --   done     -> {state: 'delivered'}
---   release  -> {state: 'released'} (the post failed: a retry may claim it again)
+--   release  -> {state: 'released'} (the post failed: a retry may claim it again), given the
+--               `claim` the claim answered (another request's claim is left as it is)
+--   done marks the lead delivered whoever holds it: the post happened.
 -- A claim is one UPDATE with its conditions, so of two requests at once exactly one claims.
 create function public.lead_delivery(request jsonb) returns jsonb
 language plpgsql
@@ -186,8 +189,8 @@ begin
          and (webhook_claimed_until is null or webhook_claimed_until < now())
       returning * into claimed;
       if found then
-        return jsonb_build_object('state', 'claimed', 'lead',
-          to_jsonb(claimed) - 'webhook_delivered_at' - 'webhook_claimed_until');
+        return jsonb_build_object('state', 'claimed', 'claim', claimed.webhook_claimed_until,
+          'lead', to_jsonb(claimed) - 'webhook_delivered_at' - 'webhook_claimed_until');
       end if;
       select * into existing from public.contact_submissions where id = lead_id;
       if not found then
@@ -202,9 +205,12 @@ begin
        where id = lead_id;
       return jsonb_build_object('state', 'delivered');
     when 'release' then
+      -- Only the claim it was given: a request whose claim lapsed and was taken by another
+      -- cannot let go of that one.
       update public.contact_submissions
          set webhook_claimed_until = null
-       where id = lead_id and webhook_delivered_at is null;
+       where id = lead_id and webhook_delivered_at is null
+         and webhook_claimed_until = (request ->> 'claim')::timestamptz;
       return jsonb_build_object('state', 'released');
     else
       raise exception 'lead_delivery: unknown action %', request ->> 'action';

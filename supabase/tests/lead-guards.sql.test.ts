@@ -569,7 +569,12 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         // The delivery's own columns are the server's, not the owner's payload.
         expect(Object.keys(claimed.lead as object)).not.toContain('webhook_claimed_until');
         expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'busy' });
-        expect(await delivery({ id: lead.id, action: 'release' })).toEqual({ state: 'released' });
+        // Another request's claim is not let go of: only the claim given back.
+        await delivery({ id: lead.id, action: 'release', claim: '2000-01-01T00:00:00Z' });
+        expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'busy' });
+        expect(await delivery({ id: lead.id, action: 'release', claim: claimed.claim })).toEqual({
+          state: 'released',
+        });
         expect(await delivery({ id: lead.id, action: 'claim' })).toMatchObject({
           state: 'claimed',
         });

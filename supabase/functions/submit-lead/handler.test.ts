@@ -18,7 +18,7 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
  * lead_delivery as the database answers it (its SQL, with two requests at once, is tested in
  * supabase/tests/lead-guards.sql.test.ts): a claim, then done or release.
  */
-function deliveries() {
+function deliveries(failDone = false) {
   const leads = new Map<string, { delivered: boolean; claimed: boolean }>();
   const call = (request: Record<string, unknown>) => {
     const id = String(request.id);
@@ -28,11 +28,17 @@ function deliveries() {
       if (state.delivered) return { state: 'delivered' };
       if (state.claimed) return { state: 'busy' };
       state.claimed = true;
-      return { state: 'claimed', lead: { ...STORED, id, webhook_delivered_at: null } };
+      return {
+        state: 'claimed',
+        claim: '2026-11-24T14:17:30.123456+00:00',
+        lead: { ...STORED, id, webhook_delivered_at: null },
+      };
     }
     if (!state) throw new Error(`no lead ${id}`);
     if (request.action === 'done') Object.assign(state, { delivered: true, claimed: false });
-    if (request.action === 'release') state.claimed = false;
+    if (request.action === 'release' && request.claim === '2026-11-24T14:17:30.123456+00:00')
+      state.claimed = false;
+    if (request.action === 'done' && failDone) throw new Error('database lead_delivery: 503');
     return { state: request.action === 'done' ? 'delivered' : 'released' };
   };
   return { leads, call };
@@ -57,12 +63,12 @@ const STORED = {
 function harness(
   turnstile: Response | 'network' = Response.json(SOLVED),
   database: (request: Record<string, unknown>) => unknown = () => ({ outcome: 'stored' }),
-  webhook: { url?: string | null; answer?: () => Response } = {},
+  webhook: { url?: string | null; answer?: () => Response; failDone?: boolean } = {},
 ) {
   const calls: Record<string, unknown>[] = [];
   const verified: string[] = [];
   const posted: { body: Record<string, unknown>; text: string; headers: Headers }[] = [];
-  const store = deliveries();
+  const store = deliveries(webhook.failDone);
   const handler = createHandler({
     origins: ['https://site.test'],
     turnstile: {
@@ -357,3 +363,14 @@ Deno.test('without a webhook: stored, 201 not delivered (the page posts it)', as
   assert.deepEqual(await response.json(), { delivered: false });
   assert.equal(posted.length, 0);
 });
+
+Deno.test(
+  'a post that went through is the answer even if marking it delivered fails: 201 delivered',
+  async () => {
+    const { send, posted } = harness(undefined, undefined, { failDone: true });
+    const response = await send(lead());
+    assert.equal(response.status, 201);
+    assert.deepEqual(await response.json(), { delivered: true });
+    assert.equal(posted.length, 1);
+  },
+);

@@ -43,7 +43,8 @@ type Outcome =
     };
 
 type Delivery =
-  { state: 'claimed'; lead: Record<string, unknown> } | { state: 'delivered' | 'busy' | 'missing' };
+  | { state: 'claimed'; claim: string; lead: Record<string, unknown> }
+  | { state: 'delivered' | 'busy' | 'missing' };
 
 /**
  * How long a delivery holds its lead: the post's tries (2, of at most 3 s each, 0.5 s apart) with
@@ -81,10 +82,19 @@ export function createHandler(
       { id, payload: leadWebhookPayload(delivery.lead) },
       { ...settings.webhook, ...DELIVERY },
     );
-    await settings.database('lead_delivery', { id, action: posted ? 'done' : 'release' });
-    if (posted) return { delivered: true };
-    console.error(`submit-lead: the webhook refused or did not answer (lead ${id})`);
-    return { refusal: refusal('webhook_failed') };
+    if (!posted) {
+      console.error(`submit-lead: the webhook refused or did not answer (lead ${id})`);
+      await settings.database('lead_delivery', { id, action: 'release', claim: delivery.claim });
+      return { refusal: refusal('webhook_failed') };
+    }
+    // The post happened: that is the visitor's answer, even if marking it fails (the claim then
+    // lapses, and a later press may post it again under the same webhook-id).
+    await settings
+      .database('lead_delivery', { id, action: 'done' })
+      .catch((cause: unknown) =>
+        console.error(`submit-lead: lead ${id} was posted, marking it failed:`, cause),
+      );
+    return { delivered: true };
   }
 
   return openEndpoint(opening, async ({ body: submission, address, answer, refuse }) => {
