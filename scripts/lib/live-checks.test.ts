@@ -117,6 +117,17 @@ describe("check:live's profile and testing keys", () => {
     const key = results.find((result) => result.what.includes('testing site key'));
     expect(key).toMatchObject({ ok: false });
     expect(key?.what).toContain('1x00000000000000000000AA');
+    // A script that cannot be read is not taken for one without the key.
+    delete pages['/assets/chunk-1.js'];
+    const missing = await checkLiveSite(site, defaults, async (url) =>
+      pages[new URL(url).pathname] === undefined
+        ? new Response('not found', { status: 404 })
+        : fetcher(url),
+    );
+    expect(missing.find((result) => result.what.includes('testing site key'))).toMatchObject({
+      ok: false,
+      fix: expect.stringContaining('could not read /assets/chunk-1.js'),
+    });
     pages['/assets/chunk-1.js'] = 'const config = {siteKey:"0x4AAAAAAA"};';
     const clean = await checkLiveSite(site, defaults, fetcher);
     expect(clean.find((result) => result.what.includes('testing site key'))).toMatchObject({

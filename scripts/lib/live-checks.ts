@@ -353,13 +353,18 @@ async function checkNoTestingSiteKey(fetcher: Fetch, site: string): Promise<Chec
   }
   const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
   const texts = [html];
-  for (const script of scripts)
-    texts.push(
-      await fetcher(`${site}${script}`).then(
-        (answer) => answer.text(),
-        () => '',
-      ),
+  const unread: string[] = [];
+  for (const script of scripts) {
+    const text = await fetcher(`${site}${script}`).then(
+      async (answer) => (answer.ok ? await answer.text() : null),
+      () => null,
     );
+    if (text === null) unread.push(script);
+    else texts.push(text);
+  }
+  // A script that could not be read is not a script without the key.
+  if (unread.length > 0)
+    return fail(what, `could not read ${unread.join(', ')}: publish the build whole (dist/assets)`);
   const found = TURNSTILE_TESTING_SITE_KEYS.filter((key) =>
     texts.some((text) => text.includes(key)),
   );

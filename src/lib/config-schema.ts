@@ -37,9 +37,10 @@ export const REQUIRED_CONFIG_VARIABLES = [
 ] as const;
 
 /**
- * The variables only a named profile reads, and which the default refuses in a production build
- * (a key or an address it would not ship must not sit in the deploy's settings looking used):
- * the public key and assistant with VITE_VAPI_AUTH=public-key, the webhook with VITE_LEADS=browser.
+ * The variables only a named profile reads: the public key and assistant with
+ * VITE_VAPI_AUTH=public-key, the webhook with VITE_LEADS=browser. The default refuses the key and
+ * the webhook in a production build (a key or an address it would not ship must not sit in the
+ * deploy's settings looking used); an assistant id is no credential, and is ignored.
  */
 export const PROFILE_CONFIG_VARIABLES = [
   'VITE_VAPI_PUBLIC_KEY',

@@ -3,19 +3,19 @@
 /** Loopback names a local page may be opened at: the same server under each spelling. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
-/**
- * The origins whose pages may call the functions: the site's own (SITE_URL). When the site is a
- * loopback address (the local stack), every loopback spelling of it at the same port, since a
- * developer may open the page at any of them; a deployed site has exactly one.
- */
 /** Whether a URL is this machine's (a loopback name): the local stack's SITE_URL. */
 export function isLoopback(url: string): boolean {
   return LOOPBACK_HOSTS.includes(new URL(url).hostname);
 }
 
+/**
+ * The origins whose pages may call the functions: the site's own (SITE_URL). When the site is a
+ * loopback address (the local stack), every loopback spelling of it at the same port, since a
+ * developer may open the page at any of them; a deployed site has exactly one.
+ */
 export function siteOrigins(siteUrl: string): string[] {
   const url = new URL(siteUrl);
-  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  if (!isLoopback(siteUrl)) return [url.origin];
   const port = url.port ? `:${url.port}` : '';
   return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`);
 }
