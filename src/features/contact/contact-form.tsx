@@ -19,10 +19,14 @@ import { FIELD_ORDER, validateContact, type ContactErrors, type ContactField } f
 const EARLY_KEY = 'contact-submit';
 
 /**
- * The sender (and supabase-js), loaded on the first focus of the form. A load that stalls fails
+ * The sender (and, in the browser profile, supabase-js), loaded on the first focus of the form. A load that stalls fails
  * after the same 10 s as a call, so the button never stays on Sending....
  */
-const loadSender = loadOnce(() => import('./send-contact'), CALL_TIMEOUT_MS);
+const loadSender = loadOnce(async () => {
+  const sender = await import('./send-contact');
+  await sender.prepareSender();
+  return sender;
+}, CALL_TIMEOUT_MS);
 const preloadSender = () => void loadSender().catch(() => undefined);
 
 /** The real sender, loaded on first use. */

@@ -31,13 +31,21 @@ async function storeWith(): Promise<SubmissionClients['insert']> {
   return createSupabaseInsert(config.supabaseUrl, config.supabaseAnonKey);
 }
 
+/**
+ * Makes the way to store a lead ready (in the browser profile, supabase-js is fetched): the form
+ * calls it with this module's load, on its first focus, within the load's time limit.
+ */
+export async function prepareSender(): Promise<void> {
+  insert ??= await storeWith();
+}
+
 /** Sends one submission through the configured profile. */
 export async function sendContact(
   id: string,
   values: ContactValues,
   place: () => HTMLElement | null,
 ): Promise<SubmissionResult> {
-  insert ??= await storeWith();
+  await prepareSender();
   botCheckPlace = place;
   if (config.turnstile) {
     botChecked ??= createBotCheckedInsert(
@@ -50,7 +58,7 @@ export async function sendContact(
     id,
     values,
     {
-      insert,
+      insert: insert!,
       botChecked,
       ...(leads.via === 'browser'
         ? {
