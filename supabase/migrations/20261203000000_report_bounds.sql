@@ -44,7 +44,7 @@ declare
   call_id text := request ->> 'vapi_call_id';
   report_kind text := request ->> 'kind';
   limits jsonb := coalesce(request -> 'limits', '{}'::jsonb);
-  report_bytes bigint := octet_length((request - 'limits')::text);
+  report_bytes bigint := octet_length((request - 'limits' - 'web_call_id')::text);
   today date := (now() at time zone 'utc')::date;
   known boolean;
   inserted integer;
@@ -61,6 +61,14 @@ begin
     -- report a callback, as for the rest.
     update public.callback_requests set vapi_call_id = call_id
      where id = (request ->> 'callback_id')::uuid and status = 'unknown' and vapi_call_id is null;
+    known := found;
+  end if;
+  if not known and request ->> 'web_call_id' is not null then
+    -- The same for a web call whose start was never recorded (Vapi's answer did not come, or
+    -- its record after the answer failed): the call carries the claim's id.
+    update public.web_calls set vapi_call_id = call_id
+     where id = (request ->> 'web_call_id')::uuid and status in ('pending', 'unknown')
+       and vapi_call_id is null;
     known := found;
   end if;
 

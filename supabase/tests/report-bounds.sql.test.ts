@@ -165,6 +165,24 @@ describe.each(ENGINES)('on %s', (engineName, engine) => {
         expect(await store(third)).toMatchObject({ stored: false, refused: true });
       });
 
+      it("stores the one report of a web call whose start was never recorded, by the claim's id", async () => {
+        await forget();
+        const claim = await siteWebCall(requests, null);
+        const first = { ...callRow(), web_call_id: claim };
+        expect(await store(first)).toEqual({ stored: true });
+        // A second call naming the same claim is not the site's.
+        expect(await store({ ...callRow(), web_call_id: claim })).toMatchObject({
+          stored: false,
+          refused: true,
+        });
+        // Nor is one naming a claim whose call is on record.
+        const recorded = await siteWebCall(requests, `call-${crypto.randomUUID()}`);
+        expect(await store({ ...callRow(), web_call_id: recorded })).toMatchObject({
+          stored: false,
+          refused: true,
+        });
+      });
+
       it('stores a stated number of such reports a day, the rest counted; a retry of a stored one is not', async () => {
         await forget();
         const limits = { unknown_daily: 2, unknown_daily_bytes: 1_000_000 };

@@ -25,8 +25,11 @@ const nextAddress = () => {
   return `192.0.2.${serial % 250}`;
 };
 
-/** A web call start-web-call started: Vapi's call `vapiCallId`. */
-export async function siteWebCall(requests: SqlDatabase, vapiCallId: string): Promise<string> {
+/** A web call start-web-call started: Vapi's call `vapiCallId` (null: claimed, not recorded). */
+export async function siteWebCall(
+  requests: SqlDatabase,
+  vapiCallId: string | null,
+): Promise<string> {
   const id = crypto.randomUUID();
   const claimed = await rpc(requests, 'web_call_claim', {
     id,
@@ -35,6 +38,7 @@ export async function siteWebCall(requests: SqlDatabase, vapiCallId: string): Pr
     limits: ROOMY,
   });
   if (claimed.outcome !== 'call') throw new Error(`web_call_claim: ${JSON.stringify(claimed)}`);
+  if (vapiCallId === null) return id;
   await rpc(requests, 'web_call_record', {
     id,
     status: 'started',

@@ -173,6 +173,27 @@ Deno.test('drops structured data over its limit and metadata that is not a UUID'
 });
 
 Deno.test(
+  "passes a web call's claim id to the database, to find a start never recorded",
+  async () => {
+    const claim = '0b7f2c1e-9a3d-4e5f-8a6b-1c2d3e4f5a6b';
+    const h = harness();
+    const call = { ...CALL, id: 'call-79', type: 'webCall' as const };
+    await h.send(
+      report({ call: { ...call, assistantOverrides: { metadata: { web_call_id: claim } } } }),
+    );
+    await h.send(
+      report({
+        call: { ...call, id: 'call-80', assistantOverrides: { metadata: { web_call_id: 'x' } } },
+      }),
+    );
+    assert.deepEqual(
+      h.database.map((row) => row.web_call_id),
+      [claim, null],
+    );
+  },
+);
+
+Deno.test(
   "a chat's completed session is stored as a webChat report, tied to its visit, and forwarded",
   async () => {
     const h = harness();

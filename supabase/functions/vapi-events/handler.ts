@@ -158,6 +158,8 @@ export function reportRow(message: Record<string, unknown>) {
     recording_url: text(artifact.recordingUrl, LIMITS.url),
     visit_id: isUuid(metadata.visit_id) ? metadata.visit_id : null,
     callback_id: isUuid(metadata.callback_id) ? metadata.callback_id : null,
+    // Only to find a web call whose start was never recorded (not a column of demo_calls).
+    web_call_id: isUuid(metadata.web_call_id) ? metadata.web_call_id : null,
     trade: parseTrade(object(overrides.variableValues).trade),
   };
 }
