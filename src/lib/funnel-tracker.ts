@@ -1,11 +1,11 @@
 import { init, track, type PlausibleRequestPayload } from '@plausible-analytics/tracker';
-import { looksPersonal, UTM_KEYS } from '@shared/lead-rules.ts';
+import { looksPersonal, utmKeyOf } from '@shared/lead-rules.ts';
 import type { SiteConfig } from './config-schema';
 import type { FunnelEvent, FunnelProps } from './funnel-events';
 
 /**
  * The address an event reports: the page's path and its campaign tags only, the five standard
- * `utm_` keys (UTM_KEYS), each value that does not look like an e-mail address or a phone number
+ * `utm_` keys (utmKeyOf, as a lead reads them), each value that does not look like an e-mail address or a phone number
  * (looksPersonal, the rule a lead's utm is kept by). Any other query parameter (an e-mail an ad
  * platform appended, a token), any other `utm_` key and the fragment are dropped, so nothing
  * personal leaves in the URL.
@@ -13,9 +13,11 @@ import type { FunnelEvent, FunnelProps } from './funnel-events';
 export function reportedUrl(href: string): string {
   const url = new URL(href);
   const kept = new URLSearchParams();
-  for (const [key, value] of url.searchParams)
-    if ((UTM_KEYS as readonly string[]).includes(key) && !looksPersonal(value))
-      kept.append(key, value);
+  for (const [name, value] of url.searchParams) {
+    const key = utmKeyOf(name);
+    // The first of each, as a lead keeps it (visit.ts utmFrom).
+    if (key && !kept.has(key) && !looksPersonal(value)) kept.append(key, value);
+  }
   const query = kept.toString();
   return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
 }

@@ -135,6 +135,10 @@ describe('what an event reports of the page', () => {
     expect(reportedUrl(`https://example.com/?${all}&utm_id=42&utm_Source=x&utm_custom=y`)).toBe(
       `https://example.com/?${all}`,
     );
+    // Tags read as a lead reads them: whatever the key's case, the first of each.
+    expect(reportedUrl('https://example.com/?UTM_Source=ads&utm_source=other')).toBe(
+      'https://example.com/?utm_source=ads',
+    );
     for (const personal of [
       'jane@example.com',
       'jane%40example.com',

@@ -11,7 +11,7 @@ import {
   cleanUtm,
   LEAD_MAX_BYTES,
   looksPersonal,
-  UTM_KEYS,
+  utmKeyOf,
 } from '@shared/lead-rules.ts';
 
 /** The calculator's inputs and estimate (whole dollars), when it shows one. */
@@ -65,8 +65,8 @@ function write(key: string, value: string): void {
 export function utmFrom(search: string): Utm | null {
   const utm: Utm = {};
   for (const [name, raw] of new URLSearchParams(search)) {
-    const key = name.toLowerCase();
-    if (!(UTM_KEYS as readonly string[]).includes(key) || key in utm) continue;
+    const key = utmKeyOf(name);
+    if (!key || key in utm) continue;
     const value = raw.trim();
     // Judged whole: an address cut to the byte limit may no longer look like one.
     if (looksPersonal(value)) continue;

@@ -30,6 +30,15 @@ export const UTM_KEYS = [
 export type UtmKey = (typeof UTM_KEYS)[number];
 
 /**
+ * A query parameter's name as a campaign tag: one of the five keys, whatever its case
+ * (`UTM_Source` is `utm_source`), or null. The lead's utm and the funnel's URL both read tags so.
+ */
+export function utmKeyOf(name: string): UtmKey | null {
+  const key = name.toLowerCase();
+  return (UTM_KEYS as readonly string[]).includes(key) ? (key as UtmKey) : null;
+}
+
+/**
  * White space: every Unicode White_Space character (JavaScript's \s, which also holds U+FEFF) and
  * the invisible U+0085, U+180E, U+200B-U+200D and U+2060.
  */
