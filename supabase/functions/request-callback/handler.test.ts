@@ -68,7 +68,7 @@ function harness(fakes: Fakes = {}) {
       return { id: request.id };
     },
     now: () => new Date('2026-11-23T18:00:00Z'),
-    background: (work) => void background.push(work),
+    background: (work) => void background.push(work()),
   };
   const handler = createHandler(settings);
   return {

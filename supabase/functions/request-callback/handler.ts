@@ -11,6 +11,7 @@ import type { Parsed } from '../_shared/contracts/refusal.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
+import { backgroundRunner, type Background } from '../_shared/settings.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
@@ -43,7 +44,7 @@ export interface CallbackSettings {
   database: CallDatabase;
   now?: () => Date;
   /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
-  background?: (work: Promise<unknown>) => void;
+  background?: Background;
 }
 
 /** A callback to place: the contract's request with the number in E.164 and its country. */
@@ -130,7 +131,7 @@ async function deliverWebhook(
 }
 
 export function createHandler(settings: CallbackSettings): (request: Request) => Promise<Response> {
-  const background = settings.background ?? ((work: Promise<unknown>) => void work);
+  const background = settings.background ?? backgroundRunner();
   const opening = {
     ...REQUEST_CALLBACK,
     parse: (body: Record<string, unknown>) => parseRequest(body, settings.countries),
@@ -140,7 +141,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
 
   /** The owner's webhook for a callback, after the answer. */
   const report = (request: Callback, status: CallbackWebhook['status'], at: Date) =>
-    background(
+    background(() =>
       deliverWebhook(request, status, settings, at).catch((error) =>
         console.error('request-callback: the webhook delivery was not recorded:', error),
       ),

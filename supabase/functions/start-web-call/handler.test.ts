@@ -77,7 +77,7 @@ function harness(
       if (fake instanceof Error) throw fake;
       return fake;
     },
-    background: (work) => void pending.push(work),
+    background: (work) => void pending.push(work()),
   });
   return {
     vapiBodies,

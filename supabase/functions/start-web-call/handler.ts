@@ -9,6 +9,7 @@ import {
 } from '../_shared/contracts/web-call.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { BOT_CHECK_FAILED, openEndpoint } from '../_shared/endpoint.ts';
+import { backgroundRunner, type Background } from '../_shared/settings.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';
@@ -42,7 +43,7 @@ export interface WebCallSettings {
   turnstile: TurnstileSettings;
   database: CallDatabase;
   /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
-  background?: (work: Promise<unknown>) => void;
+  background?: Background;
 }
 
 type Reservation =
@@ -74,7 +75,7 @@ function joinable(call: CreatedWebCall): WebCallAnswer {
 
 export function createHandler(settings: WebCallSettings): (request: Request) => Promise<Response> {
   const { vapi, limits } = settings;
-  const background = settings.background ?? ((work: Promise<unknown>) => void work);
+  const background = settings.background ?? backgroundRunner();
   const opening = {
     ...START_WEB_CALL,
     origins: settings.origins,
@@ -167,7 +168,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
           : 'unknown';
       // Recorded after the answer: the page joins meanwhile. Until it lands the claim stays
       // 'pending', which counts as a call in progress and is never started again.
-      background(
+      background(() =>
         settings
           .database('web_call_record', {
             id: request.id,

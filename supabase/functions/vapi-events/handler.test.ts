@@ -43,7 +43,7 @@ function harness(stored: boolean | Record<string, unknown> = true) {
       },
       sleep: async () => {},
     },
-    background: (work) => void background.push(work),
+    background: (work) => void background.push(work()),
   };
   const handler = createHandler(settings);
   return {

@@ -5,6 +5,7 @@ import { openEndpoint } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
+import { backgroundRunner, type Background } from '../_shared/settings.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,
@@ -35,7 +36,7 @@ export interface VapiEventsSettings {
    * database holds them (demo_call_store); 0 (the default) stores none.
    */
   unknownReports: { daily: number; dailyBytes: number };
-  background?: (work: Promise<unknown>) => void;
+  background?: Background;
 }
 
 /** What demo_call_store answers. */
@@ -215,7 +216,7 @@ function reportOf(message: Record<string, unknown>) {
 export function createHandler(
   settings: VapiEventsSettings,
 ): (request: Request) => Promise<Response> {
-  const background = settings.background ?? ((work: Promise<unknown>) => void work);
+  const background = settings.background ?? backgroundRunner();
   const opening = {
     ...VAPI_EVENTS,
     // Vapi calls it from its servers: no page does, so no CORS.
@@ -269,7 +270,7 @@ export function createHandler(
         callback_id: row.callback_id,
         trade: row.trade,
       };
-      background(
+      background(() =>
         postWebhook({ id: `call_report:${row.vapi_call_id}`, payload }, settings.webhook).then(
           (delivered) => {
             if (!delivered)
