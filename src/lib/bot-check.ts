@@ -7,6 +7,8 @@
  * takes the widget away.
  */
 
+import { turnstileScriptUrl } from './turnstile-script';
+
 interface TurnstileApi {
   render: (container: HTMLElement, options: Record<string, unknown>) => string;
   reset: (id: string) => void;
@@ -26,9 +28,7 @@ function loadTurnstile(scriptUrl: string): Promise<TurnstileApi> {
   if (window.turnstile) return Promise.resolve(window.turnstile);
   loading ??= new Promise<TurnstileApi>((resolve, reject) => {
     const script = document.createElement('script');
-    const url = new URL(scriptUrl, window.location.href);
-    url.searchParams.set('render', 'explicit');
-    script.src = url.href;
+    script.src = turnstileScriptUrl(scriptUrl);
     script.async = true;
     script.onload = () =>
       window.turnstile ? resolve(window.turnstile) : reject(new Error('Turnstile did not start'));

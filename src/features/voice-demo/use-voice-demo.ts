@@ -122,19 +122,10 @@ export function useVoiceDemo({
       return;
     }
     const mine = attempt.current;
-    send({ type: 'start-requested' });
-    // The visitor tried the demo (it goes with their lead, if they write).
-    markDemoCall();
-    timer.current = setTimeout(() => {
-      if (attempt.current !== mine) return;
-      console.error(
-        `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
-      );
-      release();
-      send({ type: 'failed', error: 'connect' });
-    }, CONNECT_TIMEOUT_MS);
     // Server mode: the call is asked for now, while the code loads and the microphone prompt
-    // shows; the server sets its length and overrides. Public-key mode: the SDK starts it.
+    // shows, and before the state below is set, so the request leaves before the page renders
+    // its Connecting state; the server sets its length and overrides. Public-key mode: the SDK
+    // starts it.
     const start: CallStart =
       config.auth === 'server'
         ? {
@@ -151,6 +142,17 @@ export function useVoiceDemo({
             assistantId: config.assistantId,
             assistantOverrides: overridesForThisVisit(config.maxCallSeconds),
           };
+    send({ type: 'start-requested' });
+    // The visitor tried the demo (it goes with their lead, if they write).
+    markDemoCall();
+    timer.current = setTimeout(() => {
+      if (attempt.current !== mine) return;
+      console.error(
+        `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
+      );
+      release();
+      send({ type: 'failed', error: 'connect' });
+    }, CONNECT_TIMEOUT_MS);
     try {
       const { startVoiceCall, hangUpUnjoined } = await loadVoiceCall();
       if (attempt.current !== mine) {

@@ -9,6 +9,7 @@ import { Link } from '@/lib/router';
 import { useCallback, useRef } from 'react';
 import { agentVariables } from '@/lib/agent-variables';
 import { loadOnce } from '@/lib/load-once';
+import { preloadTurnstile } from '@/lib/turnstile-script';
 import { visitId } from '@/lib/visit';
 import { useVoiceDemo, type ServerCallRequest, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind } from './voice-machine';
@@ -76,6 +77,8 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
    */
   const prepareServerCall = () => {
     if (!serverMode || !config.turnstile) return;
+    // Its download starts now, beside the starter's code rather than after it.
+    preloadTurnstile(config.turnstile.scriptUrl);
     const reserving = state.status !== 'connecting' && state.status !== 'in-call';
     serverStarter()
       .then((loaded) => {

@@ -105,6 +105,19 @@ describe('the server starter', () => {
     expect(h.sent[1]).not.toHaveProperty('captcha');
   });
 
+  it("the press of a settled reservation sends its request at once, in the press's own task", async () => {
+    const h = harness();
+    h.starter.reserve(INTENT);
+    h.botCheck.solve();
+    await h.settle();
+    // No await between the press and the request: it leaves before the page renders its
+    // Connecting state (which React does in a microtask after the press).
+    const pressed = h.starter.start(PRESS);
+    expect(h.sent).toHaveLength(2);
+    expect(h.sent[1]).toEqual({ ...PRESS, id: h.sent[0]!.id });
+    expect(await pressed).toEqual(WEB_CALL);
+  });
+
   it('a lapsed reservation: the one-request form, with a fresh token and the press id', async () => {
     const h = harness();
     h.starter.reserve(INTENT);

@@ -107,6 +107,15 @@ export const RESERVATION_MARGIN_MS = 5_000;
  */
 export const RESERVATION_WAIT_MS = 5_000;
 
+/** The reservation's end once its answer is in, waiting at most `ms`; null when none came. */
+async function settledWithin(held: Reservation, ms: number): Promise<number | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    held.until,
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /** A reservation made on intent, for the press to come. */
 interface Reservation {
   id: string;
@@ -209,13 +218,10 @@ export function createServerStarter(
       return answer;
     }
     if (held) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const until = await Promise.race([
-        held.until,
-        new Promise<null>(
-          (resolve) => (timer = setTimeout(() => resolve(null), RESERVATION_WAIT_MS)),
-        ),
-      ]).finally(() => clearTimeout(timer));
+      // Settled: the press's request leaves now, in the press's own task, before the page
+      // renders its Connecting state (a render of tens of ms on a slow phone).
+      const until =
+        held.settled !== undefined ? held.settled : await settledWithin(held, RESERVATION_WAIT_MS);
       if (until !== null && now() < until) {
         const answer = await askForCall(client, { ...request, id: held.id }, null);
         if (answer !== UNRESERVED) return answer;
