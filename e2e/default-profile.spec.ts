@@ -6,7 +6,8 @@ import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { TURNSTILE_SCRIPT_URL } from '../src/lib/config-schema';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, test } from './fixtures';
-import { fillContactForm, startOwnStack, type OwnStack } from './own-stack';
+import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
+import { fillContactForm } from './contact-form';
 
 /**
  * The site an owner gets without choosing: a production build (`npm run build`) made with the

@@ -6,7 +6,7 @@ import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, test } from './fixtures';
 import { standInForSdk, type FakeVapiWindow } from './fake-vapi';
-import { startOwnStack, type OwnStack } from './own-stack';
+import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
 
 /**
  * Server mode (VITE_VAPI_AUTH=server) on its own built site and local stack: the voice button

@@ -15,7 +15,7 @@ describe('median', () => {
 });
 
 describe('measureInterleaved', () => {
-  it('runs every target once before any target runs again, one at a time', async () => {
+  it('runs every target once before any target runs again, one at a time, every other run in reverse', async () => {
     const order: string[] = [];
     let running = 0;
     const results = await measureInterleaved(
@@ -30,7 +30,7 @@ describe('measureInterleaved', () => {
         return `${target}@${run}`;
       },
     );
-    expect(order).toEqual(['floor#0', '/#0', '/about-me#0', 'floor#1', '/#1', '/about-me#1']);
+    expect(order).toEqual(['floor#0', '/#0', '/about-me#0', '/about-me#1', '/#1', 'floor#1']);
     expect(results.get('/')).toEqual(['/@0', '/@1']);
     expect([...results.keys()]).toEqual(['floor', '/', '/about-me']);
   });

@@ -1,7 +1,9 @@
 /**
  * How the benches run and summarise their measurements: every target's run i before any
  * target's run i + 1, so a slower minute of the machine falls on every target alike and the
- * ratios between them hold; and the median of each target's runs.
+ * ratios between them hold, in reverse order every other run, so no target is always the one
+ * measured first (a browser's or a server's first request after a pause is slower); and the
+ * median of each target's runs.
  */
 
 /** The median of the values that are numbers: a run without a figure (NaN) is left out. */
@@ -13,8 +15,8 @@ export function median(values: readonly number[]): number {
 }
 
 /**
- * Measures each target `runs` times, interleaved, one measurement at a time. Returns each
- * target's results in run order.
+ * Measures each target `runs` times, interleaved, one measurement at a time, the order reversed
+ * on odd runs. Returns each target's results in run order.
  */
 export async function measureInterleaved<Target, Result>(
   targets: readonly Target[],
@@ -23,7 +25,8 @@ export async function measureInterleaved<Target, Result>(
 ): Promise<Map<Target, Result[]>> {
   const results = new Map<Target, Result[]>(targets.map((target) => [target, []]));
   for (let run = 0; run < runs; run += 1) {
-    for (const target of targets) results.get(target)!.push(await measure(target, run));
+    const order = run % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of order) results.get(target)!.push(await measure(target, run));
   }
   return results;
 }

@@ -2,12 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 
 /**
- * A build and a local stack of a spec's own, for a configuration the main suite's build does not
- * have: built with `buildArgs` and `env` into a temporary folder, served by the local stack
- * (server/main.ts) at `port` with its own database, stopped and removed by `stop()`.
+ * A build and a local stack of its own, for a configuration the main suite's build does not have
+ * (the browser tests) or to measure in a process of its own (the benches): built with `buildArgs`
+ * and `env` into a temporary folder, served by the local stack (server/main.ts, in a child
+ * process) at `port` with its own database, stopped and removed by `stop()`.
  */
 export interface OwnStack {
   /** The temporary folder: the build in `site/`, the database in `data/`. */
@@ -67,12 +67,4 @@ export async function startOwnStack(options: {
       await rm(root, { recursive: true, force: true });
     },
   };
-}
-
-/** Fills the contact form as a visitor would (the company left empty). */
-export async function fillContactForm(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Name').fill('Dana Lee');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('(555) 010-2030');
-  await page.getByLabel('Message').fill('We miss calls after 6 pm.');
 }
