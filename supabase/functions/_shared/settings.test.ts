@@ -1,6 +1,6 @@
 // Deno tests of the settings every page-facing function reads the same way.
 import assert from 'node:assert/strict';
-import { backgroundRunner, pageFacingSettings } from './settings.ts';
+import { pageFacingSettings } from './settings.ts';
 
 const SECRETS = {
   SUPABASE_URL: 'https://project.supabase.co',
@@ -41,32 +41,3 @@ Deno.test('takes them for the local stack, at a loopback SITE_URL', () => {
     assert.equal(settings.turnstile.secret, TESTING_SECRETS[0]);
   }
 });
-
-Deno.test(
-  'work after the answer starts a turn later, not before the answer is handed over',
-  async () => {
-    const started: string[] = [];
-    const kept: Promise<unknown>[] = [];
-    const runtime = globalThis as { EdgeRuntime?: unknown };
-    runtime.EdgeRuntime = { waitUntil: (work: Promise<unknown>) => void kept.push(work) };
-    try {
-      const background = backgroundRunner();
-      background(async () => {
-        started.push('record');
-        await Promise.resolve();
-        return 'recorded';
-      });
-      // The handler returns its answer now; everything queued as microtasks runs first.
-      started.push('answer');
-      await Promise.resolve();
-      await Promise.resolve();
-      assert.deepEqual(started, ['answer']);
-      // The runtime keeps the worker for the work, and the work runs once, after the answer.
-      assert.equal(kept.length, 1);
-      assert.equal(await kept[0], 'recorded');
-      assert.deepEqual(started, ['answer', 'record']);
-    } finally {
-      delete runtime.EdgeRuntime;
-    }
-  },
-);

@@ -11,7 +11,7 @@ import type { Parsed } from '../_shared/contracts/refusal.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
-import { backgroundRunner, type Background } from '../_shared/settings.ts';
+import { backgroundRunner, type Background } from '../_shared/background.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';

@@ -1,12 +1,7 @@
+import { backgroundRunner } from '../_shared/background.ts';
 import type { CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
 import { getCountries } from 'npm:libphonenumber-js@1.13.16/max';
-import {
-  backgroundRunner,
-  integer,
-  pageFacingSettings,
-  vapiSettings,
-  type Env,
-} from '../_shared/settings.ts';
+import { integer, pageFacingSettings, vapiSettings, type Env } from '../_shared/settings.ts';
 import type { CallbackSettings } from './handler.ts';
 
 /** The function's settings from its secrets; throws naming every missing one. */

@@ -9,7 +9,7 @@ import {
 } from '../_shared/contracts/web-call.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { BOT_CHECK_FAILED, openEndpoint } from '../_shared/endpoint.ts';
-import { backgroundRunner, type Background } from '../_shared/settings.ts';
+import { backgroundRunner, type Background } from '../_shared/background.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';

@@ -1,9 +1,5 @@
-import {
-  backgroundRunner,
-  integer,
-  vapiPageFacingSettings,
-  type Env,
-} from '../_shared/settings.ts';
+import { backgroundRunner } from '../_shared/background.ts';
+import { integer, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
 import type { WebCallSettings } from './handler.ts';
 
 /** The function's settings from its secrets; throws naming every missing one. */

@@ -5,7 +5,7 @@ import { openEndpoint } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
-import { backgroundRunner, type Background } from '../_shared/settings.ts';
+import { backgroundRunner, type Background } from '../_shared/background.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,

@@ -1,4 +1,5 @@
-import { backgroundRunner, integer, serverSettings, type Env } from '../_shared/settings.ts';
+import { backgroundRunner } from '../_shared/background.ts';
+import { integer, serverSettings, type Env } from '../_shared/settings.ts';
 import type { VapiEventsSettings } from './handler.ts';
 
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): VapiEventsSettings {
