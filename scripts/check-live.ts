@@ -7,9 +7,9 @@
  * profile fails the check with what a stranger can cost a day, unless the owner passes its flag
  * (`--accept-public-key`, `--accept-browser-leads`).
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readMigrations } from '../server/postgres/migrations';
 import { ConfigError, LOCAL_VITE_MODE } from '../src/lib/config-schema';
 import { checkLiveSite, formatResults } from './lib/live-checks';
 import { resolveSiteConfig } from './lib/site-config';
@@ -41,13 +41,7 @@ async function main() {
     process.exit(2);
   }
   console.log(`Checking ${new URL(site).origin} (functions at ${config.functionsUrl})`);
-  const dir = resolve(root, 'supabase', 'migrations');
-  const migrations = await Promise.all(
-    (await readdir(dir))
-      .filter((file) => file.endsWith('.sql'))
-      .map((file) => readFile(resolve(dir, file), 'utf8')),
-  );
-  const results = await checkLiveSite(site, config, fetch, accepted, migrations);
+  const results = await checkLiveSite(site, config, fetch, accepted, await readMigrations());
   for (const line of formatResults(results)) console.log(line);
   const failed = results.filter((result) => !result.ok).length;
   console.log(failed === 0 ? 'All checks passed.' : `${failed} check(s) failed.`);

@@ -1,3 +1,4 @@
+import { readMigrations } from '../../server/postgres/migrations';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/lib/config-schema';
 import {
@@ -47,17 +48,17 @@ describe("check:live's CSP comparison", () => {
   });
 });
 
+/** A production build's required variables, and nothing else. */
+const REQUIRED = {
+  VITE_SUPABASE_URL: 'https://abc.supabase.co',
+  VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
+  VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
+  VITE_SITE_URL: 'https://www.example.com',
+  VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
+};
+
 describe("check:live's profile and testing keys", () => {
-  const defaults = parseConfig(
-    {
-      VITE_SUPABASE_URL: 'https://abc.supabase.co',
-      VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
-      VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
-      VITE_SITE_URL: 'https://www.example.com',
-      VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
-    },
-    'production',
-  );
+  const defaults = parseConfig(REQUIRED, 'production');
   const named = parseConfig(
     {
       VITE_SUPABASE_URL: 'https://abc.supabase.co',
@@ -151,28 +152,22 @@ describe("check:live's profile and testing keys", () => {
 });
 
 describe("check:live's database functions", () => {
-  const config = parseConfig(
-    {
-      VITE_SUPABASE_URL: 'https://abc.supabase.co',
-      VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
-      VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
-      VITE_SITE_URL: 'https://www.example.com',
-      VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
-    },
-    'production',
-  );
+  const config = parseConfig(REQUIRED, 'production');
 
   it('takes the functions the migrations grant to service_role and do not drop later', async () => {
-    const { readdir, readFile } = await import('node:fs/promises');
-    const files = (await readdir('supabase/migrations')).filter((file) => file.endsWith('.sql'));
-    const names = serverStepFunctions(
-      await Promise.all(files.map((file) => readFile(`supabase/migrations/${file}`, 'utf8'))),
-    );
+    const names = serverStepFunctions(await readMigrations());
     expect(names).toContain('lead_submit');
     expect(names).toContain('lead_delivery');
     expect(names).toContain('web_call_press');
     // Granted in one migration, dropped in a later one.
     expect(names).not.toContain('voice_token_claim');
+  });
+
+  it('reads the migrations in the order they are applied: a drop counts only after its grant', () => {
+    const grant = 'grant execute on function public.gone(jsonb) to service_role;';
+    const drop = 'drop function public.gone(jsonb);';
+    expect(serverStepFunctions([grant, drop])).toEqual([]);
+    expect(serverStepFunctions([drop, grant])).toEqual(['gone']);
   });
 
   it('passes a function anon may not call (42501), fails a missing one (PGRST202) and one anon may call', async () => {

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { MIGRATIONS_DIR, migrationFiles } from './migrations';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const MIGRATIONS_DIR = join(root, 'supabase', 'migrations');
 const BOOTSTRAP_SQL = join(root, 'server', 'postgres', 'local-bootstrap.sql');
 const LEGACY_GRANTS_SQL = join(root, 'server', 'postgres', 'legacy-default-grants.sql');
 
@@ -79,8 +79,7 @@ export async function prepareDatabase(
     (await db.query('select 1 from local_stack.schema_migrations limit 1')).rows.length === 0;
   if (fresh && defaultGrants === 'all') await db.exec(await readFile(LEGACY_GRANTS_SQL, 'utf8'));
 
-  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
-  for (const name of files) {
+  for (const name of await migrationFiles(migrationsDir)) {
     const done = await db.query('select 1 from local_stack.schema_migrations where name = $1', [
       name,
     ]);
