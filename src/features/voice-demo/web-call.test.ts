@@ -52,6 +52,13 @@ function fakeBotCheck() {
   return session;
 }
 
+/** An answer the test gives when it chooses (`answer`). */
+function later() {
+  let answer = (_: { status: number; body: Body }) => undefined as void;
+  const reply = new Promise<{ status: number; body: Body }>((resolve) => (answer = resolve));
+  return { reply, answer };
+}
+
 function harness(replies: { reserve?: Reply; press?: Reply; call?: Reply } = {}) {
   const sent: Body[] = [];
   let clock = 1_000_000;
@@ -189,8 +196,7 @@ describe('the server starter', () => {
   });
 
   it('a press while the reservation is on its way waits for it, then presses it', async () => {
-    let answer = (_: { status: number; body: Body }) => undefined as void;
-    const reserve = new Promise<{ status: number; body: Body }>((resolve) => (answer = resolve));
+    const { reply: reserve, answer } = later();
     const h = harness({ reserve });
     h.starter.reserve(INTENT);
     h.botCheck.solve();
@@ -224,8 +230,7 @@ describe('the server starter', () => {
   });
 
   it('a reservation refused after the press does not hold back the next intent', async () => {
-    let answer = (_: { status: number; body: Body }) => undefined as void;
-    const reserve = new Promise<{ status: number; body: Body }>((resolve) => (answer = resolve));
+    const { reply: reserve, answer } = later();
     const h = harness({ reserve });
     h.starter.reserve(INTENT);
     h.botCheck.solve();
