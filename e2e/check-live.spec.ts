@@ -64,7 +64,11 @@ test.describe('npm run check:live', () => {
       /^PASS {2}sitemap\.xml lists the 6 pages at this address$/,
       /^PASS {2}function request-callback answers its preflight for http:\/\/localhost:\d+ only$/,
       /^PASS {2}function vapi-events refuses a request without the secret$/,
-      /^PASS {2}the anon key cannot read contact_submissions$/,
+      /^PASS {2}the anon key cannot read public\.contact_submissions \(the database refuses it\)$/,
+      /^PASS {2}the anon key cannot read public\.web_chat_messages \(the database refuses it\)$/,
+      /^PASS {2}the anon key cannot read private\.lead_arrivals \(the data API does not expose private\)$/,
+      /^PASS {2}function vapi-events runs without the gateway's key check, as supabase\/config\.toml says$/,
+      /^PASS {2}function start-web-call is behind the gateway's key check, as supabase\/config\.toml says$/,
       /^PASS {2}the database has lead_delivery, and the anon key cannot call it$/,
       /^PASS {2}the database has web_call_press, and the anon key cannot call it$/,
     ])

@@ -9,6 +9,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { functionsWithoutKeyCheck, listFunctions } from '../server/edge-functions/functions-host';
 import { readMigrations } from '../server/postgres/migrations';
 import { ConfigError, LOCAL_VITE_MODE } from '../src/lib/config-schema';
 import { checkLiveSite, formatResults } from './lib/live-checks';
@@ -41,7 +42,12 @@ async function main() {
     process.exit(2);
   }
   console.log(`Checking ${new URL(site).origin} (functions at ${config.functionsUrl})`);
-  const results = await checkLiveSite(site, config, fetch, accepted, await readMigrations());
+  const noKeyCheck = functionsWithoutKeyCheck();
+  const results = await checkLiveSite(site, config, {
+    accepted,
+    migrations: await readMigrations(),
+    functions: listFunctions().map((name) => ({ name, verifyJwt: !noKeyCheck.has(name) })),
+  });
   for (const line of formatResults(results)) console.log(line);
   const failed = results.filter((result) => !result.ok).length;
   console.log(failed === 0 ? 'All checks passed.' : `${failed} check(s) failed.`);

@@ -4,6 +4,8 @@ import { parseConfig } from '../../src/lib/config-schema';
 import {
   checkLiveSite,
   checkProfile,
+  checkServerSide,
+  migratedTables,
   cspDifferences,
   formatResults,
   parseCsp,
@@ -114,23 +116,24 @@ describe("check:live's profile and testing keys", () => {
       '/assets/chunk-1.js': 'const config = {siteKey:"1x00000000000000000000AA"};',
     };
     const fetcher = async (url: string) => new Response(pages[new URL(url).pathname] ?? '');
-    const results = await checkLiveSite(site, defaults, fetcher);
+    const results = await checkLiveSite(site, defaults, { fetcher });
     const key = results.find((result) => result.what.includes('testing site key'));
     expect(key).toMatchObject({ ok: false });
     expect(key?.what).toContain('1x00000000000000000000AA');
     // A script that cannot be read is not taken for one without the key.
     delete pages['/assets/chunk-1.js'];
-    const missing = await checkLiveSite(site, defaults, async (url) =>
-      pages[new URL(url).pathname] === undefined
-        ? new Response('not found', { status: 404 })
-        : fetcher(url),
-    );
+    const missing = await checkLiveSite(site, defaults, {
+      fetcher: async (url) =>
+        pages[new URL(url).pathname] === undefined
+          ? new Response('not found', { status: 404 })
+          : fetcher(url),
+    });
     expect(missing.find((result) => result.what.includes('testing site key'))).toMatchObject({
       ok: false,
       fix: expect.stringContaining('could not read /assets/chunk-1.js'),
     });
     pages['/assets/chunk-1.js'] = 'const config = {siteKey:"0x4AAAAAAA"};';
-    const clean = await checkLiveSite(site, defaults, fetcher);
+    const clean = await checkLiveSite(site, defaults, { fetcher });
     expect(clean.find((result) => result.what.includes('testing site key'))).toMatchObject({
       ok: true,
     });
@@ -141,7 +144,7 @@ describe("check:live's profile and testing keys", () => {
       url.includes('/functions/v1/submit-lead')
         ? new Response('failed TURNSTILE_SECRET_KEY is one of ...', { status: 503 })
         : new Response('');
-    const results = await checkLiveSite('https://www.example.com', defaults, fetcher);
+    const results = await checkLiveSite('https://www.example.com', defaults, { fetcher });
     const submit = results.find((result) => result.what.startsWith('function submit-lead'));
     expect(submit).toMatchObject({
       ok: false,
@@ -166,8 +169,9 @@ describe("check:live's database functions", () => {
   it('reads the migrations in the order they are applied: a drop counts only after its grant', () => {
     const grant = 'grant execute on function public.gone(jsonb) to service_role;';
     const drop = 'drop function public.gone(jsonb);';
-    expect(serverStepFunctions([grant, drop])).toEqual([]);
-    expect(serverStepFunctions([drop, grant])).toEqual(['gone']);
+    const one = (sql: string, file: string) => ({ file, sql });
+    expect(serverStepFunctions([one(grant, '1.sql'), one(drop, '2.sql')])).toEqual([]);
+    expect(serverStepFunctions([one(drop, '1.sql'), one(grant, '2.sql')])).toEqual(['gone']);
   });
 
   it('passes a function anon may not call (42501), fails a missing one (PGRST202) and one anon may call', async () => {
@@ -183,9 +187,10 @@ describe("check:live's database functions", () => {
     const sql = ['lead_submit', 'lead_delivery', 'web_call_press']
       .map((name) => `grant execute on function public.${name}(jsonb) to service_role;`)
       .join('\n');
-    const results = await checkLiveSite('https://www.example.com', config, fetcher, new Set(), [
-      sql,
-    ]);
+    const results = await checkServerSide(config, {
+      fetcher,
+      migrations: [{ file: '1_functions.sql', sql }],
+    });
     const of = (name: string) => results.find((result) => result.what.includes(name));
     expect(of('lead_submit')).toMatchObject({ ok: true });
     expect(of('lead_delivery')).toMatchObject({
@@ -194,5 +199,187 @@ describe("check:live's database functions", () => {
     });
     expect(of('lead_delivery')?.fix).toContain('supabase db push');
     expect(of('web_call_press')).toMatchObject({ ok: false });
+  });
+});
+
+describe("check:live's tables: the database's own refusal, every table the migrations leave", () => {
+  const config = parseConfig(REQUIRED, 'production');
+  const migrations = [
+    {
+      file: '1_leads.sql',
+      sql: 'create table public.leads (id uuid);\n-- create table public.commented (id uuid);',
+    },
+    {
+      file: '2_counters.sql',
+      sql: 'create table if not exists private.counters (n int);\ncreate table public.gone (id uuid);',
+    },
+    { file: '3_drop.sql', sql: 'drop table if exists public.gone;' },
+  ];
+  /** A data API answering each table's read with `answers[table]` (by schema.table). */
+  const dataApi =
+    (answers: Record<string, () => Response>) => async (url: string, init?: RequestInit) => {
+      const table = /\/rest\/v1\/(\w+)/.exec(url)?.[1];
+      const schema = new Headers(init?.headers).get('accept-profile') ?? 'public';
+      return answers[`${schema}.${table}`]?.() ?? new Response('', { status: 500 });
+    };
+  const of = (results: { what: string }[], table: string) =>
+    results.find((result) => result.what.includes(table));
+
+  it('takes the tables from the migrations in order: created and not dropped, comments aside', async () => {
+    expect(migratedTables(migrations)).toEqual([
+      { schema: 'private', name: 'counters', file: '2_counters.sql' },
+      { schema: 'public', name: 'leads', file: '1_leads.sql' },
+    ]);
+    const real = migratedTables(await readMigrations()).map((t) => `${t.schema}.${t.name}`);
+    for (const table of [
+      'public.contact_submissions',
+      'public.callback_requests',
+      'public.callback_do_not_call',
+      'public.demo_calls',
+      'public.web_calls',
+      'public.web_call_reservations',
+      'public.web_chats',
+      'public.web_chat_messages',
+      'private.lead_arrivals',
+    ])
+      expect(real).toContain(table);
+    expect(real).not.toContain('public.voice_tokens');
+  });
+
+  it('passes only the database refusing anon (42501), or a schema the API does not expose', async () => {
+    const results = await checkServerSide(config, {
+      migrations,
+      fetcher: dataApi({
+        'public.leads': () => Response.json({ code: '42501' }, { status: 401 }),
+        'private.counters': () => Response.json({ code: 'PGRST106' }, { status: 406 }),
+      }),
+    });
+    expect(results.map((result) => result.ok)).toEqual([true, true]);
+    expect(of(results, 'public.leads')?.what).toBe(
+      'the anon key cannot read public.leads (the database refuses it)',
+    );
+  });
+
+  it('fails a project without the migrations (404 PGRST205), naming the migration to apply from', async () => {
+    const missing = () =>
+      Response.json({ code: 'PGRST205', message: 'Could not find the table' }, { status: 404 });
+    const results = await checkServerSide(config, {
+      migrations,
+      fetcher: dataApi({ 'public.leads': missing, 'private.counters': missing }),
+    });
+    expect(of(results, 'public.leads')).toMatchObject({
+      ok: false,
+      what: 'the database lacks public.leads (PGRST205)',
+      fix: expect.stringContaining('from 1_leads.sql on (supabase db push'),
+    });
+    expect(of(results, 'private.counters')).toMatchObject({ ok: false });
+  });
+
+  it('fails a plain static host (its 404 page), a key the API refuses, and a table anon may read', async () => {
+    const page = () => new Response('<h1>Not found</h1>', { status: 404 });
+    const host = await checkServerSide(config, {
+      migrations,
+      fetcher: dataApi({ 'public.leads': page, 'private.counters': page }),
+    });
+    expect(host.every((result) => !result.ok)).toBe(true);
+    expect(of(host, 'public.leads')?.what).toBe(
+      "the read of public.leads answered 404, not the database's refusal",
+    );
+    const readable = await checkServerSide(config, {
+      migrations,
+      fetcher: dataApi({
+        'public.leads': () => Response.json([{ id: 'a-lead' }]),
+        'private.counters': () => Response.json([]),
+      }),
+    });
+    expect(of(readable, 'public.leads')).toMatchObject({
+      ok: false,
+      what: 'the anon key reads public.leads (200)',
+      fix: expect.stringContaining('revoke select on public.leads from anon'),
+    });
+    expect(of(readable, 'private.counters')).toMatchObject({
+      ok: false,
+      what: 'the anon key may select from private.counters (200)',
+    });
+    const wrongKey = await checkServerSide(config, {
+      migrations,
+      fetcher: dataApi({
+        'public.leads': () => Response.json({ code: 'PGRST301' }, { status: 401 }),
+      }),
+    });
+    expect(of(wrongKey, 'public.leads')).toMatchObject({
+      ok: false,
+      fix: expect.stringContaining('VITE_SUPABASE_ANON_KEY'),
+    });
+  });
+});
+
+describe("check:live's functions: deployed as supabase/config.toml says", () => {
+  const config = parseConfig(REQUIRED, 'production');
+  const gateway = () =>
+    Response.json({ code: 401, message: 'Missing authorization header' }, { status: 401 });
+  const own = () =>
+    Response.json({ code: 'unauthorized', message: 'Unauthorized' }, { status: 401 });
+  const functions = [
+    { name: 'vapi-events', verifyJwt: false },
+    { name: 'request-callback', verifyJwt: true },
+  ];
+  const host =
+    (answers: Record<string, () => Response>) => async (url: string, init?: RequestInit) => {
+      expect(new Headers(init?.headers).has('authorization')).toBe(false);
+      return answers[url.split('/').at(-1)!]!();
+    };
+
+  it('passes each key check as config.toml says, and vapi-events refusing a request without its secret', async () => {
+    const results = await checkServerSide(config, {
+      functions,
+      fetcher: host({ 'vapi-events': own, 'request-callback': gateway }),
+    });
+    expect(formatResults(results)).toEqual([
+      "PASS  function vapi-events runs without the gateway's key check, as supabase/config.toml says",
+      'PASS  function vapi-events refuses a request without the secret',
+      "PASS  function request-callback is behind the gateway's key check, as supabase/config.toml says",
+    ]);
+  });
+
+  it("fails vapi-events behind the gateway's JWT check (every Vapi report refused), and a function without it", async () => {
+    const results = await checkServerSide(config, {
+      functions,
+      fetcher: host({
+        'vapi-events': gateway,
+        'request-callback': () => Response.json({ code: 'bad_request' }, { status: 400 }),
+      }),
+    });
+    expect(results).toHaveLength(2);
+    expect(results[0]).toMatchObject({
+      ok: false,
+      what: "function vapi-events is behind the gateway's key check (401 Missing authorization header)",
+      fix: expect.stringContaining('--no-verify-jwt". Until then Vapi sends no Supabase key'),
+    });
+    expect(results[1]).toMatchObject({
+      ok: false,
+      what: "function request-callback answered 400 without a key: the gateway's key check is off",
+    });
+  });
+
+  it('fails vapi-events answering anything but its own refusal (no secret set), and skips one not deployed', async () => {
+    const results = await checkServerSide(config, {
+      functions,
+      fetcher: host({
+        'vapi-events': () => Response.json({ ok: true, ignored: 'status-update' }),
+        'request-callback': () =>
+          Response.json(
+            { code: 'NOT_FOUND', message: 'Requested function was not found' },
+            { status: 404 },
+          ),
+      }),
+    });
+    expect(formatResults(results)).toEqual([
+      "PASS  function vapi-events runs without the gateway's key check, as supabase/config.toml says",
+      expect.stringMatching(
+        /^FAIL {2}function vapi-events answered 200 to a request without the secret: set VAPI_WEBHOOK_SECRET/,
+      ),
+      'SKIP  function request-callback: not deployed, so its key check is not checked',
+    ]);
   });
 });

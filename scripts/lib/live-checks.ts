@@ -6,6 +6,9 @@
  */
 import { INDEXABLE_ROUTES, NOT_FOUND_ROUTE, type Route } from '../../src/app/routes';
 import { TURNSTILE_TESTING_SITE_KEYS, type SiteConfig } from '../../src/lib/config-schema';
+import type { Migration } from '../../server/postgres/migrations';
+import { isGatewayKeyRefusal } from '../../server/edge-functions/gateway-refusal';
+import { UNAUTHORIZED } from '../../supabase/functions/_shared/contracts/refusal';
 import { profileRisks, type ProfileRisk } from './profile-risk';
 import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-headers';
 
@@ -267,53 +270,173 @@ async function checkFunctionCors(
   return pass(`function ${name} answers its preflight for ${site} only`);
 }
 
-async function checkVapiEvents(fetcher: Fetch, config: SiteConfig): Promise<CheckResult> {
-  const url = `${config.functionsUrl}/vapi-events`;
-  let answer: Response;
-  try {
-    answer = await fetcher(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message: { type: 'status-update' } }),
-    });
-  } catch (error) {
-    return fail('function vapi-events', `no answer from ${url} (${String(error)})`);
-  }
-  if (answer.status === 404) return skip('function vapi-events: not deployed');
-  return answer.status === 401 || answer.status === 403
-    ? pass('function vapi-events refuses a request without the secret')
-    : fail(
-        `function vapi-events answered ${answer.status} to a request without the secret`,
-        'set VAPI_WEBHOOK_SECRET (supabase secrets set) and the same value as the Server URL secret in Vapi; anyone could post fake reports meanwhile',
-      );
+/** What a function answered a request without any key: whether the gateway's check refused it. */
+interface KeylessAnswer {
+  status: number;
+  body: unknown;
+  gateway: boolean;
 }
 
-/** The tables with what visitors gave: the anon key must read none of them. */
-export const PRIVATE_TABLES = ['contact_submissions', 'callback_requests', 'demo_calls'] as const;
+async function postWithoutKey(fetcher: Fetch, url: string): Promise<KeylessAnswer> {
+  const answer = await fetcher(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message: { type: 'status-update' } }),
+  });
+  const body: unknown = await answer.json().catch(() => null);
+  return { status: answer.status, body, gateway: isGatewayKeyRefusal(answer.status, body) };
+}
 
+/** How supabase/config.toml says each function is deployed: with the gateway's key check or not. */
+export interface FunctionDeployment {
+  name: string;
+  verifyJwt: boolean;
+}
+
+/** What a request that no function can accept costs when the gateway refuses Vapi's. */
+const REPORTS_REFUSED =
+  'Vapi sends no Supabase key: every report is refused, no call or chat is ever reported, and in server mode each call holds a concurrency slot for its full length';
+
+/**
+ * Each function is deployed as supabase/config.toml says: a request with no key is refused by
+ * the gateway (`verify_jwt`, the default) or reaches the function (`verify_jwt = false`). For
+ * vapi-events, the function's own answer must be its refusal of a request without the secret.
+ */
+async function checkFunctionDeployment(
+  fetcher: Fetch,
+  config: SiteConfig,
+  { name, verifyJwt }: FunctionDeployment,
+): Promise<CheckResult[]> {
+  const url = `${config.functionsUrl}/${name}`;
+  let answer: KeylessAnswer;
+  try {
+    answer = await postWithoutKey(fetcher, url);
+  } catch (error) {
+    return [fail(`function ${name}`, `no answer from ${url} (${String(error)})`)];
+  }
+  if (answer.status === 404 && !answer.gateway)
+    return [skip(`function ${name}: not deployed, so its key check is not checked`)];
+  const results: CheckResult[] = [];
+  if (verifyJwt) {
+    results.push(
+      answer.gateway
+        ? pass(`function ${name} is behind the gateway's key check, as supabase/config.toml says`)
+        : fail(
+            `function ${name} answered ${answer.status} without a key: the gateway's key check is off`,
+            `supabase/config.toml keeps verify_jwt on for it: deploy it with "supabase functions deploy ${name}" from the project folder (without --no-verify-jwt)`,
+          ),
+    );
+    return results;
+  }
+  if (answer.gateway)
+    return [
+      fail(
+        `function ${name} is behind the gateway's key check (401 ${String((answer.body as { message?: unknown }).message)})`,
+        `supabase/config.toml sets verify_jwt = false for it: deploy it with "supabase functions deploy ${name} --no-verify-jwt"${name === 'vapi-events' ? `. Until then ${REPORTS_REFUSED}` : ''}`,
+      ),
+    ];
+  results.push(
+    pass(`function ${name} runs without the gateway's key check, as supabase/config.toml says`),
+  );
+  if (name === 'vapi-events') {
+    const code = (answer.body as { code?: unknown } | null)?.code;
+    results.push(
+      answer.status === UNAUTHORIZED.status && code === UNAUTHORIZED.code
+        ? pass('function vapi-events refuses a request without the secret')
+        : fail(
+            `function vapi-events answered ${[answer.status, code].filter(Boolean).join(' ')} to a request without the secret`,
+            'set VAPI_WEBHOOK_SECRET (supabase secrets set) and the same value as the Server URL secret in Vapi; anyone could post fake reports meanwhile',
+          ),
+    );
+  }
+  return results;
+}
+
+/** A table the migrations create (and do not drop later), with the migration that creates it. */
+export interface MigratedTable {
+  schema: string;
+  name: string;
+  file: string;
+}
+
+/**
+ * The tables the migrations leave, read from the migrations in the order they are applied (not
+ * listed by hand): every one holds what visitors gave or the site's own counters, so the anon
+ * key may read none of them.
+ */
+export function migratedTables(migrations: readonly Migration[]): MigratedTable[] {
+  const tables = new Map<string, MigratedTable>();
+  for (const { file, sql } of migrations) {
+    const code = sql.replace(/--[^\n]*/g, '');
+    for (const [, verb, schema, name] of code.matchAll(
+      /\b(create|drop)\s+table\s+(?:if\s+(?:not\s+)?exists\s+)?(\w+)\.(\w+)/gi,
+    )) {
+      const key = `${schema!.toLowerCase()}.${name!.toLowerCase()}`;
+      if (verb!.toLowerCase() === 'create')
+        tables.set(key, { schema: schema!.toLowerCase(), name: name!.toLowerCase(), file });
+      else tables.delete(key);
+    }
+  }
+  return [...tables.values()].sort(
+    (a, b) => a.schema.localeCompare(b.schema) || a.name.localeCompare(b.name),
+  );
+}
+
+/**
+ * The anon key reads nothing of a table: PASS only when the database itself refused it
+ * (PostgreSQL's 42501), or for a table outside `public`, when the data API does not expose its
+ * schema (PostgREST's 406 PGRST106). A missing table (404 PGRST205: the migrations not applied,
+ * or no Supabase project at that address), the key refused, or any other answer is a FAIL.
+ */
 async function checkAnonCannotRead(
   fetcher: Fetch,
   config: SiteConfig,
-  table: string,
+  { schema, name, file }: MigratedTable,
 ): Promise<CheckResult> {
-  const url = `${config.supabaseUrl}/rest/v1/${table}?select=*&limit=1`;
+  const table = `${schema}.${name}`;
+  const url = `${config.supabaseUrl}/rest/v1/${name}?select=*&limit=1`;
   let answer: Response;
   try {
     answer = await fetcher(url, {
       headers: {
         apikey: config.supabaseAnonKey,
         Authorization: `Bearer ${config.supabaseAnonKey}`,
+        ...(schema === 'public' ? {} : { 'Accept-Profile': schema }),
       },
     });
   } catch (error) {
     return fail(`the anon key and ${table}`, `no answer from ${url} (${String(error)})`);
   }
-  if (answer.status === 401 || answer.status === 403 || answer.status === 404)
-    return pass(`the anon key cannot read ${table}`);
-  const body = await answer.text();
+  const text = await answer.text();
+  let code = '';
+  try {
+    code = String((JSON.parse(text) as { code?: unknown }).code ?? '');
+  } catch {
+    // Not the data API's JSON (a static host's page, a proxy's error): no code.
+  }
+  const { status } = answer;
+  if ((status === 401 || status === 403) && code === '42501')
+    return pass(`the anon key cannot read ${table} (the database refuses it)`);
+  if (schema !== 'public' && status === 406 && code === 'PGRST106')
+    return pass(`the anon key cannot read ${table} (the data API does not expose ${schema})`);
+  if (status === 404 && code === 'PGRST205')
+    return fail(
+      `the database lacks ${table} (PGRST205)`,
+      `apply the migrations to the project, from ${file} on (supabase db push, docs/deploy.md step 3)`,
+    );
+  if (answer.ok)
+    return fail(
+      `the anon key ${text.trim() !== '[]' ? 'reads' : 'may select from'} ${table} (${status})`,
+      `revoke select on ${table} from anon (the migrations do; run supabase db push) and keep row level security on`,
+    );
+  if (/^PGRST3/.test(code))
+    return fail(
+      `the data API refused the anon key itself (${status} ${code}), so ${table} was not checked`,
+      "set VITE_SUPABASE_ANON_KEY to this project's anon or publishable key (Project Settings, API keys)",
+    );
   return fail(
-    `the anon key ${answer.ok && body.trim() !== '[]' ? 'reads' : 'may select from'} ${table} (${answer.status})`,
-    `revoke select on public.${table} from anon (the migrations do; run supabase db push) and keep row level security on`,
+    `the read of ${table} answered ${status}${code ? ` ${code}` : ''}, not the database's refusal`,
+    `expected 401 42501 from the database: is ${config.supabaseUrl} this project's Supabase URL (VITE_SUPABASE_URL)?`,
   );
 }
 
@@ -380,9 +503,9 @@ async function checkNoTestingSiteKey(fetcher: Fetch, site: string): Promise<Chec
  * The Postgres functions the server step calls, as the migrations leave them (each granted to
  * service_role, and not dropped by a later one): read from the migrations, not listed by hand.
  */
-export function serverStepFunctions(migrations: readonly string[]): string[] {
+export function serverStepFunctions(migrations: readonly Migration[]): string[] {
   const names = new Set<string>();
-  for (const sql of migrations) {
+  for (const { sql } of migrations) {
     for (const [, name] of sql.matchAll(
       /grant execute on function public\.(\w+)\(jsonb\) to service_role/g,
     ))
@@ -433,13 +556,22 @@ async function checkServerStepFunction(
   );
 }
 
+/** What the checks compare the deployed site with, besides the build's variables. */
+export interface LiveCheckOptions {
+  fetcher?: Fetch;
+  /** The browser profiles the owner accepts (--accept-…). */
+  accepted?: Accepted;
+  /** The migrations, in the order they are applied: the tables and functions they leave. */
+  migrations?: readonly Migration[];
+  /** The functions, each with its key check as supabase/config.toml says. */
+  functions?: readonly FunctionDeployment[];
+}
+
 /** Every check, in the order printed. */
 export async function checkLiveSite(
   siteUrl: string,
   config: SiteConfig,
-  fetcher: Fetch = fetch,
-  accepted: Accepted = new Set(),
-  migrations: readonly string[] = [],
+  { fetcher = fetch, accepted = new Set(), migrations = [], functions = [] }: LiveCheckOptions = {},
 ): Promise<CheckResult[]> {
   const site = new URL(siteUrl).origin;
   const results: CheckResult[] = [...checkProfile(config, accepted)];
@@ -457,8 +589,27 @@ export async function checkLiveSite(
   results.push(...(await checkRobotsAndSitemap(fetcher, site)));
   for (const { name, needed } of pageFunctions(config))
     results.push(await checkFunctionCors(fetcher, site, config, name, needed));
-  results.push(await checkVapiEvents(fetcher, config));
-  for (const table of PRIVATE_TABLES)
+  results.push(...(await checkServerSide(config, { fetcher, migrations, functions })));
+  return results;
+}
+
+/**
+ * The project's server side as the repository says it should be: each function's key check as
+ * supabase/config.toml says, every table the migrations leave refused to the anon key by the
+ * database, every function the server step calls present and refused to anon.
+ */
+export async function checkServerSide(
+  config: SiteConfig,
+  {
+    fetcher = fetch,
+    migrations = [],
+    functions = [],
+  }: Pick<LiveCheckOptions, 'fetcher' | 'migrations' | 'functions'>,
+): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const deployment of functions)
+    results.push(...(await checkFunctionDeployment(fetcher, config, deployment)));
+  for (const table of migratedTables(migrations))
     results.push(await checkAnonCannotRead(fetcher, config, table));
   for (const name of serverStepFunctions(migrations))
     results.push(await checkServerStepFunction(fetcher, config, name));

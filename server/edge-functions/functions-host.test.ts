@@ -92,8 +92,13 @@ describe('Edge Functions on the local stack (Deno from the deno npm package)', (
   });
 
   it('checks the key as hosted functions do, except where config.toml says verify_jwt = false', async () => {
-    expect((await call('echo', {}, null)).status).toBe(401);
-    expect((await call('echo', {}, 'wrong')).status).toBe(401);
+    // In the gateway's words, which check:live tells from a function's own refusal.
+    const missing = await call('echo', {}, null);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ code: 401, message: 'Missing authorization header' });
+    const wrong = await call('echo', {}, 'wrong');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ code: 401, message: 'Invalid JWT' });
     expect((await call('open', {}, null)).status).toBe(200);
     expect((await call('nothing-here')).status).toBe(404);
     expect((await call('_shared')).status).toBe(404);

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { Hono, type Context } from 'hono';
 import { parse as parseToml } from 'smol-toml';
 import { readBodyWithin } from '../../supabase/functions/_shared/http';
+import { gatewayKeyRefusal } from './gateway-refusal';
 import { forwardedFor, fromAnotherMachine, peerAddress } from '../client-address';
 
 /**
@@ -159,7 +160,8 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
     // As hosted: the gateway checks the key (unless config.toml exempts the function); a
     // browser's preflight carries none and goes to the function, which answers CORS itself.
     if (c.req.method !== 'OPTIONS' && !exempt.has(name) && !hasValidKey(c)) {
-      return FUNCTION_ERROR(401, 'unauthorized', 'Invalid or missing API key');
+      const sentAny = c.req.header('authorization') !== undefined || c.req.header('apikey');
+      return gatewayKeyRefusal(sentAny ? 'invalid' : 'missing');
     }
     const url = new URL(c.req.url);
     const path = `${url.pathname.replace(/^\/functions\/v1/, '')}${url.search}`;

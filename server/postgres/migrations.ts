@@ -14,7 +14,18 @@ export async function migrationFiles(dir: string = MIGRATIONS_DIR): Promise<stri
   return (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort();
 }
 
-/** The migrations' SQL, in the order they are applied. */
-export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<string[]> {
-  return Promise.all((await migrationFiles(dir)).map((file) => readFile(join(dir, file), 'utf8')));
+/** One migration: its file name and its SQL. */
+export interface Migration {
+  file: string;
+  sql: string;
+}
+
+/** The migrations, in the order they are applied. */
+export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
+  return Promise.all(
+    (await migrationFiles(dir)).map(async (file) => ({
+      file,
+      sql: await readFile(join(dir, file), 'utf8'),
+    })),
+  );
 }

@@ -238,6 +238,33 @@ describe("the local stand-in for Supabase's data API", () => {
     expect(await listSubmissions(local.stack.db)).toEqual(before);
   });
 
+  it('answers a read of any table as PostgREST does: refused by the grants, missing, or a schema not exposed', async () => {
+    const read = (table: string, headers: Record<string, string> = {}) =>
+      local.stack.app.request(`/rest/v1/${table}?select=*&limit=1`, {
+        headers: { apikey: KEY, authorization: `Bearer ${KEY}`, ...headers },
+      });
+    for (const table of ['web_chats', 'web_calls', 'callback_do_not_call', 'demo_calls']) {
+      const refused = await read(table);
+      expect(refused.status, table).toBe(401);
+      expect(await refused.json(), table).toMatchObject({ code: '42501' });
+    }
+    const missing = await read('no_such_table');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'PGRST205' });
+    const hidden = await read('lead_arrivals', { 'accept-profile': 'private' });
+    expect(hidden.status).toBe(406);
+    expect(await hidden.json()).toMatchObject({ code: 'PGRST106' });
+    // A grant loosened by hand is read as PostgREST reads it (the stand-in hands out no row).
+    await local.stack.db.exec('grant select on public.web_chats to anon');
+    try {
+      const allowed = await read('web_chats');
+      expect(allowed.status).toBe(200);
+      expect(await allowed.json()).toEqual([]);
+    } finally {
+      await local.stack.db.exec('revoke select on public.web_chats from anon');
+    }
+  });
+
   it('stores 300 concurrent inserts exactly once each, and refuses every duplicate', async () => {
     const before = await count();
     const leads = Array.from({ length: 300 }, () => randomLead());

@@ -25,6 +25,12 @@ const TABLE = 'contact_submissions';
 export const CONTACT_COLUMNS = LEAD_ROW_KEYS;
 const COLUMNS = new Set<string>(CONTACT_COLUMNS);
 export const MAX_BODY_BYTES = 64 * 1024;
+/** The schemas hosted Supabase's data API exposes by default (its `db_schemas`). */
+export const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
+
+/** PostgREST's answer for a table its schema cache does not hold (not created, or not exposed). */
+const missingTable = (table: string) =>
+  refusal(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
 
 /**
  * A too-large body is refused before it is read, so the rest of it is still on the socket: the
@@ -205,17 +211,15 @@ export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApi
     }
   });
 
-  // Reads, updates and deletes go to the database as anon too, and are refused by its grants:
-  // there is no path by which the API returns or changes a stored lead. The statements match
-  // no row (`where false`), so even loosened grants could not make them change anything.
+  // Updates and deletes go to the database as anon too, and are refused by its grants: there is
+  // no path by which the API changes a stored lead. The statements match no row (`where
+  // false`), so even loosened grants could not make them change anything. (Reads: below.)
   const refusedStatements: Record<string, string> = {
-    GET: `select * from public.${TABLE} where false`,
-    HEAD: `select * from public.${TABLE} where false`,
     PATCH: `update public.${TABLE} set message = message where false`,
     PUT: `update public.${TABLE} set message = message where false`,
     DELETE: `delete from public.${TABLE} where false`,
   };
-  api.on(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'], `/${TABLE}`, async (c) => {
+  api.on(['PATCH', 'PUT', 'DELETE'], `/${TABLE}`, async (c) => {
     const filtered = Object.keys(c.req.query()).some((name) => !NOT_FILTERS.has(name));
     // Hosted Supabase runs pg-safeupdate: an UPDATE or DELETE without a WHERE clause is refused.
     if (!filtered && (c.req.method === 'PATCH' || c.req.method === 'DELETE')) {
@@ -232,22 +236,57 @@ export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApi
         ),
       );
     }
-    const sql = refusedStatements[c.req.method] ?? refusedStatements.GET!;
     try {
-      await runAsRequest(c, db, sql);
+      await runAsRequest(c, db, refusedStatements[c.req.method]!);
     } catch (error) {
       return answer(c, fromDatabaseError(error));
     }
-    // Reached only if the grants were ever loosened: still never hand rows out.
+    // Reached only if the grants were ever loosened: still never change a lead.
     return answer(c, refusal(403, '42501', `permission denied for table ${TABLE}`));
+  });
+
+  // A read of any table (the leads' too), or of another schema, is answered as PostgREST answers
+  // it: a schema the API does not expose is 406 PGRST106, a table the schema cache does not hold
+  // 404 PGRST205, and a table that exists goes to the database as the request's role, whose
+  // grants refuse it (401 42501 for anon). Narrower than PostgREST: a read the grants allow
+  // answers `[]` (no row is ever handed out), and only the `public` schema is exposed.
+  api.on(['GET', 'HEAD'], '/:table', async (c) => {
+    const schema = c.req.header('accept-profile') ?? 'public';
+    if (schema !== 'public') {
+      return answer(
+        c,
+        refusal(
+          406,
+          'PGRST106',
+          `Invalid schema: ${schema}`,
+          null,
+          `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
+        ),
+      );
+    }
+    const name = c.req.param('table');
+    const found = await db.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')`,
+      [name],
+    );
+    const table = found.rows[0]?.name;
+    if (!table) return answer(c, missingTable(name));
+    try {
+      await runAsRequest(
+        c,
+        db,
+        `select * from public."${table.replaceAll('"', '""')}" where false`,
+      );
+    } catch (error) {
+      return answer(c, fromDatabaseError(error));
+    }
+    return c.json([]);
   });
 
   api.all('*', (c) => {
     const table = c.req.path.split('/').filter(Boolean).at(-1) ?? '';
-    return answer(
-      c,
-      refusal(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`),
-    );
+    return answer(c, missingTable(table));
   });
 
   return api;

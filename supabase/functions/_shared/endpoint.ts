@@ -1,4 +1,9 @@
-import { COMMON_REFUSALS, type EndpointContract, type Refusal } from './contracts/refusal.ts';
+import {
+  COMMON_REFUSALS,
+  UNAUTHORIZED,
+  type EndpointContract,
+  type Refusal,
+} from './contracts/refusal.ts';
 import { clientAddressOf, corsHeaders, json, readJsonObject, type AddressSource } from './http.ts';
 import { verifyTurnstile, type TurnstileSettings } from './turnstile.ts';
 
@@ -72,7 +77,7 @@ export function openEndpoint<T>(
       });
     }
     if (opening.authorize && !(await opening.authorize(request))) {
-      return refuse({ status: 401, code: 'unauthorized', message: 'Unauthorized' });
+      return refuse(UNAUTHORIZED);
     }
     const read = await readJsonObject(request, opening.maxBytes);
     if (!read.ok) return refuse(read);

@@ -43,6 +43,12 @@ export const COMMON_REFUSALS = {
 } as const;
 
 /**
+ * A server-to-server endpoint's refusal of a request without its shared secret (vapi-events):
+ * the function's own answer, which check:live tells from the gateway's key check by its code.
+ */
+export const UNAUTHORIZED = { status: 401, code: 'unauthorized', message: 'Unauthorized' } as const;
+
+/**
  * An endpoint's refusals from its table of codes (each its status and the function's words):
  * `refusal(code)`, with `details` and `headers` (a Retry-After) when it has them.
  */
