@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebCallAnswer } from '../supabase/functions/_shared/contracts/web-call';
 import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
 
@@ -152,14 +153,42 @@ describe('start-web-call through the local stack', () => {
 
 describe('start-web-call when the day is spent', () => {
   // Six minutes a day: two calls of three minutes.
-  const { start } = stackWith({ WEB_CALL_DAILY_MINUTES: '6' });
+  const { local, start, json } = stackWith({ WEB_CALL_DAILY_MINUTES: '6' });
+  const budgetAlerts = async () =>
+    (await json<WebhookDelivery[]>(LOCAL_ROUTES.webhookDeliveriesJson)).filter(
+      (delivery) => (delivery.payload as { type?: string }).type === 'budget_spent',
+    );
 
-  it("starts no call past the day's minutes, and says so with when to come back", async () => {
+  it("starts no call past the day's minutes, says so with when to come back, and tells the owner once", async () => {
     expect((await start()).status).toBe(200);
     expect((await start()).status).toBe(200);
     const spent = await start();
     expect(spent.status).toBe(429);
     expect(spent.body).toMatchObject({ code: 'limited', limit: 'minutes' });
     expect(Number(spent.retryAfter)).toBeGreaterThan(86_000);
+    // The owner's signed budget_spent webhook, after the answer.
+    await expect.poll(budgetAlerts, { timeout: 10_000 }).toHaveLength(1);
+    const [alert] = await budgetAlerts();
+    expect(alert!.signature).toBe('verified');
+    expect(alert!.payload).toEqual({
+      type: 'budget_spent',
+      feature: 'minutes',
+      limit: 6,
+      resets_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    });
+    const resets = Date.parse((alert!.payload as { resets_at: string }).resets_at);
+    expect(Math.abs(resets - (Date.now() + Number(spent.retryAfter) * 1000))).toBeLessThan(60_000);
+    // Three more refusals that day: each is counted on the day's row, none posts again (each
+    // decides on its post once its count is in: the count reaching 4 means all have decided).
+    for (let i = 0; i < 3; i += 1) expect((await start()).status).toBe(429);
+    await expect
+      .poll(async () => {
+        const rows = await local.stack.db.query<{ refused: number }>(
+          "select refused from private.budget_alerts where feature = 'minutes'",
+        );
+        return rows.rows.map((row) => row.refused);
+      })
+      .toEqual([4]);
+    expect(await budgetAlerts()).toHaveLength(1);
   });
 });

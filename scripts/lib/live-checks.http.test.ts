@@ -8,7 +8,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { checkServerSide, formatResults, type Fetch } from './live-checks';
 import { localDefaults, parseConfig } from '../../src/lib/config-schema';
-import { functionsWithoutKeyCheck, listFunctions } from '../../server/edge-functions/functions-host';
+import {
+  functionsWithoutKeyCheck,
+  listFunctions,
+} from '../../server/edge-functions/functions-host';
 import { LOCAL_ANON_KEY_DEFAULT } from '../../server/local-config';
 import { readMigrations } from '../../server/postgres/migrations';
 import { createRestApi } from '../../server/postgrest/postgrest';

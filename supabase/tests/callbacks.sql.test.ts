@@ -81,12 +81,12 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         expect(again.retry_after).toBeGreaterThan(86_000);
       });
 
-      it('holds the per-address limit, one IPv6 /64 and every spelling of an address as one client', async () => {
+      it('holds the per-address limit, one IPv6 /48 (any of its /64s) and every spelling of an address as one client', async () => {
         const spellings = [
           '2001:db8:1:2::a',
-          '2001:DB8:1:2::b',
-          '2001:0db8:0001:0002:0:0:0:c',
-          '2001:db8:1:2:ffff::d',
+          '2001:DB8:1:3::b',
+          '2001:0db8:0001:0004:0:0:0:c',
+          '2001:db8:1:ffff:ffff::d',
         ];
         const outcomes = [];
         for (const address of spellings)

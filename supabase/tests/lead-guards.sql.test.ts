@@ -411,30 +411,31 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         }
       });
 
-      /** A /64 no other test uses: 2001:db8:0xxx:0yyy. */
+      /** A /48 no other test uses: 2001:0xxx:0yyy. */
       const freshNetwork = () => {
         const part = () =>
           `0${Math.floor(Math.random() * 0xfff)
             .toString(16)
             .padStart(3, '0')}`;
-        return `2001:db8:${part()}:${part()}`;
+        return `2001:${part()}:${part()}`;
       };
 
-      it('counts every address of an IPv6 /64, however spelled, as one client', async () => {
+      it('counts every address of an IPv6 /48 (one home or office), however spelled, as one client', async () => {
         const net = freshNetwork();
         const short = net.replace(/:0+(?=[0-9a-f])/g, ':');
         for (const address of [
           `${net}::1`,
-          `${net.toUpperCase()}::2`,
-          `${short}:0:0:0:3`,
-          ` ${net}:ffff:ffff:ffff:ffff\t`,
-          `${net}::1`,
+          `${net.toUpperCase()}:1::2`,
+          `${short}:0:0:0:0:3`,
+          ` ${net}:ffff:ffff:ffff:ffff:ffff\t`,
+          `${net}:abcd::1`,
         ]) {
           expect(await insert([randomLead()], { 'x-forwarded-for': address }), address).toBeNull();
         }
-        const refusal = await insert([randomLead()], { 'cf-connecting-ip': `${short}::9` });
+        // Another /64 of the same /48: the same client.
+        const refusal = await insert([randomLead()], { 'cf-connecting-ip': `${short}:9::9` });
         expect(response(refusal)).toMatchObject({ status: 429, body: { code: 'LG002' } });
-        // The next /64 is another client.
+        // The next /48 is another client.
         expect(
           await insert([randomLead()], { 'x-forwarded-for': `${freshNetwork()}::1` }),
         ).toBeNull();

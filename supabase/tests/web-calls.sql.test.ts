@@ -80,11 +80,11 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         });
       });
 
-      it('holds the per-address limit over every try, one IPv6 /64 as one client', async () => {
+      it('holds the per-address limit over every try, one IPv6 /48 (any of its /64s) as one client', async () => {
         await forgetClaims();
-        const address = '2001:db8:aa:bb::1';
+        const address = '2001:db8:aa:ff::1';
         for (let i = 0; i < 3; i += 1) {
-          const request = claimRequest({ client_address: `2001:db8:aa:bb::${i + 1}` });
+          const request = claimRequest({ client_address: `2001:db8:aa:${i + 1}::1` });
           expect(await claim(request)).toEqual({ outcome: 'call' });
           await call('web_call_record', { id: request.id, status: 'failed', error: 'refused' });
         }

@@ -1,7 +1,10 @@
 import { CHAT, chatRefusal, type ChatLimit } from '../_shared/contracts/chat.ts';
+import { backgroundRunner, type Background } from '../_shared/background.ts';
+import { budgetAlarm } from '../_shared/budget.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
+import type { WebhookSettings } from '../_shared/webhook.ts';
 import { requestVapi, type VapiReach } from '../_shared/vapi/client.ts';
 import type {
   CreateChatBody,
@@ -34,6 +37,10 @@ export interface ChatSettings {
   vapi: VapiReach & { assistantId: string };
   turnstile: TurnstileSettings;
   database: CallDatabase;
+  /** The owner's automation: told once a day when the day's messages run out. */
+  webhook?: WebhookSettings;
+  /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
+  background?: Background;
 }
 
 type Claim =
@@ -55,6 +62,7 @@ function replyOf(chat: VapiChat): WebChatAnswer {
 
 export function createHandler(settings: ChatSettings): (request: Request) => Promise<Response> {
   const { vapi, limits } = settings;
+  const spent = budgetAlarm({ ...settings, background: settings.background ?? backgroundRunner() });
   const opening = {
     ...CHAT,
     origins: settings.origins,
@@ -115,6 +123,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
       if (claim.outcome === 'unverified') return refuse(chatRefusal('captcha_failed'));
       if (claim.outcome === 'ended') return refuse(chatRefusal('chat_ended'));
       if (claim.outcome === 'limited') {
+        if (claim.limit === 'day') spent('chat', limits.messagesPerDay, claim.retry_after);
         return refuse(
           chatRefusal('limited', {
             details: claim.limit,

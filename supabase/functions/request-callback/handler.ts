@@ -12,6 +12,7 @@ import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
 import { backgroundRunner, type Background } from '../_shared/background.ts';
+import { budgetAlarm } from '../_shared/budget.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
@@ -132,6 +133,7 @@ async function deliverWebhook(
 
 export function createHandler(settings: CallbackSettings): (request: Request) => Promise<Response> {
   const background = settings.background ?? backgroundRunner();
+  const spent = budgetAlarm({ ...settings, background });
   const opening = {
     ...REQUEST_CALLBACK,
     parse: (body: Record<string, unknown>) => parseRequest(body, settings.countries),
@@ -181,6 +183,8 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
 
       if (claim.outcome === 'conflict') return refuse(callbackRefusal('bad_request'));
       if (claim.outcome === 'limited') {
+        // The day's calls are spent: the owner hears of it once that day.
+        if (claim.limit === 'day') spent('phone', settings.limits.perDay, claim.retry_after);
         const headers = { 'Retry-After': String(CALLBACK_RETRY_AFTER_SECONDS) };
         return refuse(callbackRefusal('limited', { headers }));
       }

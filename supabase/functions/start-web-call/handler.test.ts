@@ -13,6 +13,7 @@ const TURNSTILE = 'https://turnstile.test/siteverify';
 /** Cloudflare's answer for a token solved for this form on the site. */
 const SOLVED = { success: true, action: 'web_call', hostname: 'site.test' };
 const VAPI = 'https://vapi.test';
+const HOOKS = 'https://hooks.test/owner';
 
 type Answer = FakeAnswer;
 
@@ -29,6 +30,7 @@ function harness(
   const vapiBodies: CreateWebCallBody[] = [];
   const database: { name: string; request: Record<string, unknown> }[] = [];
   const siteverify: string[] = [];
+  const hooks: unknown[] = [];
   const pending: Promise<unknown>[] = [];
   const fetcher: typeof fetch = async (input, init = {}) => {
     const url = String(input);
@@ -44,6 +46,10 @@ function harness(
         Response.json(queuedWebCall(body, { id: 'vapi-call-1', orgId: 'org-1' }), {
           status: 201,
         });
+    }
+    if (url === HOOKS) {
+      hooks.push(JSON.parse(String(init.body)));
+      answer = new Response('ok');
     }
     if (answer === undefined) throw new Error(`unexpected fetch ${url}`);
     return await playAnswer(answer, init);
@@ -73,13 +79,20 @@ function harness(
         web_call_reserve: fakes.reserve ?? { outcome: 'reserved', expires_in_seconds: 60 },
         web_call_press: fakes.press ?? { outcome: 'call' },
         web_call_record: fakes.record ?? { id: request.id },
+        budget_spent: { first: true, day: '2026-11-26', resets_at: '2026-11-27T00:00:00Z' },
       }[name];
       if (fake instanceof Error) throw fake;
       return fake;
     },
+    webhook: {
+      url: HOOKS,
+      secret: `whsec_${btoa('a start-web-call key of 32 bytes!')}`,
+      fetch: fetcher,
+    },
     background: (work) => void pending.push(work()),
   });
   return {
+    hooks,
     vapiBodies,
     database,
     siteverify,
@@ -186,6 +199,39 @@ Deno.test('a limit answers 429 naming it, with Retry-After, and starts nothing',
     assert.equal(h.vapiBodies.length, 0);
   }
 });
+
+Deno.test(
+  "the day's calls or minutes spent tell the owner (budget_spent); the other limits do not",
+  async () => {
+    const budgets: Record<string, unknown> = {
+      day: { feature: 'calls', budget: 100, retry_after: 120 },
+      minutes: { feature: 'minutes', budget: 200, retry_after: 120 },
+      address: undefined,
+      concurrent: undefined,
+    };
+    for (const [limit, expected] of Object.entries(budgets)) {
+      for (const step of ['claim', 'reserve'] as const) {
+        const h = harness({ [step]: { outcome: 'limited', limit, retry_after: 120 } });
+        await h.send(valid(step === 'reserve' ? { intent: true } : {}));
+        const spent = h.database.find((entry) => entry.name === 'budget_spent');
+        assert.deepEqual(spent?.request, expected, `${limit} (${step})`);
+        assert.deepEqual(
+          h.hooks,
+          expected
+            ? [
+                {
+                  type: 'budget_spent',
+                  feature: (expected as { feature: string }).feature,
+                  limit: (expected as { budget: number }).budget,
+                  resets_at: '2026-11-27T00:00:00Z',
+                },
+              ]
+            : [],
+        );
+      }
+    }
+  },
+);
 
 Deno.test('a retry of a started claim gets the same call; of any other, none', async () => {
   const webCall = {

@@ -10,7 +10,9 @@ import {
 import type { CallDatabase } from '../_shared/database.ts';
 import { BOT_CHECK_FAILED, openEndpoint } from '../_shared/endpoint.ts';
 import { backgroundRunner, type Background } from '../_shared/background.ts';
+import { budgetAlarm } from '../_shared/budget.ts';
 import type { TurnstileSettings } from '../_shared/turnstile.ts';
+import type { WebhookSettings } from '../_shared/webhook.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';
 
@@ -42,6 +44,8 @@ export interface WebCallSettings {
   vapi: VapiSettings;
   turnstile: TurnstileSettings;
   database: CallDatabase;
+  /** The owner's automation: told once a day when the calls or their minutes run out. */
+  webhook?: WebhookSettings;
   /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
   background?: Background;
 }
@@ -76,6 +80,7 @@ function joinable(call: CreatedWebCall): WebCallAnswer {
 export function createHandler(settings: WebCallSettings): (request: Request) => Promise<Response> {
   const { vapi, limits } = settings;
   const background = settings.background ?? backgroundRunner();
+  const spent = budgetAlarm({ ...settings, background });
   const opening = {
     ...START_WEB_CALL,
     origins: settings.origins,
@@ -102,13 +107,17 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
           concurrent: limits.concurrent,
         },
       };
-      const limited = (claim: { limit: WebCallLimit; retry_after: number }) =>
-        refuse(
+      const limited = (claim: { limit: WebCallLimit; retry_after: number }) => {
+        // The day's calls or minutes are spent: the owner hears of it once that day.
+        if (claim.limit === 'day') spent('calls', limits.perDay, claim.retry_after);
+        if (claim.limit === 'minutes') spent('minutes', limits.minutesPerDay, claim.retry_after);
+        return refuse(
           webCallRefusal('limited', {
             details: claim.limit,
             headers: { 'Retry-After': String(claim.retry_after) },
           }),
         );
+      };
 
       if (request.step === 'reserve') {
         let reservation: Reservation;
