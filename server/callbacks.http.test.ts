@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_VERSIONS } from '../supabase/functions/_shared/contracts/callback';
+import { CALLBACK_CALL_WORDS } from '../supabase/functions/_shared/contracts/callback-call';
+import { brand } from '../src/content/brand';
 import { endOfCallReport, queuedCall } from '../supabase/functions/_shared/vapi/fixtures';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listCallbacks } from './inbox/local-routes';
@@ -144,12 +146,12 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     expect(await callsFor(body.id)).toHaveLength(1);
   });
 
-  it('holds 3 requests per client address per hour, IPv6 counted per /64', async () => {
+  it('holds 3 requests per client address per hour, IPv6 counted per /48 (any of its /64s)', async () => {
     const address = '2001:db8:aaaa:bbbb::1';
     const spellings = [
-      '2001:DB8:AAAA:BBBB::2',
-      '2001:0db8:aaaa:bbbb:0:0:0:3',
-      '2001:db8:aaaa:bbbb::4',
+      '2001:DB8:AAAA:BBBC::2',
+      '2001:0db8:aaaa:0001:0:0:0:3',
+      '2001:db8:aaaa:ffff::4',
     ];
     const answers = [];
     for (const from of [address, ...spellings])
@@ -395,5 +397,116 @@ describe('call reports through the local stack', () => {
       vapi_call_id: string;
     }[];
     expect(reports.some((report) => report.vapi_call_id === 'forged')).toBe(false);
+  });
+});
+
+describe("a callback's do_not_call through the local stack", () => {
+  const post = (path: string, body: unknown) =>
+    fetch(`${local.origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  /** A callback placed: its body, its call as the stand-in recorded it, its number in E.164. */
+  async function placed() {
+    const body = callbackBody();
+    expect((await request(body)).status).toBe(202);
+    const [call] = await callsFor(body.id);
+    const phone = (await rowOf(body.id))?.phone;
+    expect(phone).toMatch(/^\+1415/);
+    return { body, call: call!, phone: phone! };
+  }
+  /** A day on: the per-number limit would let the number be rung again. */
+  const aDayOn = (id: string) =>
+    local.stack.db.query(
+      "update public.callback_requests set created_at = now() - interval '25 hours' where id = $1",
+      [id],
+    );
+  const listed = async (phone: string) =>
+    (
+      await local.stack.db.query('select note from public.callback_do_not_call where phone = $1', [
+        phone,
+      ])
+    ).rows;
+
+  it('the person says they did not ask: the call lists the number, and a later request for it is refused and rings nobody', async () => {
+    const { body, call, phone } = await placed();
+    // The call opened with the business's name and the offer to stop, and carried the tool.
+    expect(call.body).toMatchObject({
+      assistantOverrides: {
+        firstMessage: expect.stringContaining(`the assistant for ${brand.name}.`),
+        firstMessageMode: 'assistant-speaks-first',
+        'tools:append': [{ type: 'function', function: { name: 'do_not_call' } }],
+      },
+    });
+    // Its model calls do_not_call: Vapi's tool-calls message, to vapi-events.
+    const sent = await post(LOCAL_ROUTES.vapiCallToolCalls(call.call_id), { name: 'do_not_call' });
+    expect(await sent.json()).toMatchObject({
+      delivered: true,
+      status: 200,
+      answer: {
+        results: [
+          {
+            name: 'do_not_call',
+            toolCallId: expect.any(String),
+            result: CALLBACK_CALL_WORDS.resultListed,
+          },
+        ],
+      },
+    });
+    expect(await listed(phone)).toEqual([{ note: `asked on the call ${call.call_id}` }]);
+    // Vapi sending it again adds nothing twice.
+    await post(LOCAL_ROUTES.vapiCallToolCalls(call.call_id), { name: 'do_not_call' });
+    expect(await listed(phone)).toHaveLength(1);
+
+    await aDayOn(body.id);
+    const later = callbackBody({ phone: body.phone });
+    const refused = await request(later);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('limited');
+    expect(refused.headers.get('retry-after')).toBe('3600');
+    expect(await callsFor(later.id)).toHaveLength(0);
+    expect(await rowOf(later.id)).toBeUndefined();
+  });
+
+  it('without the tool call, the same number a day on is rung again (what the list changes)', async () => {
+    const { body } = await placed();
+    await aDayOn(body.id);
+    const later = callbackBody({ phone: body.phone });
+    expect((await request(later)).status).toBe(202);
+    expect(await callsFor(later.id)).toHaveLength(1);
+  });
+
+  it('a call the site did not place gets an error result and lists nothing; a tool the call lacks is never called', async () => {
+    // A web call started with the key itself (the public-key profile's), given the tool.
+    const made = await fetch(`${local.origin}${LOCAL_ROUTES.vapi}/call/web`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer local-vapi-private-key',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        assistantId: 'test-assistant',
+        assistantOverrides: {
+          'tools:append': [{ type: 'function', function: { name: 'do_not_call' } }],
+        },
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const before = await local.stack.db.query('select phone from public.callback_do_not_call');
+    const sent = await post(LOCAL_ROUTES.vapiCallToolCalls(id), { name: 'do_not_call' });
+    expect(await sent.json()).toMatchObject({
+      delivered: true,
+      status: 200,
+      answer: { results: [{ name: 'do_not_call', error: CALLBACK_CALL_WORDS.resultNotListed }] },
+    });
+    const after = await local.stack.db.query('select phone from public.callback_do_not_call');
+    expect(after.rows).toEqual(before.rows);
+    // The stand-in's model has only the tools its call was given.
+    const { call } = await placed();
+    expect(
+      (await post(LOCAL_ROUTES.vapiCallToolCalls(call.call_id), { name: 'transfer' })).status,
+    ).toBe(409);
   });
 });

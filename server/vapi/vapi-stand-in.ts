@@ -8,11 +8,14 @@ import {
   endOfCallReport,
   queuedCall,
   queuedWebCall,
+  toolCallsMessage,
 } from '../../supabase/functions/_shared/vapi/fixtures';
 import type {
+  AssistantOverrides,
   CreateCallBody,
   CreateChatBody,
   CreateWebCallBody,
+  ToolsAppendItem,
   UpdateSessionBody,
   VapiCall,
 } from '../../supabase/functions/_shared/vapi/types';
@@ -29,7 +32,11 @@ import type {
  * sent to Vapi itself) is not stood in for, and only the parts of a body the site sends are
  * checked. A session completed by PATCH sends its report (session.updated) to the Server URL, as
  * Vapi does. Tests make it refuse, fail or hang with POST /local/vapi/mode
- * {"mode": "ok" | "reject" (400) | "fail" (500) | "hang" | "created-then-504"}.
+ * {"mode": "ok" | "reject" (400) | "fail" (500) | "hang" | "created-then-504"}, end a recorded
+ * call (its end-of-call report) with POST /local/vapi/calls/{id}/end, and have a recorded call's
+ * model call one of the tools the call was given (`tools:append`) with POST
+ * /local/vapi/calls/{id}/tool-calls {"name": "do_not_call"}: the tool-calls message goes to the
+ * Server URL, as Vapi sends it, and its answer comes back.
  */
 
 /**
@@ -87,6 +94,15 @@ const CHAT_PROPERTIES: Record<keyof CreateChatBody, true> = {
   transport: true,
 };
 
+/** The first-message modes Vapi's AssistantOverrides accepts. */
+const FIRST_MESSAGE_MODES: NonNullable<AssistantOverrides['firstMessageMode']>[] = [
+  'assistant-speaks-first',
+  'assistant-speaks-first-with-model-generated-message',
+  'assistant-waits-for-user',
+];
+/** A function tool's name, as Vapi's OpenAiFunction documents it. */
+const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
 /** Vapi's bounds of a call's maxDurationSeconds. */
 const MAX_DURATION = { min: 10, max: 43_200 };
 
@@ -118,8 +134,8 @@ function checkCommon(body: unknown, properties: Record<string, true>): string[] 
   if (typeof call.assistantId !== 'string' && typeof call.assistant !== 'object') {
     problems.push('assistantId or assistant must be provided');
   }
-  const seconds = (call.assistantOverrides as { maxDurationSeconds?: unknown } | undefined)
-    ?.maxDurationSeconds;
+  const overrides = (call.assistantOverrides ?? {}) as AssistantOverrides;
+  const seconds: unknown = overrides.maxDurationSeconds;
   if (
     seconds !== undefined &&
     !(typeof seconds === 'number' && seconds >= MAX_DURATION.min && seconds <= MAX_DURATION.max)
@@ -127,6 +143,23 @@ function checkCommon(body: unknown, properties: Record<string, true>): string[] 
     problems.push(
       `assistantOverrides.maxDurationSeconds must not be less than ${MAX_DURATION.min} or greater than ${MAX_DURATION.max}`,
     );
+  }
+  if (
+    overrides.firstMessageMode !== undefined &&
+    !FIRST_MESSAGE_MODES.includes(overrides.firstMessageMode)
+  ) {
+    problems.push(
+      `assistantOverrides.firstMessageMode must be one of the following values: ${FIRST_MESSAGE_MODES.join(', ')}`,
+    );
+  }
+  const appended: unknown = overrides['tools:append'];
+  if (appended !== undefined && !Array.isArray(appended))
+    problems.push('assistantOverrides.tools:append must be an array');
+  for (const tool of Array.isArray(appended) ? (appended as ToolsAppendItem[]) : []) {
+    if (tool.type === 'function' && !FUNCTION_NAME.test(String(tool.function?.name)))
+      problems.push(
+        'assistantOverrides.tools:append.function.name must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64',
+      );
   }
   return problems;
 }
@@ -182,32 +215,60 @@ export function createVapiStandIn(
   let mode: VapiMode = 'ok';
   const app = new Hono();
 
-  // For the local loop: Vapi's end-of-call report for a call the stand-in recorded, sent to the
-  // assistant's Server URL (vapi-events) with the secret, as Vapi would when the call ends.
-  app.post('/calls/:id/end', async (c) => {
-    if (!serverUrl) return c.json({ error: 'no Server URL (the functions are not running)' }, 409);
+  /** A call the stand-in recorded, as Vapi answered it; null when it has none of that id. */
+  const recordedCall = async (id: string): Promise<VapiCall | null> => {
     const found = await db.query<{ path: string; body: CreateCallBody; received_at: Date }>(
       'select path, body, received_at from local_stack.vapi_calls where call_id = $1',
-      [c.req.param('id')],
+      [id],
     );
     const recorded = found.rows[0];
-    if (!recorded) return c.json({ error: 'no such call' }, 404);
-    const call = created(
-      recorded.path,
-      recorded.body,
-      { id: c.req.param('id'), orgId },
-      new Date(recorded.received_at),
-    );
-    const response = await fetch(serverUrl.url, {
+    if (!recorded) return null;
+    return created(recorded.path, recorded.body, { id, orgId }, new Date(recorded.received_at));
+  };
+
+  /** Posts a server message to the assistant's Server URL with the secret; what it answered. */
+  const deliver = async (c: Context, server: ServerUrl, message: unknown) => {
+    const response = await fetch(server.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-vapi-secret': serverUrl.secret },
-      body: JSON.stringify(endOfCallReport(call, new Date())),
+      headers: { 'content-type': 'application/json', 'x-vapi-secret': server.secret },
+      body: JSON.stringify(message),
     });
     return c.json({
       delivered: response.ok,
       status: response.status,
       answer: await response.json(),
     });
+  };
+  const noServerUrl = (c: Context) =>
+    c.json({ error: 'no Server URL (the functions are not running)' }, 409);
+
+  // For the local loop: Vapi's end-of-call report for a call the stand-in recorded, sent to the
+  // assistant's Server URL (vapi-events) with the secret, as Vapi would when the call ends.
+  app.post('/calls/:id/end', async (c) => {
+    if (!serverUrl) return noServerUrl(c);
+    const call = await recordedCall(c.req.param('id'));
+    if (!call) return c.json({ error: 'no such call' }, 404);
+    return deliver(c, serverUrl, endOfCallReport(call, new Date()));
+  });
+
+  // The model on a recorded call calls one of the function tools the call was given, as Vapi
+  // does mid-call: the tool-calls message to the Server URL. A tool the call was not given is
+  // refused (409), as a model can only call the tools it has.
+  app.post('/calls/:id/tool-calls', async (c) => {
+    if (!serverUrl) return noServerUrl(c);
+    const call = await recordedCall(c.req.param('id'));
+    if (!call) return c.json({ error: 'no such call' }, 404);
+    const body = (await c.req.json().catch(() => ({}))) as { name?: unknown };
+    const given = (call.assistantOverrides?.['tools:append'] ?? []).some(
+      (tool) => tool.type === 'function' && tool.function?.name === body.name,
+    );
+    if (typeof body.name !== 'string' || !given)
+      return c.json(
+        { error: `the call was given no function tool named ${String(body.name)}` },
+        409,
+      );
+    const id = `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+    return deliver(c, serverUrl, toolCallsMessage(call, [{ id, name: body.name }], new Date()));
   });
 
   /** The private key, as every route checks it; a response when it is wrong. */

@@ -30,9 +30,15 @@ export const LOCAL_ROUTES = {
   turnstileScript: '/local/turnstile/api.js',
   turnstileVerify: '/local/turnstile/siteverify',
   turnstileMode: '/local/turnstile/mode',
-  /** Vapi's API's stand-in (the functions' VAPI_API_URL): /call, /calls/:id/end, /mode. */
+  /**
+   * Vapi's API's stand-in (the functions' VAPI_API_URL): /call, /calls/:id/end,
+   * /calls/:id/tool-calls, /mode.
+   */
   vapi: '/local/vapi',
   vapiMode: '/local/vapi/mode',
   /** Sends Vapi's end-of-call report for a call the stand-in recorded. */
   vapiCallEnd: (callId: string) => `/local/vapi/calls/${encodeURIComponent(callId)}/end`,
+  /** Sends Vapi's tool-calls message for a call the stand-in recorded: its model called a tool. */
+  vapiCallToolCalls: (callId: string) =>
+    `/local/vapi/calls/${encodeURIComponent(callId)}/tool-calls`,
 } as const;

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { playAnswer, postJson, type FakeAnswer } from '../_shared/test-request.ts';
 import { CONSENT_VERSIONS } from '../_shared/contracts/callback.ts';
+import { CALLBACK_CALL_WORDS, doNotCallTool } from '../_shared/contracts/callback-call.ts';
+import type { CreateCallBody, ToolsAppendItem } from '../_shared/vapi/types.ts';
 import { createHandler, type CallbackSettings } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -11,6 +13,8 @@ const TURNSTILE = 'https://turnstile.test/siteverify';
 /** Cloudflare's answer for a token solved for this form on the site. */
 const SOLVED = { success: true, action: 'callback', hostname: 'site.test' };
 const VAPI = 'https://vapi.test';
+/** BUSINESS_NAME: the business the agent names first. */
+const BUSINESS = 'Harbor Solar & Sons';
 const WEBHOOK = 'https://hooks.test/callback';
 /** The owner's CONTACT_WEBHOOK_SECRET: `whsec_` and a 32-byte key in base64. */
 const WEBHOOK_SECRET = `whsec_${btoa('the request-callback test key 32')}`;
@@ -54,6 +58,7 @@ function harness(fakes: Fakes = {}) {
       timeoutMs: 50,
       fetch: fetcher,
     },
+    businessName: BUSINESS,
     turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
     webhook: {
       url: WEBHOOK,
@@ -136,14 +141,14 @@ Deno.test('without consent nothing is checked or called', async () => {
 });
 
 Deno.test(
-  "only a person's own line is rung: premium, toll-free, personal and VoIP numbers are not",
+  "only a line libphonenumber-js calls a person's is rung: premium, toll-free, personal, Canada's 600 (VoIP) are not",
   async () => {
     for (const phone of [
       '+1 900 555 0199', // premium rate
       '+1 800 555 0199', // toll free
       '+1 888 555 0142', // toll free
       '+1 500 555 0142', // personal number
-      '+1 600 555 0142', // Canada's non-geographic services
+      '+1 600 555 0142', // Canada's non-geographic services: the one +1 code classed VOIP
     ]) {
       const h = harness();
       const answer = await h.send(valid({ phone }));
@@ -268,6 +273,10 @@ Deno.test(
       phoneNumberId: 'phone-1',
       customer: { number: '+14155552671' },
       assistantOverrides: {
+        // The opening and the tool, each proved in the tests below.
+        firstMessage: CALLBACK_CALL_WORDS.opening(BUSINESS),
+        firstMessageMode: 'assistant-speaks-first',
+        'tools:append': [doNotCallTool()],
         maxDurationSeconds: 180,
         variableValues: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 12000 },
         metadata: { callback_id: ID, visit_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' },
@@ -275,6 +284,57 @@ Deno.test(
     });
     const record = h.database.find((c) => c.name === 'callback_record')!.request;
     assert.deepEqual(record, { id: ID, status: 'calling', vapi_call_id: 'call-1', error: null });
+  },
+);
+
+Deno.test(
+  "the agent's first words name the business, say the call was asked for on its website and offer to stop",
+  async () => {
+    const h = harness();
+    assert.equal((await h.send(valid())).status, 202);
+    const overrides = (JSON.parse(h.to(`${VAPI}/call`)[0]!.body) as CreateCallBody)
+      .assistantOverrides!;
+    assert.equal(overrides.firstMessageMode, 'assistant-speaks-first');
+    const first = overrides.firstMessage!;
+    assert.equal(first, CALLBACK_CALL_WORDS.opening(BUSINESS));
+    assert.ok(first.startsWith(`Hi, this is the assistant for ${BUSINESS}.`), first);
+    assert.match(first, /You asked for a call on our website a moment ago\./);
+    assert.match(first, /If you did not ask, or want no calls from us, just say so/);
+    assert.match(first, /never call this number again\.$/);
+  },
+);
+
+Deno.test(
+  'the call carries the do_not_call tool: a function with no server of its own, whose words end the call',
+  async () => {
+    const h = harness();
+    assert.equal((await h.send(valid())).status, 202);
+    const tools = (JSON.parse(h.to(`${VAPI}/call`)[0]!.body) as CreateCallBody).assistantOverrides![
+      'tools:append'
+    ] as ToolsAppendItem[];
+    assert.equal(tools.length, 1);
+    const tool = tools[0]!;
+    assert.equal(tool.type, 'function');
+    if (tool.type !== 'function') return;
+    assert.equal(tool.function?.name, 'do_not_call');
+    assert.match(tool.function?.description ?? '', /did not ask for this call/);
+    assert.match(tool.function?.description ?? '', /want no calls/);
+    assert.deepEqual(tool.function?.parameters, { type: 'object', properties: {} });
+    // Vapi posts it to the assistant's Server URL (vapi-events), and waits for its answer.
+    assert.equal(tool.server, undefined);
+    assert.equal(tool.async, undefined);
+    assert.deepEqual(
+      tool.messages?.map((message) => [
+        message.type,
+        'endCallAfterSpokenEnabled' in message ? message.endCallAfterSpokenEnabled : undefined,
+      ]),
+      [
+        ['request-complete', true],
+        ['request-failed', true],
+      ],
+    );
+    const [complete] = tool.messages ?? [];
+    assert.match(String(complete && 'content' in complete ? complete.content : ''), /won't call/);
   },
 );
 
@@ -438,6 +498,7 @@ function settingsOf(_h: ReturnType<typeof harness>): Promise<CallbackSettings> {
       timeoutMs: 50,
       fetch: fetcher,
     },
+    businessName: BUSINESS,
     turnstile: { secret: 's', verifyUrl: TURNSTILE, fetch: fetcher },
     webhook: { url: null, fetch: fetcher },
     database: () => Promise.reject(new Error('not used')),

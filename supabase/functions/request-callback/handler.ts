@@ -7,6 +7,7 @@ import {
   type CallbackRequest,
   type CallbackWebhook,
 } from '../_shared/contracts/callback.ts';
+import { callbackCallOverrides } from '../_shared/contracts/callback-call.ts';
 import type { Parsed } from '../_shared/contracts/refusal.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
@@ -40,6 +41,8 @@ export interface CallbackSettings {
   countries: CountryCode[];
   limits: CallbackLimits;
   vapi: VapiSettings & { phoneNumberId: string };
+  /** The business the agent names in its first words (BUSINESS_NAME). */
+  businessName: string;
   turnstile: TurnstileSettings;
   webhook: WebhookSettings;
   database: CallDatabase;
@@ -61,7 +64,10 @@ function parseRequest(body: Record<string, unknown>, countries: CountryCode[]): 
   const parsed = REQUEST_CALLBACK.parse(body);
   if (!parsed.ok) return parsed;
   const phone = parsePhoneNumberFromString(parsed.value.phone, countries[0] ?? 'US');
-  // Only numbers fair to ring: no premium-rate, toll-free, shared-cost, personal, VoIP or pager.
+  // Only numbers fair to ring: no premium-rate, toll-free, shared-cost, personal, VoIP or pager
+  // number as libphonenumber-js classes it. In US and Canada (+1) that is by area code only: a
+  // VoIP line on a geographic area code (most of them) is FIXED_LINE_OR_MOBILE and is rung; only
+  // Canada's non-geographic 600 code is VOIP (docs/security.md).
   if (!phone || !phone.isValid() || !FAIR_TYPES.has(phone.getType() ?? '')) {
     return callbackRefusal('invalid_phone');
   }
@@ -94,6 +100,8 @@ async function placeCall(request: Callback, settings: CallbackSettings): Promise
     phoneNumberId: vapi.phoneNumberId,
     customer: { number: request.phone },
     assistantOverrides: {
+      // First words that name the business and offer to stop, and the do_not_call tool.
+      ...callbackCallOverrides(settings.businessName),
       maxDurationSeconds: vapi.maxCallSeconds,
       ...(request.variables ? { variableValues: request.variables } : {}),
       metadata: { callback_id: request.id, visit_id: request.visit_id },

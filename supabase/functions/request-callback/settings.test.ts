@@ -10,6 +10,7 @@ const SECRETS = {
   VAPI_ASSISTANT_ID: 'assistant',
   TURNSTILE_SECRET_KEY: 'secret',
   SITE_URL: 'https://www.example.com/path',
+  BUSINESS_NAME: '  Harbor   Solar ',
 };
 
 Deno.test('names every missing secret at once', () => {
@@ -18,7 +19,7 @@ Deno.test('names every missing secret at once', () => {
     (error: unknown) =>
       error instanceof MissingSecrets &&
       error.names.toSorted().join(',') ===
-        'SITE_URL,SUPABASE_SERVICE_ROLE_KEY,TURNSTILE_SECRET_KEY,VAPI_ASSISTANT_ID,VAPI_PHONE_NUMBER_ID,VAPI_PRIVATE_KEY',
+        'BUSINESS_NAME,SITE_URL,SUPABASE_SERVICE_ROLE_KEY,TURNSTILE_SECRET_KEY,VAPI_ASSISTANT_ID,VAPI_PHONE_NUMBER_ID,VAPI_PRIVATE_KEY',
   );
 });
 
@@ -39,6 +40,27 @@ Deno.test(
     assert.equal(settings.webhook.url, null);
   },
 );
+
+Deno.test('reads BUSINESS_NAME, the name the agent says first, as one line of at most 100', () => {
+  assert.equal(settingsFromEnv(SECRETS).businessName, 'Harbor Solar');
+  assert.equal(
+    settingsFromEnv({ ...SECRETS, BUSINESS_NAME: 'Harbor\nSolar' }).businessName,
+    'Harbor Solar',
+  );
+  assert.equal(
+    settingsFromEnv({ ...SECRETS, BUSINESS_NAME: 'x'.repeat(100) }).businessName.length,
+    100,
+  );
+  assert.throws(
+    () => settingsFromEnv({ ...SECRETS, BUSINESS_NAME: 'x'.repeat(101) }),
+    /BUSINESS_NAME/,
+  );
+  assert.throws(
+    () => settingsFromEnv({ ...SECRETS, BUSINESS_NAME: '  ' }),
+    (error: unknown) =>
+      error instanceof MissingSecrets && error.names.join(',') === 'BUSINESS_NAME',
+  );
+});
 
 Deno.test('reads the limits and countries it is given, and refuses nonsense', () => {
   const settings = settingsFromEnv({

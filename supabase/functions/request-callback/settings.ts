@@ -1,6 +1,7 @@
 import { backgroundRunner } from '../_shared/background.ts';
 import type { CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
 import { getCountries } from 'npm:libphonenumber-js@1.13.16/max';
+import { BUSINESS_NAME_MAX_LENGTH } from '../_shared/contracts/callback-call.ts';
 import { integer, pageFacingSettings, vapiSettings, type Env } from '../_shared/settings.ts';
 import type { CallbackSettings } from './handler.ts';
 
@@ -10,7 +11,14 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
     'VAPI_PRIVATE_KEY',
     'VAPI_PHONE_NUMBER_ID',
     'VAPI_ASSISTANT_ID',
+    'BUSINESS_NAME',
   ]);
+  const businessName = secrets.BUSINESS_NAME.replace(/\s+/g, ' ');
+  if (businessName.length > BUSINESS_NAME_MAX_LENGTH) {
+    throw new Error(
+      `BUSINESS_NAME is the name the agent says first: at most ${BUSINESS_NAME_MAX_LENGTH} characters.`,
+    );
+  }
   const known = new Set<string>(getCountries());
   const countries = (env.CALLBACK_COUNTRIES ?? 'US,CA')
     .split(',')
@@ -30,6 +38,7 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
       leaseSeconds: integer(env, 'CALLBACK_LEASE_SECONDS', 60, 1, 600),
     },
     vapi: { ...vapiSettings(env, fetcher, secrets), phoneNumberId: secrets.VAPI_PHONE_NUMBER_ID },
+    businessName,
     turnstile,
     webhook,
     database,

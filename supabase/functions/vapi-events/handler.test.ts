@@ -6,7 +6,9 @@ import {
   endOfCallReport,
   queuedCall,
   REPORT_DURATION_SECONDS,
+  toolCallsMessage,
 } from '../_shared/vapi/fixtures.ts';
+import { CALLBACK_CALL_WORDS, doNotCallTool } from '../_shared/contracts/callback-call.ts';
 import type { EndOfCallReport } from '../_shared/vapi/types.ts';
 import { createHandler, LIMITS, type VapiEventsSettings } from './handler.ts';
 
@@ -15,16 +17,28 @@ const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 /** The owner's CONTACT_WEBHOOK_SECRET: `whsec_` and a 32-byte key in base64. */
 const WEBHOOK_SECRET = `whsec_${btoa('the vapi-events test key 32 byte')}`;
 
-/** The function under test, with a database that answers `stored` (or the whole `answer`). */
-function harness(stored: boolean | Record<string, unknown> = true) {
+/**
+ * The function under test, with a database that answers `stored` (or the whole `answer`) to a
+ * report, and `doNotCall` to callback_do_not_call_add (whose requests it keeps in `listed`).
+ */
+function harness(
+  stored: boolean | Record<string, unknown> = true,
+  doNotCall: (request: Record<string, unknown>) => unknown = () => ({ known: true, added: true }),
+) {
   const database: Record<string, unknown>[] = [];
+  const listed: Record<string, unknown>[] = [];
   const webhook: unknown[] = [];
   /** Each post's id, as its Standard Webhooks headers name it once its signature verified. */
   const webhookIds: string[] = [];
   const background: Promise<unknown>[] = [];
   const settings: VapiEventsSettings = {
     secret: 'shared-secret',
-    database: async (_name, request) => {
+    database: async (name, request) => {
+      if (name === 'callback_do_not_call_add') {
+        listed.push(request);
+        return doNotCall(request);
+      }
+      assert.equal(name, 'demo_call_store');
       const { limits, ...row } = request;
       assert.deepEqual(limits, { unknown_daily: 7, unknown_daily_bytes: 250_000 });
       database.push(row);
@@ -48,6 +62,7 @@ function harness(stored: boolean | Record<string, unknown> = true) {
   const handler = createHandler(settings);
   return {
     database,
+    listed,
     webhook,
     webhookIds,
     send: async (body: unknown, secret: string | null = 'shared-secret', raw?: string) => {
@@ -298,4 +313,139 @@ Deno.test("a report keeps its trade only when it is one of the site's trades", a
     h.webhook.map((payload) => (payload as { trade: unknown }).trade),
     [null, null],
   );
+});
+
+/** The callback call as request-callback places it: with the do_not_call tool. */
+const CALLBACK_CALL = {
+  ...CALL,
+  assistantOverrides: { ...CALL.assistantOverrides, 'tools:append': [doNotCallTool()] },
+};
+const AT = new Date('2026-11-23T18:01:00.000Z');
+/** Vapi's tool-calls message for it: the model called `names`, in order. */
+const toolCalls = (names: string[], call = CALLBACK_CALL) =>
+  toolCallsMessage(
+    call,
+    names.map((name, i) => ({ id: `call_tool${i}`, name })),
+    AT,
+  );
+
+Deno.test(
+  "do_not_call lists the number the site dialed, by the call's id, and answers Vapi with the tool's result",
+  async () => {
+    const h = harness();
+    const answer = await h.send(toolCalls(['do_not_call']));
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, {
+      results: [
+        { name: 'do_not_call', toolCallId: 'call_tool0', result: CALLBACK_CALL_WORDS.resultListed },
+      ],
+    });
+    // Only the call's id: the number is the stored callback's, never the message's.
+    assert.deepEqual(h.listed, [{ vapi_call_id: 'call-77' }]);
+    assert.equal(h.database.length, 0);
+    assert.equal(h.webhook.length, 0);
+  },
+);
+
+Deno.test('a number the message names is never what is listed', async () => {
+  const h = harness();
+  const forged = toolCalls(['do_not_call']);
+  forged.message.customer = { number: '+12125550199' };
+  forged.message.call = { ...forged.message.call!, customer: { number: '+12125550199' } };
+  await h.send(forged);
+  assert.deepEqual(h.listed, [{ vapi_call_id: 'call-77' }]);
+  assert.ok(!JSON.stringify(h.listed).includes('+1212'));
+});
+
+Deno.test(
+  'a call the site did not place (no callback has its id) is answered with an error, and its words still end the call',
+  async () => {
+    const h = harness(true, () => ({ known: false, added: false }));
+    const answer = await h.send(toolCalls(['do_not_call']));
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, {
+      results: [
+        {
+          name: 'do_not_call',
+          toolCallId: 'call_tool0',
+          error: CALLBACK_CALL_WORDS.resultNotListed,
+        },
+      ],
+    });
+    assert.deepEqual(h.listed, [{ vapi_call_id: 'call-77' }]);
+  },
+);
+
+Deno.test(
+  'a message with no call id reaches no database and is answered with an error',
+  async () => {
+    const h = harness();
+    const message = toolCalls(['do_not_call']);
+    delete message.message.call;
+    const answer = await h.send(message);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.results[0].error, CALLBACK_CALL_WORDS.resultNotListed);
+    assert.equal(h.listed.length, 0);
+  },
+);
+
+Deno.test(
+  'a repeat (Vapi again, or the model asking twice) is answered alike, the database asked once a message',
+  async () => {
+    let added = true;
+    const h = harness(true, () => {
+      const answer = { known: true, added };
+      added = false;
+      return answer;
+    });
+    const first = await h.send(toolCalls(['do_not_call']));
+    const again = await h.send(toolCalls(['do_not_call']));
+    assert.deepEqual(again.body, first.body);
+    const twice = await h.send(toolCalls(['do_not_call', 'do_not_call']));
+    assert.deepEqual(
+      twice.body.results.map((r: { toolCallId: string; result?: string }) => [
+        r.toolCallId,
+        r.result,
+      ]),
+      [
+        ['call_tool0', CALLBACK_CALL_WORDS.resultListed],
+        ['call_tool1', CALLBACK_CALL_WORDS.resultListed],
+      ],
+    );
+    assert.equal(h.listed.length, 3);
+  },
+);
+
+Deno.test(
+  'the database failing is answered with an error, not a 500: the call still ends',
+  async () => {
+    const h = harness(true, () => {
+      throw new Error('database callback_do_not_call_add: 57014 canceling statement');
+    });
+    const answer = await h.send(toolCalls(['do_not_call']));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.results[0].error, CALLBACK_CALL_WORDS.resultNotListed);
+  },
+);
+
+Deno.test('any other tool is answered with an error and lists nothing', async () => {
+  const h = harness();
+  const answer = await h.send(toolCalls(['transfer_to_owner']));
+  assert.equal(answer.status, 200);
+  assert.deepEqual(answer.body.results, [
+    {
+      name: 'transfer_to_owner',
+      toolCallId: 'call_tool0',
+      error: 'vapi-events has no tool named "transfer_to_owner".',
+    },
+  ]);
+  assert.equal(h.listed.length, 0);
+});
+
+Deno.test('a tool-calls message without the secret lists nothing', async () => {
+  for (const secret of [null, 'guess']) {
+    const h = harness();
+    assert.equal((await h.send(toolCalls(['do_not_call']), secret)).status, 401);
+    assert.equal(h.listed.length, 0);
+  }
 });

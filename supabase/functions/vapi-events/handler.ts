@@ -1,5 +1,6 @@
 import type { CallDatabase } from '../_shared/database.ts';
 import { VAPI_EVENTS, type CallReportWebhook } from '../_shared/contracts/call-report.ts';
+import { CALLBACK_CALL_WORDS, DO_NOT_CALL_TOOL } from '../_shared/contracts/callback-call.ts';
 import { parseTrade } from '../_shared/contracts/origin.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
@@ -9,6 +10,9 @@ import { backgroundRunner, type Background } from '../_shared/background.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,
+  ToolCallResult,
+  ToolCalls,
+  ToolCallsAnswer,
   VapiCall,
   VapiSession,
 } from '../_shared/vapi/types.ts';
@@ -22,8 +26,10 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * sizes, and forwarded to the automation webhook as a compact {type: "call_report"}. A report of
  * any other call (started with the public key) is stored only within the day's allowance
  * (`unknownReports`); past it, it is counted in the database, logged in one line, not stored and
- * not forwarded, and still answered 200 (so Vapi does not retry). Every other message is
- * acknowledged and ignored.
+ * not forwarded, and still answered 200 (so Vapi does not retry). A tool-calls message asking for
+ * `do_not_call` (the tool every callback carries, ../_shared/contracts/callback-call.ts) puts the
+ * number that call rang on the owner's do-not-call list and answers Vapi with the tool's result.
+ * Every other message is acknowledged and ignored.
  */
 
 export interface VapiEventsSettings {
@@ -205,6 +211,61 @@ export function sessionReportRow(message: Record<string, unknown>) {
   };
 }
 
+/** What callback_do_not_call_add answers. */
+interface DoNotCallAnswer {
+  /** A callback the site placed has this Vapi call id. */
+  known: boolean;
+  /** Its number was not on the list before. */
+  added: boolean;
+}
+
+/**
+ * A tool-calls message: each `do_not_call` in it puts the number the call rang on the do-not-call
+ * list. The number is the one the site dialed, looked up in the database by the call's Vapi id
+ * (callback_do_not_call_add), never `call.customer.number` from the message: a message cannot
+ * name the number it lists. Answered in Vapi's shape, one result per tool call: `result` when the
+ * number is on the list, `error` otherwise (a call the site did not place, or the database
+ * failing), so Vapi speaks the tool's request-complete or request-failed words, and both end the
+ * call. Any other tool is answered with an error.
+ */
+async function answerToolCalls(
+  message: Record<string, unknown>,
+  database: CallDatabase,
+): Promise<ToolCallsAnswer> {
+  const calls = message as Partial<Record<keyof ToolCalls, unknown>>;
+  const list = (Array.isArray(calls.toolCallList) ? calls.toolCallList : []).map(object);
+  const callId = text(object(calls.call).id, LIMITS.id);
+  let listed: Promise<DoNotCallAnswer | null> | undefined;
+  /** Once per message, however many times the model asked: the list holds a number once. */
+  const addToList = () =>
+    (listed ??= callId
+      ? (database('callback_do_not_call_add', { vapi_call_id: callId }) as Promise<DoNotCallAnswer>)
+      : Promise.resolve(null));
+  const results: ToolCallResult[] = [];
+  for (const toolCall of list) {
+    const name = text(object(toolCall.function).name, LIMITS.id) ?? '';
+    const result: ToolCallResult = { name, toolCallId: text(toolCall.id, LIMITS.id) ?? '' };
+    if (name !== DO_NOT_CALL_TOOL) {
+      results.push({ ...result, error: `vapi-events has no tool named "${name}".` });
+      continue;
+    }
+    try {
+      const answer = await addToList();
+      if (answer?.known) {
+        results.push({ ...result, result: CALLBACK_CALL_WORDS.resultListed });
+        continue;
+      }
+      console.warn(
+        `vapi-events: do_not_call from ${callId ?? 'no call'}, not a callback the site placed`,
+      );
+    } catch (error) {
+      console.error(`vapi-events: do_not_call from ${callId} was not listed:`, error);
+    }
+    results.push({ ...result, error: CALLBACK_CALL_WORDS.resultNotListed });
+  }
+  return { results };
+}
+
 /** Which messages are reports: a call's end, and a chat's completed session. */
 function reportOf(message: Record<string, unknown>) {
   if (message.type === 'end-of-call-report') return reportRow(message);
@@ -226,6 +287,8 @@ export function createHandler(
   };
   return openEndpoint(opening, async ({ body, answer }) => {
     const message = object(body.message);
+    if (message.type === 'tool-calls')
+      return answer(200, await answerToolCalls(message, settings.database));
     const row = reportOf(message);
     if (!row) return answer(200, { ok: true, ignored: String(message.type ?? '') });
 

@@ -5,6 +5,7 @@ import type {
   CreateWebCallBody,
   EndOfCallReport,
   SessionUpdated,
+  ToolCalls,
   VapiCall,
   CreateChatBody,
   VapiChat,
@@ -97,6 +98,46 @@ export function endOfCallReport(
         recordingUrl: 'https://storage.vapi.ai/a1b2c3d4-recording.wav',
       },
       ...changes,
+    },
+  };
+}
+
+/**
+ * The tool-calls message Vapi posts to the assistant's Server URL when the model on `call` calls
+ * function tools that have no server of their own, as the Server URL receives it: `{ message }`.
+ * Each tool call gets `id` (Vapi's `call_…` ids) and the function's `arguments` as the JSON text
+ * the model wrote; `toolWithToolCallList` pairs each with the tool as the call has it (here the
+ * tool from the call's `tools:append`, when it has one of that name).
+ */
+export function toolCallsMessage(
+  call: VapiCall,
+  toolCalls: { id: string; name: string; arguments?: Record<string, unknown> }[],
+  at: Date,
+): { message: ToolCalls } {
+  const appended = call.assistantOverrides?.['tools:append'] ?? [];
+  const list = toolCalls.map((tool) => ({
+    id: tool.id,
+    type: 'function',
+    function: { name: tool.name, arguments: JSON.stringify(tool.arguments ?? {}) },
+  }));
+  return {
+    message: {
+      type: 'tool-calls',
+      timestamp: at.getTime(),
+      call: { ...call, status: 'in-progress', updatedAt: at.toISOString() },
+      ...(call.customer ? { customer: call.customer } : {}),
+      toolCallList: list,
+      toolWithToolCallList: list.map((toolCall) => {
+        const tool = appended.find(
+          (item) => item.type === 'function' && item.function?.name === toolCall.function.name,
+        );
+        return {
+          ...(tool?.type === 'function' ? tool : {}),
+          type: 'function' as const,
+          function: tool?.type === 'function' ? tool.function : { name: toolCall.function.name },
+          toolCall,
+        };
+      }),
     },
   };
 }

@@ -13,12 +13,23 @@ export type CreateWebCallBody = Vapi.CreateWebCallDto;
 /** A call, as Vapi answers POST /call and sends it inside its server messages. */
 export type VapiCall = Vapi.Call;
 export type AssistantOverrides = Vapi.AssistantOverrides;
+/** A tool added to the assistant's own for one call (`assistantOverrides["tools:append"]`). */
+export type ToolsAppendItem = Vapi.AssistantOverridesToolsAppendItem;
 /**
  * The end-of-call-report server message (the body's `message`). Vapi sends `durationSeconds`
  * too, which the SDK's type leaves out (VapiAI/server-sdk-typescript#26): it is added here, the
  * one field not from the SDK.
  */
 export type EndOfCallReport = Vapi.ServerMessageEndOfCallReport & { durationSeconds?: number };
+
+/**
+ * The tool-calls server message (the body's `message`): the model called tools that have no
+ * server of their own, so Vapi asks the assistant's Server URL for their results.
+ */
+export type ToolCalls = Vapi.ServerMessageToolCalls;
+/** What the Server URL answers a tool-calls message: one result per tool call. */
+export type ToolCallsAnswer = Vapi.ServerMessageResponseToolCalls;
+export type ToolCallResult = Vapi.ToolCallResult;
 
 /**
  * Vapi's answer to POST /call/web: the call, with the room the browser joins. The server SDK's
