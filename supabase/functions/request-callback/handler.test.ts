@@ -70,6 +70,8 @@ function harness(fakes: Fakes = {}) {
     database: async (name, request) => {
       database.push({ name, request });
       if (name === 'callback_claim') return fakes.claim ?? { outcome: 'call' };
+      if (name === 'budget_spent')
+        return { first: true, day: '2026-11-23', resets_at: '2026-11-24T05:06:40Z' };
       return { id: request.id };
     },
     now: () => new Date('2026-11-23T18:00:00Z'),
@@ -224,6 +226,18 @@ Deno.test(
       const h = harness({ claim: { outcome: 'limited', limit, retry_after } });
       const answer = await h.send(valid());
       assert.equal(h.to(`${VAPI}/call`).length, 0);
+      // Only the day's budget spent tells the owner (budget_spent, once a day: the database's).
+      const spent = h.database.find((entry) => entry.name === 'budget_spent')?.request;
+      const alerts = h.to(WEBHOOK).map((post) => JSON.parse(post.body) as { type: string });
+      if (limit === 'day') {
+        assert.deepEqual(spent, { feature: 'phone', budget: 50, retry_after });
+        assert.deepEqual(alerts, [
+          { type: 'budget_spent', feature: 'phone', limit: 50, resets_at: '2026-11-24T05:06:40Z' },
+        ]);
+      } else {
+        assert.equal(spent, undefined);
+        assert.deepEqual(alerts, []);
+      }
       answers.push({ ...answer, retryAfter: answer.headers.get('retry-after') });
     }
     for (const answer of answers) {
