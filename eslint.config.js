@@ -4,7 +4,13 @@ import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+/** Every folder of src/features: a feature imports from no other (one rule, read from the tree). */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -45,18 +51,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            {
-              target: './src/features/calculator',
+            ...FEATURES.map((feature) => ({
+              target: `./src/features/${feature}`,
               from: './src/features',
-              except: ['./calculator'],
-            },
-            { target: './src/features/contact', from: './src/features', except: ['./contact'] },
-            {
-              target: './src/features/voice-demo',
-              from: './src/features',
-              except: ['./voice-demo'],
-            },
-            { target: './src/features/callback', from: './src/features', except: ['./callback'] },
+              except: [`./${feature}`],
+            })),
             { target: './src/features', from: './src/app' },
             {
               target: ['./src/components', './src/content', './src/lib'],
