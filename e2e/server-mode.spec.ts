@@ -159,9 +159,14 @@ test('Type instead goes through the chat function behind one bot check; its end 
   }
   expect(asked.map((body) => body.captcha)).toEqual(['XXXX.DUMMY.TOKEN.XXXX', null]);
   expect(new Set(asked.map((body) => body.id)).size).toBe(1);
+  // The second message brings the chat's key from the first answer; the page never shows it.
+  const key = asked[1]!.key as string;
+  expect(asked[0]!.key).toBeNull();
+  expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(await page.locator('body').innerText()).not.toContain(key);
   await page.getByRole('button', { name: 'Close chat' }).click();
   await expect.poll(() => asked.length).toBe(3);
-  expect(asked[2]).toMatchObject({ id: asked[0]!.id, end: true });
+  expect(asked[2]).toMatchObject({ id: asked[0]!.id, end: true, key });
   // The stand-in completes the session and sends its report to vapi-events, with the visit.
   await expect
     .poll(async () => {
@@ -175,6 +180,48 @@ test('Type instead goes through the chat function behind one bot check; its end 
     })
     .toBe(true);
   expect(toVapi).toEqual([]);
+});
+
+test('a chat that cannot go on from here (403 not_yours) says so, keeps the text, and the next Send starts a new chat', async ({
+  page,
+}) => {
+  const asked: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/functions/v1/chat') && request.method() === 'POST')
+      asked.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  // The second message is refused as the function refuses a key from another address.
+  let messages = 0;
+  await page.route('**/functions/v1/chat', async (route) => {
+    if (route.request().method() !== 'POST' || ++messages !== 2) return route.fallback();
+    await route.fulfill({
+      status: 403,
+      headers: { 'access-control-allow-origin': ORIGIN },
+      json: { code: 'not_yours', message: 'This chat cannot go on from here.' },
+    });
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Type instead/ }).click();
+  const log = page.getByRole('log', { name: 'Chat with the agent' });
+  const box = page.getByLabel('Your message');
+  const sendButton = page.getByRole('button', { name: 'Send', exact: true });
+  await box.fill('Do you answer at night?');
+  await sendButton.click();
+  await expect(log).toContainText(chatReplyTo('Do you answer at night?'));
+  await box.fill('And on Sundays?');
+  await sendButton.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: "This chat can't go on from here" }),
+  ).toBeVisible();
+  await expect(box).toHaveValue('And on Sundays?');
+  await sendButton.click();
+  await expect(log).toContainText(chatReplyTo('And on Sundays?'));
+  expect(asked.map((body) => [body.captcha !== null, body.key !== null])).toEqual([
+    [true, false],
+    [false, true],
+    [true, false],
+  ]);
+  expect(asked[2]!.id).not.toBe(asked[0]!.id);
 });
 
 test.describe('with the SDK stood in for', () => {

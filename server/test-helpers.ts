@@ -112,13 +112,25 @@ export async function freePort(): Promise<number> {
 /**
  * The whole local stack listening on a real port, with its Edge Functions under Deno (they call
  * the stack back for the database and the stand-ins), for the tests of one file. `secrets`
- * override the functions' local secrets.
+ * override the functions' local secrets. `watch` sees every request the stack is sent (the
+ * functions' calls of the database among them) until the function it returns is called.
  */
 export function listeningStackForTests(
   anonKey: string,
   secrets: Record<string, string> = {},
-): { stack: LocalStack; origin: string } {
-  const handle = {} as {
+): {
+  stack: LocalStack;
+  origin: string;
+  watch: (listener: (request: Request) => void) => () => void;
+} {
+  const listeners = new Set<(request: Request) => void>();
+  const handle = {
+    watch: (listener: (request: Request) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  } as {
+    watch: (listener: (request: Request) => void) => () => void;
     stack: LocalStack;
     origin: string;
     site: Awaited<ReturnType<typeof makeTempSite>>;
@@ -146,7 +158,15 @@ export function listeningStackForTests(
         },
       },
     });
-    handle.server = serve({ fetch: handle.stack.app.fetch, port, hostname: '127.0.0.1' });
+    const app = handle.stack.app;
+    handle.server = serve({
+      fetch: (request, ...rest: unknown[]) => {
+        listeners.forEach((listener) => listener(request));
+        return app.fetch(request, ...(rest as []));
+      },
+      port,
+      hostname: '127.0.0.1',
+    });
     await handle.stack.functions?.warm();
   });
   afterAll(async () => {

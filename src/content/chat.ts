@@ -25,5 +25,8 @@ export const chat = {
       "Today's chats with the agent are used up. Press Call my phone and the agent calls you, or send us a message.",
     // 5xx, no answer in time, no connection.
     failed: "The agent didn't answer. Your message is still in the box: press Send to try again.",
+    // Server mode: the chat cannot go on from here (a new network): the next message starts a new one.
+    restarted:
+      "This chat can't go on from here, so your next message starts a new one. Your message is still in the box: press Send.",
   },
 } as const;

@@ -32,6 +32,12 @@ function streamed(text: string, ids = IDS, chunk = 7): Response {
 
 const whole = (text: string, ids = IDS) => Response.json(webChatAnswer(text, ids), { status: 201 });
 
+/** A chat's key as the function gives it (43 base64url characters). */
+const chatKey = (n: number) => `${'k'.repeat(42)}${n}`;
+/** The chat function's answer: Vapi's WebChat, and with a first message the chat's key. */
+const answered = (text: string, key: string | null = chatKey(1)) =>
+  Response.json({ ...webChatAnswer(text, IDS), ...(key ? { key } : {}) }, { status: 200 });
+
 async function sendAll(chat: ChatTransport, input: string) {
   let shown = '';
   const deltas: string[] = [];
@@ -180,7 +186,11 @@ describe('server-mode chat (the chat function)', () => {
   }
 
   it('passes the bot check once per chat, and sends the chat id, the visit and the numbers', async () => {
-    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => whole('Sure.'));
+    const answers = [answered('Sure.', chatKey(1)), answered('Sure.', null)];
+    const fetcher = vi.fn(
+      async (..._args: Parameters<typeof fetch>) =>
+        answers.shift() ?? answered('Sure.', chatKey(2)),
+    );
     const check = botCheck();
     const chat = createServerChat({ client: client(fetcher), botCheck: check });
     await sendAll(chat, 'Hi');
@@ -193,21 +203,29 @@ describe('server-mode chat (the chat function)', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       input: 'Hi',
       captcha: 'token-1',
+      key: null,
       visit_id: visitId(),
       variables: null,
       end: false,
     });
-    expect(bodies[1]).toMatchObject({ id: bodies[0]!.id, input: 'Again', captcha: null });
+    // The next message carries the chat's key from the first answer, and no token.
+    expect(bodies[1]).toMatchObject({
+      id: bodies[0]!.id,
+      input: 'Again',
+      captcha: null,
+      key: chatKey(1),
+    });
     expect(check.tokens).toBe(1);
     chat.end();
     const ending = JSON.parse(fetcher.mock.calls[2]![1]!.body as string) as Record<string, unknown>;
-    expect(ending).toMatchObject({ id: bodies[0]!.id, end: true });
+    expect(ending).toMatchObject({ id: bodies[0]!.id, end: true, key: chatKey(1) });
     expect(fetcher.mock.calls[2]![1]!.keepalive).toBe(true);
     // The next message is a new chat, with a bot check of its own.
     await sendAll(chat, 'New');
     const next = JSON.parse(fetcher.mock.calls[3]![1]!.body as string) as Record<string, unknown>;
     expect(next.id).not.toBe(bodies[0]!.id);
     expect(next.captcha).toBe('token-2');
+    expect(next.key).toBeNull();
   });
 
   it("sends the trade of the page with the numbers, on a trade's page", async () => {
@@ -237,7 +255,7 @@ describe('server-mode chat (the chat function)', () => {
   });
 
   it('a chat ended elsewhere (409) starts a new one at the next message', async () => {
-    const answers = [Response.json({ code: 'chat_ended' }, { status: 409 }), whole('Hello.')];
+    const answers = [Response.json({ code: 'chat_ended' }, { status: 409 }), answered('Hello.')];
     const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => answers.shift()!);
     const check = botCheck();
     const chat = createServerChat({ client: client(fetcher), botCheck: check });
@@ -248,5 +266,93 @@ describe('server-mode chat (the chat function)', () => {
     );
     expect(second!.id).not.toBe(first!.id);
     expect(second!.captcha).toBe('token-2');
+  });
+
+  it('keeps the key from the first answer, sends it with each next message and the end, and never shows it', async () => {
+    const answers = [
+      answered('One.', chatKey(7)),
+      answered('Two.', null),
+      answered('Three.', null),
+    ];
+    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => answers.shift()!);
+    const check = botCheck();
+    const chat = createServerChat({ client: client(fetcher), botCheck: check });
+    const shown = [await sendAll(chat, 'a'), await sendAll(chat, 'b'), await sendAll(chat, 'c')];
+    expect(shown.map((reply) => reply.shown)).toEqual(['One.', 'Two.', 'Three.']);
+    expect(shown.some((reply) => reply.deltas.join('').includes(chatKey(7)))).toBe(false);
+    chat.end();
+    const bodies = fetcher.mock.calls.map(
+      ([, init]) => JSON.parse(init!.body as string) as { captcha: unknown; key: unknown },
+    );
+    expect(bodies.map((body) => [body.captcha, body.key])).toEqual([
+      ['token-1', null],
+      [null, chatKey(7)],
+      [null, chatKey(7)],
+      [null, chatKey(7)],
+    ]);
+    expect(check.tokens).toBe(1);
+  });
+
+  it('a first answer with no key (or a broken one): the next message passes a bot check again', async () => {
+    const answers = [answered('One.', null), answered('Two.', 'not a key'), answered('Three.')];
+    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => answers.shift()!);
+    const check = botCheck();
+    const chat = createServerChat({ client: client(fetcher), botCheck: check });
+    for (const text of ['a', 'b', 'c']) await sendAll(chat, text);
+    const bodies = fetcher.mock.calls.map(
+      ([, init]) => JSON.parse(init!.body as string) as { id: string; captcha: unknown },
+    );
+    expect(bodies.map((body) => body.captcha)).toEqual(['token-1', 'token-2', 'token-3']);
+    // The same chat: the function knows it by its id from this address.
+    expect(new Set(bodies.map((body) => body.id)).size).toBe(1);
+  });
+
+  it('a chat that cannot go on from here (403 not_yours) starts over: a new id, a bot check, no key', async () => {
+    const answers = [
+      answered('One.', chatKey(1)),
+      Response.json({ code: 'not_yours' }, { status: 403 }),
+      answered('Again.', chatKey(2)),
+      answered('More.', null),
+    ];
+    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => answers.shift()!);
+    const check = botCheck();
+    const chat = createServerChat({ client: client(fetcher), botCheck: check });
+    await sendAll(chat, 'a');
+    await expect(sendAll(chat, 'b')).rejects.toMatchObject({ kind: 'restarted' });
+    await sendAll(chat, 'b');
+    await sendAll(chat, 'c');
+    const bodies = fetcher.mock.calls.map(
+      ([, init]) =>
+        JSON.parse(init!.body as string) as { id: string; captcha: unknown; key: unknown },
+    );
+    expect(bodies[1]).toMatchObject({ id: bodies[0]!.id, captcha: null, key: chatKey(1) });
+    expect(bodies[2]!.id).not.toBe(bodies[0]!.id);
+    expect(bodies[2]).toMatchObject({ captcha: 'token-2', key: null });
+    expect(bodies[3]).toMatchObject({ id: bodies[2]!.id, captcha: null, key: chatKey(2) });
+  });
+
+  it('a failed bot check (403 captcha_failed) is a failed message, and the next one starts over', async () => {
+    const answers = [Response.json({ code: 'captcha_failed' }, { status: 403 }), answered('Hi.')];
+    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => answers.shift()!);
+    const chat = createServerChat({ client: client(fetcher), botCheck: botCheck() });
+    await expect(sendAll(chat, 'Hi')).rejects.toMatchObject({ kind: 'failed' });
+    await sendAll(chat, 'Hi');
+    const [first, second] = fetcher.mock.calls.map(
+      ([, init]) => JSON.parse(init!.body as string) as { id: string; captcha: string },
+    );
+    expect(second!.id).not.toBe(first!.id);
+    expect(second!.captcha).toBe('token-2');
+  });
+
+  it('sends no end before a message was taken, and an end after a refusal of the key sends nothing', async () => {
+    const answers = [answered('One.'), Response.json({ code: 'not_yours' }, { status: 403 })];
+    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => answers.shift()!);
+    const chat = createServerChat({ client: client(fetcher), botCheck: botCheck() });
+    chat.end();
+    expect(fetcher).not.toHaveBeenCalled();
+    await sendAll(chat, 'a');
+    await expect(sendAll(chat, 'b')).rejects.toMatchObject({ kind: 'restarted' });
+    chat.end();
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 });

@@ -8,7 +8,7 @@
  * is ended (`sessionEnd`, or the function's `end`) so the owner gets its report, tied to the visit.
  * Loaded on intent with the chat, never in the first load.
  */
-import { CHAT, type ChatBody, type ChatLimit } from '@shared/contracts/chat.ts';
+import { CHAT, chatKeyOf, type ChatBody, type ChatLimit } from '@shared/contracts/chat.ts';
 import type { CreateWebChatBody } from '@shared/vapi/types.ts';
 import type { BotCheckSession } from '@/lib/bot-check';
 import { openFunction, type FunctionsClient } from '@/lib/functions';
@@ -16,8 +16,11 @@ import { agentVariables } from '@/lib/agent-variables';
 import { visitId } from '@/lib/visit';
 import { readChatAnswer } from './read-answer';
 
-/** What the visitor is told: Vapi's 402, a limit, the day's chats spent, or no answer. */
-export type ChatErrorKind = 'unavailable' | 'limited' | 'spent' | 'failed';
+/**
+ * What the visitor is told: Vapi's 402, a limit, the day's chats spent, no answer, or (server
+ * mode) a chat that cannot go on from here, so the next message starts a new one.
+ */
+export type ChatErrorKind = 'unavailable' | 'limited' | 'spent' | 'failed' | 'restarted';
 
 export class ChatError extends Error {
   constructor(
@@ -142,12 +145,25 @@ export function createServerChat({
   botCheck: BotCheckSession;
 }): ChatTransport {
   let id = crypto.randomUUID();
-  /** The function knows this chat (a message of it was taken): no more bot checks for it. */
+  /** The function knows this chat (a message of it was taken): its end is sent. */
   let known = false;
+  /**
+   * The chat's key, from the first answer: every next message and the end bring it back (the
+   * function takes them only with it, from the address that started the chat), and need no bot
+   * check. Until the page has it, each message passes one. Never shown.
+   */
+  let key: string | null = null;
+  /** The next message starts a new chat, with a bot check of its own. */
+  const startOver = () => {
+    id = crypto.randomUUID();
+    known = false;
+    key = null;
+  };
   const message = (input: string, captcha: string | null): ChatBody => ({
     id,
     input,
     captcha,
+    key: captcha === null ? key : null,
     visit_id: visitId(),
     variables: agentVariables(),
     end: false,
@@ -155,7 +171,7 @@ export function createServerChat({
   return {
     send: async (input, onDelta) => {
       let captcha: string | null = null;
-      if (!known) {
+      if (key === null) {
         try {
           captcha = await botCheck.token(ANSWER_TIMEOUT_MS);
         } catch (error) {
@@ -174,11 +190,11 @@ export function createServerChat({
             limit?: string;
           };
           const detail = `chat answered ${response.status} ${refusal.code ?? ''}`.trim();
-          if (response.status === 409) {
-            // Ended meanwhile (another tab, the idle timer): the next message starts a new chat.
-            id = crypto.randomUUID();
-            known = false;
-          }
+          // Ended meanwhile (another tab, the idle timer), or refused (403): the chat's key does
+          // not hold from here (a new network) or a bot check failed. The next message starts a
+          // new chat, with a bot check of its own.
+          if (response.status === 409 || response.status === 403) startOver();
+          if (refusal.code === 'not_yours') throw new ChatError('restarted', detail);
           if (response.status === 429)
             throw new ChatError(
               SPENT.includes(refusal.limit as ChatLimit) ? 'spent' : 'limited',
@@ -187,15 +203,16 @@ export function createServerChat({
           throw new ChatError(refusal.code === 'unavailable' ? 'unavailable' : 'failed', detail);
         }
         known = true;
-        return readChatAnswer(response, onDelta);
+        const read = await readChatAnswer(response, onDelta);
+        key = chatKeyOf(read.body) ?? key;
+        return read;
       });
       if (answer.text === '') throw new ChatError('failed', 'chat answered no reply');
     },
     end: () => {
       if (!known) return;
       const ending: ChatBody = { ...message('', null), end: true };
-      id = crypto.randomUUID();
-      known = false;
+      startOver();
       void openFunction(client, CHAT.name, ending, { keepalive: true });
     },
   };

@@ -66,6 +66,7 @@ describe('ChatPanel', () => {
     ['limited', 'Too many messages right now.'],
     ['spent', "Today's chats with the agent are used up."],
     ['failed', "The agent didn't answer. Your message is still in the box"],
+    ['restarted', "This chat can't go on from here, so your next message starts a new one."],
   ] as const)('a %s failure keeps the typed text in the box and says so', async (kind, line) => {
     const user = userEvent.setup();
     const { transport, pending } = fakeTransport();

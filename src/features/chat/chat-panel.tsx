@@ -149,7 +149,10 @@ export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanel
       // Nothing is lost: the message goes back into the box (unless a new one is being typed).
       setLines((current) => current.filter((line) => line.id !== asked.id && line.id !== replyId));
       setDraft((current) => (current === '' ? text : current));
-      setError(failure instanceof ChatError ? failure.kind : 'failed');
+      const kind = failure instanceof ChatError ? failure.kind : 'failed';
+      // A chat that cannot go on: the next message is a new chat, for the funnel too.
+      if (kind === 'restarted') chatKey.current = crypto.randomUUID();
+      setError(kind);
     } finally {
       setSending(false);
       setWaiting(false);

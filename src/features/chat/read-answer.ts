@@ -13,6 +13,8 @@ export interface ReadAnswer {
   sessionId: string | null;
   /** The whole reply. */
   text: string;
+  /** The answer's JSON when it came whole (the chat function's carries the chat's key), else null. */
+  body: unknown;
 }
 
 const CONTENT_PATH = /^chat\.output\[\d+\]\.content$/;
@@ -63,14 +65,15 @@ export async function readChatAnswer(
       lines.forEach(readLine);
     }
     readLine(buffer);
-    return { sessionId, text };
+    return { sessionId, text, body: null };
   }
-  const whole = (await response.json()) as Partial<WebChatAnswer>;
+  const body: unknown = await response.json();
+  const whole = (body ?? {}) as Partial<WebChatAnswer>;
   if (typeof whole.sessionId === 'string') sessionId = whole.sessionId;
   const replies = (Array.isArray(whole.output) ? whole.output : [])
     .map((item) => item as { role?: unknown; content?: unknown })
     .filter((item) => item.role === 'assistant' && typeof item.content === 'string')
     .map((item) => item.content as string);
   if (replies.length > 0) take(replies.join('\n\n'));
-  return { sessionId, text };
+  return { sessionId, text, body };
 }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { playAnswer, postJson, type FakeAnswer } from '../_shared/test-request.ts';
 import { chatReplyTo, createdChat } from '../_shared/vapi/fixtures.ts';
 import type { CreateChatBody } from '../_shared/vapi/types.ts';
+import { chatKeys } from './chat-key.ts';
 import { createHandler } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -12,6 +13,10 @@ const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const TURNSTILE = 'https://turnstile.test/siteverify';
 const SOLVED = { success: true, action: 'chat', hostname: 'site.test' };
 const VAPI = 'https://vapi.test';
+const ADDRESS = '203.0.113.7';
+const keys = chatKeys('service-role-key');
+
+const HOOKS = 'https://hooks.test/owner';
 
 function harness(
   fakes: { turnstile?: FakeAnswer; vapi?: FakeAnswer; claim?: unknown; end?: unknown } = {},
@@ -19,9 +24,15 @@ function harness(
   const vapi: { method: string; url: string; body: unknown }[] = [];
   const database: { name: string; request: Record<string, unknown> }[] = [];
   let siteverify = 0;
+  const hooks: unknown[] = [];
+  const pending: Promise<unknown>[] = [];
   const fetcher: typeof fetch = async (input, init = {}) => {
     const url = String(input);
     let answer: FakeAnswer | undefined;
+    if (url === HOOKS) {
+      hooks.push(JSON.parse(String(init.body)));
+      return new Response('ok');
+    }
     if (url === TURNSTILE) {
       siteverify += 1;
       answer = fakes.turnstile ?? Response.json(SOLVED);
@@ -60,6 +71,7 @@ function harness(
       fetch: fetcher,
     },
     turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
+    keys,
     database: async (name, request) => {
       database.push({ name, request });
       if (name === 'web_chat_claim') {
@@ -67,19 +79,35 @@ function harness(
         return fakes.claim ?? { outcome: 'message', vapi_session_id: null };
       }
       if (name === 'web_chat_end') return fakes.end ?? { vapi_session_id: 'session-1' };
+      if (name === 'budget_spent')
+        return { first: true, day: '2026-11-26', resets_at: '2026-11-27T02:00:00Z' };
       return { id: request.id };
     },
+    webhook: {
+      url: HOOKS,
+      secret: `whsec_${btoa('a chat budget alarm key, 32 bytes')}`,
+      fetch: fetcher,
+    },
+    background: (work) => void pending.push(work()),
   });
   return {
+    hooks,
     vapi,
     database,
     siteverifies: () => siteverify,
-    send: async (body: Record<string, unknown>) => {
-      const response = await handler(postJson('chat', body, { origin: 'https://site.test' }));
+    send: async (body: Record<string, unknown>, address = ADDRESS) => {
+      const response = await handler(
+        postJson('chat', body, { origin: 'https://site.test', 'x-forwarded-for': address }),
+      );
+      await Promise.all(pending);
       return { status: response.status, headers: response.headers, body: await response.json() };
     },
   };
 }
+
+/** The chat's key from ADDRESS, and its id in the database. */
+const KEY = await keys.keyOf(ID, ADDRESS);
+const ROW = await keys.rowOf(ID, ADDRESS);
 
 const first = (extra: Record<string, unknown> = {}) => ({
   id: ID,
@@ -100,7 +128,9 @@ Deno.test(
     assert.deepEqual(answer.body, {
       id: 'chat-1',
       output: [{ role: 'assistant', content: chatReplyTo('Do you answer at night?') }],
+      key: KEY,
     });
+    assert.match(KEY, /^[A-Za-z0-9_-]{43}$/);
     assert.equal(answer.headers.get('access-control-allow-origin'), 'https://site.test');
     assert.equal(h.siteverifies(), 1);
     assert.deepEqual(h.vapi[0], {
@@ -111,12 +141,15 @@ Deno.test(
         input: 'Do you answer at night?',
         assistantOverrides: {
           variableValues: { leads: 40, estimate: 10000, visit_id: VISIT },
-          metadata: { visit_id: VISIT, web_chat_id: ID },
+          metadata: { visit_id: VISIT, web_chat_id: ROW },
         },
       },
     });
     const claim = h.database.find((entry) => entry.name === 'web_chat_claim')!.request;
     assert.equal(claim.verified, true);
+    // The database knows the chat by the page's id from this address.
+    assert.equal(claim.id, ROW);
+    assert.notEqual(ROW, ID);
     assert.deepEqual(claim.limits, {
       per_address: 5,
       per_address_window: 3600,
@@ -124,33 +157,39 @@ Deno.test(
       messages_per_day: 500,
     });
     assert.deepEqual(h.database.find((entry) => entry.name === 'web_chat_record')?.request, {
-      id: ID,
+      id: ROW,
       vapi_session_id: 'session-1',
     });
   },
 );
 
-Deno.test('a next message: no bot check, and it continues the recorded session', async () => {
-  const h = harness({ claim: { outcome: 'message', vapi_session_id: 'session-1' } });
-  const answer = await h.send(first({ captcha: null, input: 'And Sundays?' }));
-  assert.equal(answer.status, 200);
-  assert.equal(h.siteverifies(), 0);
-  assert.equal((h.vapi[0]!.body as CreateChatBody).sessionId, 'session-1');
-  assert.equal(
-    h.database.find((entry) => entry.name === 'web_chat_claim')!.request.verified,
-    false,
-  );
-  assert.equal(
-    h.database.some((entry) => entry.name === 'web_chat_record'),
-    false,
-  );
-});
+Deno.test(
+  'a next message: no bot check, its key, and it continues the recorded session',
+  async () => {
+    const h = harness({ claim: { outcome: 'message', vapi_session_id: 'session-1' } });
+    const answer = await h.send(first({ captcha: null, key: KEY, input: 'And Sundays?' }));
+    assert.equal(answer.status, 200);
+    // The key is given once, with the first answer.
+    assert.equal(answer.body.key, undefined);
+    assert.equal(h.database[0]!.request.id, ROW);
+    assert.equal(h.siteverifies(), 0);
+    assert.equal((h.vapi[0]!.body as CreateChatBody).sessionId, 'session-1');
+    assert.equal(
+      h.database.find((entry) => entry.name === 'web_chat_claim')!.request.verified,
+      false,
+    );
+    assert.equal(
+      h.database.some((entry) => entry.name === 'web_chat_record'),
+      false,
+    );
+  },
+);
 
 Deno.test(
-  'a chat the database does not know, without a bot check, is refused: no Vapi',
+  'a chat the database does not know (gone), with its key and no bot check, is refused: no Vapi',
   async () => {
     const h = harness({ claim: { outcome: 'unverified' } });
-    const answer = await h.send(first({ captcha: null }));
+    const answer = await h.send(first({ captcha: null, key: KEY }));
     assert.equal(answer.status, 403);
     assert.equal(answer.body.code, 'captcha_failed');
     assert.equal(h.vapi.length, 0);
@@ -177,12 +216,23 @@ for (const [limit, retry] of [
     assert.equal(answer.body.limit, limit);
     assert.equal(answer.headers.get('retry-after'), String(retry));
     assert.equal(h.vapi.length, 0);
+    // Only the day's messages spent tell the owner (budget_spent, once a day: the database's).
+    const spent = h.database.find((entry) => entry.name === 'budget_spent')?.request;
+    if (limit === 'day') {
+      assert.deepEqual(spent, { feature: 'chat', budget: 500, retry_after: retry });
+      assert.deepEqual(h.hooks, [
+        { type: 'budget_spent', feature: 'chat', limit: 500, resets_at: '2026-11-27T02:00:00Z' },
+      ]);
+    } else {
+      assert.equal(spent, undefined);
+      assert.deepEqual(h.hooks, []);
+    }
   });
 }
 
 Deno.test('an ended chat: 409 chat_ended', async () => {
   const h = harness({ claim: { outcome: 'ended' } });
-  const answer = await h.send(first({ captcha: null }));
+  const answer = await h.send(first({ captcha: null, key: KEY }));
   assert.equal(answer.status, 409);
   assert.equal(answer.body.code, 'chat_ended');
 });
@@ -224,14 +274,15 @@ Deno.test(
   'end: the chat is ended and its session completed on Vapi; an unknown one, nothing',
   async () => {
     const h = harness();
-    const answer = await h.send({ id: ID, end: true });
+    const answer = await h.send({ id: ID, end: true, key: KEY });
     assert.equal(answer.status, 200);
     assert.equal(h.siteverifies(), 0);
+    assert.deepEqual(h.database, [{ name: 'web_chat_end', request: { id: ROW } }]);
     assert.deepEqual(h.vapi, [
       { method: 'PATCH', url: `${VAPI}/session/session-1`, body: { status: 'completed' } },
     ]);
     const none = harness({ end: { vapi_session_id: null } });
-    assert.equal((await none.send({ id: ID, end: true })).status, 200);
+    assert.equal((await none.send({ id: ID, end: true, key: KEY })).status, 200);
     assert.equal(none.vapi.length, 0);
   },
 );
@@ -244,4 +295,54 @@ Deno.test('a message that is empty or too long is refused before anything else',
   }
   assert.equal(h.siteverifies(), 0);
   assert.equal(h.database.length, 0);
+});
+
+const OTHER_ID = '7a2d3c0f-4d5e-4f60-9b0c-1d2e3f4a5b6c';
+
+Deno.test(
+  'a next message or an end without the chat’s key, or with another chat’s or address’s, or a forged one, is refused before the database',
+  async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['no key', { key: null }, ADDRESS],
+      ['another chat’s key', { key: await keys.keyOf(OTHER_ID, ADDRESS) }, ADDRESS],
+      ['the key, from another address', { key: KEY }, '198.51.100.9'],
+      ['a key of another secret', { key: await chatKeys('another').keyOf(ID, ADDRESS) }, ADDRESS],
+      ['a forged key', { key: 'A'.repeat(43) }, ADDRESS],
+      ['a key that is no key', { key: 'not a key' }, ADDRESS],
+    ];
+    for (const [what, extra, address] of cases) {
+      for (const body of [first({ captcha: null, ...extra }), { id: ID, end: true, ...extra }]) {
+        const h = harness();
+        const answer = await h.send(body, address);
+        assert.equal(answer.status, 403, what);
+        assert.equal(answer.body.code, 'not_yours', what);
+        assert.equal(h.database.length, 0, `${what}: no database call`);
+        assert.equal(h.vapi.length, 0, what);
+        assert.equal(h.siteverifies(), 0, what);
+      }
+    }
+  },
+);
+
+Deno.test(
+  'the page’s id from another address, even with a bot-check token, is another chat in the database',
+  async () => {
+    const h = harness();
+    const stranger = await h.send(first(), '198.51.100.9');
+    assert.equal(stranger.status, 200);
+    const claim = h.database.find((entry) => entry.name === 'web_chat_claim')!.request;
+    assert.notEqual(claim.id, ROW);
+    assert.equal(claim.id, await keys.rowOf(ID, '198.51.100.9'));
+    // Its key is its own: it does not hold for the chat from the first address.
+    assert.notEqual(stranger.body.key, KEY);
+  },
+);
+
+Deno.test('the key and the id in the database are bound to the address, and stable', async () => {
+  assert.equal(await keys.keyOf(ID, ADDRESS), KEY);
+  assert.equal(await keys.keyOf(ID.toUpperCase(), ADDRESS), KEY);
+  assert.notEqual(await keys.keyOf(ID, null), KEY);
+  assert.equal(await keys.holds(KEY, ID, ADDRESS), true);
+  assert.equal(await keys.holds(null, ID, ADDRESS), false);
+  assert.match(ROW, /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });

@@ -1,4 +1,4 @@
-import { CHAT, chatRefusal, type ChatLimit } from '../_shared/contracts/chat.ts';
+import { CHAT, chatRefusal, type ChatAnswer, type ChatLimit } from '../_shared/contracts/chat.ts';
 import { backgroundRunner, type Background } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
 import type { CallDatabase } from '../_shared/database.ts';
@@ -12,6 +12,7 @@ import type {
   VapiChat,
   WebChatAnswer,
 } from '../_shared/vapi/types.ts';
+import type { ChatKeys } from './chat-key.ts';
 
 /**
  * chat: every message of "Type instead" in server mode (VITE_VAPI_AUTH=server), so no key in the
@@ -20,8 +21,10 @@ import type {
  * chat, messages a day: public.web_chat_claim, one lock); then Vapi's POST /chat with the private
  * key, the function's own assistant, the calculator's numbers and the visit. The page gets the
  * assistant's reply as Vapi's WebChat (`{id, output}`). `end` completes the chat's session on
- * Vapi (PATCH /session/{id}), whose report reaches vapi-events. The wire contract:
- * ../_shared/contracts/chat.ts.
+ * Vapi (PATCH /session/{id}), whose report reaches vapi-events. A chat belongs to the address
+ * that started it: the first answer carries the chat's key, every later message and the end must
+ * bring it back (checked before the database is asked), and the database knows the chat by its id
+ * from that address (./chat-key.ts). The wire contract: ../_shared/contracts/chat.ts.
  */
 
 export interface ChatLimits {
@@ -37,6 +40,8 @@ export interface ChatSettings {
   vapi: VapiReach & { assistantId: string };
   turnstile: TurnstileSettings;
   database: CallDatabase;
+  /** The chats' keys and database ids, from a server secret (./chat-key.ts). */
+  keys: ChatKeys;
   /** The owner's automation: told once a day when the day's messages run out. */
   webhook?: WebhookSettings;
   /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
@@ -61,14 +66,14 @@ function replyOf(chat: VapiChat): WebChatAnswer {
 }
 
 export function createHandler(settings: ChatSettings): (request: Request) => Promise<Response> {
-  const { vapi, limits } = settings;
+  const { vapi, limits, keys } = settings;
   const spent = budgetAlarm({ ...settings, background: settings.background ?? backgroundRunner() });
   const opening = {
     ...CHAT,
     origins: settings.origins,
     botCheck: settings.turnstile,
-    // A chat's first message carries a token and must pass; the next ones carry none, and the
-    // claim refuses a chat it does not know unless this request passed.
+    // A chat's first message carries a token and must pass; the next ones carry the chat's key
+    // instead, and the claim still refuses a chat it does not know unless this request passed.
     botCheckWhen: (body: { captcha: string | null }) => body.captcha !== null,
   };
 
@@ -76,11 +81,20 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
     opening,
     async ({ body: request, address, addressSource, answer, refuse }) => {
       const noStore = { 'Cache-Control': 'no-store' };
+      // A message without a passed bot check (a next one, an end) must bring the chat's key from
+      // this address: none, or another chat's or address's, is refused before the database.
+      const first = request.captcha !== null;
+      if (!first && !(await keys.holds(request.key, request.id, address))) {
+        return refuse(chatRefusal('not_yours'));
+      }
+      // The database knows the chat by its id from this address: the page's id from another
+      // address, even with a bot-check token, is another chat.
+      const chatId = await keys.rowOf(request.id, address);
       if (request.end) {
         let session: string | null;
         try {
           session = (
-            (await settings.database('web_chat_end', { id: request.id })) as {
+            (await settings.database('web_chat_end', { id: chatId })) as {
               vapi_session_id: string | null;
             }
           ).vapi_session_id;
@@ -104,11 +118,11 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
       let claim: Claim;
       try {
         claim = (await settings.database('web_chat_claim', {
-          id: request.id,
+          id: chatId,
           client_address: address,
           address_source: addressSource,
           visit_id: request.visit_id,
-          verified: request.captcha !== null,
+          verified: first,
           limits: {
             per_address: limits.perAddress,
             per_address_window: limits.perAddressWindowSeconds,
@@ -138,7 +152,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
         ...(claim.vapi_session_id ? { sessionId: claim.vapi_session_id } : {}),
         assistantOverrides: {
           variableValues: { ...request.variables, visit_id: request.visit_id },
-          metadata: { visit_id: request.visit_id, web_chat_id: request.id },
+          metadata: { visit_id: request.visit_id, web_chat_id: chatId },
         },
       };
       const reply = await requestVapi<VapiChat>(vapi, 'POST', '/chat', body);
@@ -155,7 +169,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
       if (!claim.vapi_session_id && reply.body.sessionId) {
         try {
           await settings.database('web_chat_record', {
-            id: request.id,
+            id: chatId,
             vapi_session_id: reply.body.sessionId,
           });
         } catch (error) {
@@ -163,11 +177,15 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
           console.error('chat: could not record the session:', error);
         }
       }
-      const answered = replyOf(reply.body);
-      if (answered.output.length === 0) {
+      const replied = replyOf(reply.body);
+      if (replied.output.length === 0) {
         console.error('chat: Vapi answered no assistant line');
         return refuse(chatRefusal('chat_failed'));
       }
+      // The first message's answer carries the chat's key: the page sends it back from then on.
+      const answered: ChatAnswer = first
+        ? { ...replied, key: await keys.keyOf(request.id, address) }
+        : replied;
       return answer(200, answered, noStore);
     },
   );
