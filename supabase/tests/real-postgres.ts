@@ -54,6 +54,8 @@ export interface RealPostgres {
     defaultGrants: DefaultGrants,
     poolSize?: number,
   ): Promise<RealDatabase>;
+  /** What this server's pg_dump prints for database `name` with `args` (as supabase_admin). */
+  pgDump(name: string, args: string[]): string;
   stop(): Promise<void>;
 }
 
@@ -155,7 +157,9 @@ export async function startRealPostgres(binDir: string): Promise<RealPostgres> {
     new pg.Pool({ host: '127.0.0.1', port, user: SUPERUSER, database: 'postgres', max: 2 }),
   );
   const pools: pg.Pool[] = [admin];
-  const version = (await admin.query<{ v: string }>('show server_version')).rows[0]?.v ?? '?';
+  const version =
+    (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]
+      ?.v ?? '?';
 
   return {
     version,
@@ -179,6 +183,19 @@ export async function startRealPostgres(binDir: string): Promise<RealPostgres> {
           await Promise.all([pool.end(), requestPool.end()]);
         },
       };
+    },
+    pgDump(name, args) {
+      return execFileSync(
+        join(binDir, 'pg_dump'),
+        [
+          ...args,
+          '--host=127.0.0.1',
+          `--port=${port}`,
+          `--username=${SUPERUSER}`,
+          `--dbname=${name}`,
+        ],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
+      );
     },
     async stop() {
       await Promise.all(pools.map((pool) => pool.end().catch(() => undefined)));
