@@ -254,11 +254,13 @@ describe('server-mode chat (the chat function)', () => {
     await expect(sendAll(chat, 'Hi')).rejects.toMatchObject({ kind });
   });
 
-  it('a chat ended elsewhere (409) starts a new one at the next message', async () => {
-    const answers = [Response.json({ code: 'chat_ended' }, { status: 409 }), answered('Hello.')];
+  it.each([
+    ['a chat ended elsewhere (409 chat_ended)', 'chat_ended', 409],
+    ['a failed bot check (403 captcha_failed)', 'captcha_failed', 403],
+  ])('%s is a failed message, and the next one starts a new chat', async (_what, code, status) => {
+    const answers = [Response.json({ code }, { status }), answered('Hello.')];
     const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => answers.shift()!);
-    const check = botCheck();
-    const chat = createServerChat({ client: client(fetcher), botCheck: check });
+    const chat = createServerChat({ client: client(fetcher), botCheck: botCheck() });
     await expect(sendAll(chat, 'Hi')).rejects.toMatchObject({ kind: 'failed' });
     await sendAll(chat, 'Hi');
     const [first, second] = fetcher.mock.calls.map(
@@ -329,19 +331,6 @@ describe('server-mode chat (the chat function)', () => {
     expect(bodies[2]!.id).not.toBe(bodies[0]!.id);
     expect(bodies[2]).toMatchObject({ captcha: 'token-2', key: null });
     expect(bodies[3]).toMatchObject({ id: bodies[2]!.id, captcha: null, key: chatKey(2) });
-  });
-
-  it('a failed bot check (403 captcha_failed) is a failed message, and the next one starts over', async () => {
-    const answers = [Response.json({ code: 'captcha_failed' }, { status: 403 }), answered('Hi.')];
-    const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => answers.shift()!);
-    const chat = createServerChat({ client: client(fetcher), botCheck: botCheck() });
-    await expect(sendAll(chat, 'Hi')).rejects.toMatchObject({ kind: 'failed' });
-    await sendAll(chat, 'Hi');
-    const [first, second] = fetcher.mock.calls.map(
-      ([, init]) => JSON.parse(init!.body as string) as { id: string; captcha: string },
-    );
-    expect(second!.id).not.toBe(first!.id);
-    expect(second!.captcha).toBe('token-2');
   });
 
   it('sends no end before a message was taken, and an end after a refusal of the key sends nothing', async () => {
