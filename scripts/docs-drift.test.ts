@@ -1,0 +1,76 @@
+/**
+ * The docs' lists that can drift from the code, each checked against it: README's configuration
+ * table against the variables the config schema reads, `.env.example` likewise, every secret the
+ * Edge Functions read against docs/deploy.md, and README's folder map against the folders of
+ * src/features, supabase/functions and server. A list edited by hand, or a new folder or
+ * variable left out of the docs, fails here.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listFunctions } from '../server/edge-functions/functions-host';
+import { CONFIG_VARIABLES } from '../src/lib/config-schema';
+
+const root = join(import.meta.dirname, '..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const folders = (path: string) =>
+  readdirSync(join(root, path), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+    .map((entry) => entry.name)
+    .sort();
+
+/** The rows of README's "Configuration" table: the variable of each. */
+function configurationTable(readme: string): string[] {
+  const section = readme.split(/^## Configuration$/m)[1]?.split(/^## /m)[0] ?? '';
+  return [...section.matchAll(/^\| `(VITE_[A-Z_]+)`/gm)].map((match) => match[1]!).sort();
+}
+
+/** The secrets the Edge Functions' settings read from their environment. */
+function functionSecrets(settingsSources: string[]): string[] {
+  const names = new Set<string>();
+  for (const source of settingsSources)
+    for (const [, name] of source.matchAll(/(?:env, |env\.|')([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/g))
+      names.add(name!);
+  return [...names].sort();
+}
+
+/** README's folder map (the code block under "Where things live"). */
+const folderMap = (readme: string) =>
+  readme.split(/^## Where things live$/m)[1]?.split(/^```$/m)[1] ?? '';
+
+describe('the docs say what the code has', () => {
+  it("README's configuration table has a row for each variable the config schema reads, and no other", () => {
+    expect(configurationTable(read('README.md'))).toEqual([...CONFIG_VARIABLES].sort());
+    // (Tried by hand: a row removed or renamed fails here.)
+    expect(configurationTable('## Configuration\n| `VITE_A` | a |\n## Next\n| `VITE_B` |')).toEqual(
+      ['VITE_A'],
+    );
+  });
+
+  it('.env.example names every variable', () => {
+    const example = read('.env.example');
+    expect(CONFIG_VARIABLES.filter((name) => !example.includes(name))).toEqual([]);
+  });
+
+  it('docs/deploy.md names every secret the functions read', () => {
+    const sources = [
+      read('supabase/functions/_shared/settings.ts'),
+      ...listFunctions().map((name) => read(`supabase/functions/${name}/settings.ts`)),
+    ];
+    const secrets = functionSecrets(sources);
+    expect(secrets).toContain('WEB_CALL_DAILY_MINUTES');
+    expect(secrets).toContain('BUSINESS_NAME');
+    const deploy = read('docs/deploy.md');
+    expect(secrets.filter((name) => !deploy.includes(name))).toEqual([]);
+  });
+
+  it("README's folder map names every feature, function and local-stack service", () => {
+    const map = folderMap(read('README.md'));
+    const missing = [
+      ...folders('src/features').map((name) => `${name}/`),
+      ...listFunctions(),
+      ...folders('server').map((name) => `${name}/`),
+    ].filter((name) => !map.includes(name));
+    expect(missing).toEqual([]);
+  });
+});
