@@ -64,6 +64,21 @@ describe('the docs say what the code has', () => {
     expect(secrets.filter((name) => !deploy.includes(name))).toEqual([]);
   });
 
+  it('the contracts, the architecture, the deploy guide and the security notes name every function', () => {
+    for (const doc of [
+      'docs/contracts.md',
+      'docs/architecture.md',
+      'docs/deploy.md',
+      'docs/security.md',
+    ]) {
+      const text = read(doc);
+      expect(
+        listFunctions().filter((name) => !text.includes(name)),
+        doc,
+      ).toEqual([]);
+    }
+  });
+
   it("README's folder map names every feature, function and local-stack service", () => {
     const map = folderMap(read('README.md'));
     const missing = [
