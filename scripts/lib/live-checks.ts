@@ -8,7 +8,11 @@ import { INDEXABLE_ROUTES, NOT_FOUND_ROUTE, type Route } from '../../src/app/rou
 import { TURNSTILE_TESTING_SITE_KEYS, type SiteConfig } from '../../src/lib/config-schema';
 import type { Migration } from '../../server/postgres/migrations';
 import { isGatewayKeyRefusal } from '../../server/edge-functions/gateway-refusal';
+import { REQUEST_CALLBACK } from '../../supabase/functions/_shared/contracts/callback';
+import { CHAT } from '../../supabase/functions/_shared/contracts/chat';
+import { SUBMIT_LEAD } from '../../supabase/functions/_shared/contracts/lead';
 import { UNAUTHORIZED } from '../../supabase/functions/_shared/contracts/refusal';
+import { START_WEB_CALL } from '../../supabase/functions/_shared/contracts/web-call';
 import { profileRisks, type ProfileRisk } from './profile-risk';
 import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-headers';
 
@@ -198,13 +202,13 @@ async function checkRobotsAndSitemap(fetcher: Fetch, site: string): Promise<Chec
   return results;
 }
 
-/** The functions a page calls, and whether this configuration needs each. */
+/** The functions a page calls (named by their contracts), and whether this configuration needs each. */
 export function pageFunctions(config: SiteConfig): { name: string; needed: string | null }[] {
   const server = config.vapi?.auth === 'server';
   return [
-    { name: 'request-callback', needed: config.turnstile ? 'Call my phone' : null },
+    { name: REQUEST_CALLBACK.name, needed: config.turnstile ? 'Call my phone' : null },
     {
-      name: 'submit-lead',
+      name: SUBMIT_LEAD.name,
       needed:
         config.leads.via === 'server'
           ? 'the contact form (every lead)'
@@ -212,8 +216,8 @@ export function pageFunctions(config: SiteConfig): { name: string; needed: strin
             ? 'the contact form past its ceiling'
             : null,
     },
-    { name: 'start-web-call', needed: server ? 'the voice demo (VITE_VAPI_AUTH=server)' : null },
-    { name: 'chat', needed: server ? 'Type instead (VITE_VAPI_AUTH=server)' : null },
+    { name: START_WEB_CALL.name, needed: server ? 'the voice demo (VITE_VAPI_AUTH=server)' : null },
+    { name: CHAT.name, needed: server ? 'Type instead (VITE_VAPI_AUTH=server)' : null },
   ];
 }
 
