@@ -85,6 +85,155 @@ function roleOfKey(c: Context, keys: Partial<Record<ApiRole, string>>): ApiRole 
   return match ? (match[0] as ApiRole) : null;
 }
 
+/** POST /contact_submissions: a lead inserted as the request's role, as PostgREST inserts it. */
+const insertLead = (db: PGlite, onInsert?: (rows: InsertedRow[]) => void) => async (c: Context) => {
+  const parsed = parseInsert({
+    table: TABLE,
+    columns: COLUMNS,
+    contentType: c.req.header('content-type') ?? '',
+    body: await c.req.text(),
+    columnsParam: c.req.query('columns'),
+    onConflict: c.req.query('on_conflict'),
+    prefer: c.req.header('prefer') ?? '',
+  });
+  if (!parsed.ok) return answer(c, parsed.answer);
+  if (parsed.empty) return c.body(null, 201);
+  try {
+    await runAsRequest(c, db, parsed.sql, parsed.params);
+  } catch (error) {
+    return answer(c, fromDatabaseError(error));
+  }
+  onInsert?.(parsed.rows as unknown as InsertedRow[]);
+  c.header('Content-Range', `*/*`);
+  return c.body(null, 201);
+};
+
+// Postgres functions (PostgREST's /rpc), called with named arguments from a JSON object, as
+// supabase-js's rpc() sends them. Who may call one is the function's EXECUTE grant.
+const callFunction = (db: PGlite) => async (c: Context) => {
+  const fn = c.req.param('fn');
+  let args: unknown;
+  try {
+    args = JSON.parse((await c.req.text()) || '{}');
+  } catch {
+    return answer(c, refusal(400, 'PGRST102', 'Empty or invalid json'));
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return answer(c, refusal(400, 'PGRST102', 'Empty or invalid json'));
+  }
+  const names = Object.keys(args).sort();
+  const candidates = await db.query<{ names: string[] | null; types: string[] }>(
+    `select p.proargnames as names,
+            array(select format_type(t, null) from unnest(p.proargtypes) as t) as types
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.proname = $1`,
+    [fn],
+  );
+  const match = candidates.rows.find(
+    (row) => JSON.stringify([...(row.names ?? [])].sort()) === JSON.stringify(names),
+  );
+  if (!match) {
+    return answer(
+      c,
+      refusal(
+        404,
+        'PGRST202',
+        `Could not find the function public.${fn}(${names.join(', ')}) in the schema cache`,
+      ),
+    );
+  }
+  const values = args as Record<string, unknown>;
+  const argNames = match.names ?? [];
+  const list = argNames
+    .map((name, index) => `"${name}" := $${index + 1}::${match.types[index]}`)
+    .join(', ');
+  const params = argNames.map((name) => {
+    const value = values[name];
+    if (value === null || value === undefined) return null;
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  });
+  try {
+    const result = await runAsRequest(
+      c,
+      db,
+      `select to_jsonb(public."${fn}"(${list})) as result`,
+      params,
+    );
+    return c.json((result.rows[0] as { result: unknown } | undefined)?.result ?? null);
+  } catch (error) {
+    return answer(c, fromDatabaseError(error));
+  }
+};
+
+// Updates and deletes go to the database as anon too, and are refused by its grants: there is
+// no path by which the API changes a stored lead. The statements match no row (`where
+// false`), so even loosened grants could not make them change anything. (Reads: below.)
+const refusedStatements: Record<string, string> = {
+  PATCH: `update public.${TABLE} set message = message where false`,
+  PUT: `update public.${TABLE} set message = message where false`,
+  DELETE: `delete from public.${TABLE} where false`,
+};
+const refuseChange = (db: PGlite) => async (c: Context) => {
+  const filtered = Object.keys(c.req.query()).some((name) => !NOT_FILTERS.has(name));
+  // Hosted Supabase runs pg-safeupdate: an UPDATE or DELETE without a WHERE clause is refused.
+  if (!filtered && (c.req.method === 'PATCH' || c.req.method === 'DELETE')) {
+    const statement = c.req.method === 'PATCH' ? 'UPDATE' : 'DELETE';
+    return answer(c, refusal(400, '21000', `${statement} requires a WHERE clause`));
+  }
+  if (!filtered && c.req.method === 'PUT') {
+    return answer(
+      c,
+      refusal(
+        405,
+        'PGRST105',
+        "Filters must include all and only primary key columns with 'eq' operators",
+      ),
+    );
+  }
+  try {
+    await runAsRequest(c, db, refusedStatements[c.req.method]!);
+  } catch (error) {
+    return answer(c, fromDatabaseError(error));
+  }
+  // Reached only if the grants were ever loosened: still never change a lead.
+  return answer(c, refusal(403, '42501', `permission denied for table ${TABLE}`));
+};
+
+// A read of any table (the leads' too), or of another schema, is answered as PostgREST answers
+// it: a schema the API does not expose is 406 PGRST106, a table the schema cache does not hold
+// 404 PGRST205, and a table that exists goes to the database as the request's role, whose
+// grants refuse it (401 42501 for anon). Narrower than PostgREST: a read the grants allow
+// answers `[]` (no row is ever handed out), and only the `public` schema is exposed.
+const readTable = (db: PGlite) => async (c: Context) => {
+  const schema = c.req.header('accept-profile') ?? 'public';
+  if (schema !== 'public') {
+    return answer(
+      c,
+      refusal(
+        406,
+        'PGRST106',
+        `Invalid schema: ${schema}`,
+        null,
+        `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
+      ),
+    );
+  }
+  const name = c.req.param('table') ?? '';
+  const found = await db.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')`,
+    [name],
+  );
+  const table = found.rows[0]?.name;
+  if (!table) return answer(c, missingTable(name));
+  try {
+    await runAsRequest(c, db, `select * from public."${table.replaceAll('"', '""')}" where false`);
+  } catch (error) {
+    return answer(c, fromDatabaseError(error));
+  }
+  return c.json([]);
+};
+
 export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApiOptions): Hono {
   const api = new Hono();
 
@@ -131,159 +280,12 @@ export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApi
           headers: CLOSE_CONNECTION,
         }),
     }),
-    async (c) => {
-      const parsed = parseInsert({
-        table: TABLE,
-        columns: COLUMNS,
-        contentType: c.req.header('content-type') ?? '',
-        body: await c.req.text(),
-        columnsParam: c.req.query('columns'),
-        onConflict: c.req.query('on_conflict'),
-        prefer: c.req.header('prefer') ?? '',
-      });
-      if (!parsed.ok) return answer(c, parsed.answer);
-      if (parsed.empty) return c.body(null, 201);
-      try {
-        await runAsRequest(c, db, parsed.sql, parsed.params);
-      } catch (error) {
-        return answer(c, fromDatabaseError(error));
-      }
-      onInsert?.(parsed.rows as unknown as InsertedRow[]);
-      c.header('Content-Range', `*/*`);
-      return c.body(null, 201);
-    },
+    insertLead(db, onInsert),
   );
 
-  // Postgres functions (PostgREST's /rpc), called with named arguments from a JSON object, as
-  // supabase-js's rpc() sends them. Who may call one is the function's EXECUTE grant.
-  api.post('/rpc/:fn', bodyLimit({ maxSize: MAX_BODY_BYTES }), async (c) => {
-    const fn = c.req.param('fn');
-    let args: unknown;
-    try {
-      args = JSON.parse((await c.req.text()) || '{}');
-    } catch {
-      return answer(c, refusal(400, 'PGRST102', 'Empty or invalid json'));
-    }
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      return answer(c, refusal(400, 'PGRST102', 'Empty or invalid json'));
-    }
-    const names = Object.keys(args).sort();
-    const candidates = await db.query<{ names: string[] | null; types: string[] }>(
-      `select p.proargnames as names,
-              array(select format_type(t, null) from unnest(p.proargtypes) as t) as types
-         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'public' and p.proname = $1`,
-      [fn],
-    );
-    const match = candidates.rows.find(
-      (row) => JSON.stringify([...(row.names ?? [])].sort()) === JSON.stringify(names),
-    );
-    if (!match) {
-      return answer(
-        c,
-        refusal(
-          404,
-          'PGRST202',
-          `Could not find the function public.${fn}(${names.join(', ')}) in the schema cache`,
-        ),
-      );
-    }
-    const values = args as Record<string, unknown>;
-    const argNames = match.names ?? [];
-    const list = argNames
-      .map((name, index) => `"${name}" := $${index + 1}::${match.types[index]}`)
-      .join(', ');
-    const params = argNames.map((name) => {
-      const value = values[name];
-      if (value === null || value === undefined) return null;
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-    });
-    try {
-      const result = await runAsRequest(
-        c,
-        db,
-        `select to_jsonb(public."${fn}"(${list})) as result`,
-        params,
-      );
-      return c.json((result.rows[0] as { result: unknown } | undefined)?.result ?? null);
-    } catch (error) {
-      return answer(c, fromDatabaseError(error));
-    }
-  });
-
-  // Updates and deletes go to the database as anon too, and are refused by its grants: there is
-  // no path by which the API changes a stored lead. The statements match no row (`where
-  // false`), so even loosened grants could not make them change anything. (Reads: below.)
-  const refusedStatements: Record<string, string> = {
-    PATCH: `update public.${TABLE} set message = message where false`,
-    PUT: `update public.${TABLE} set message = message where false`,
-    DELETE: `delete from public.${TABLE} where false`,
-  };
-  api.on(['PATCH', 'PUT', 'DELETE'], `/${TABLE}`, async (c) => {
-    const filtered = Object.keys(c.req.query()).some((name) => !NOT_FILTERS.has(name));
-    // Hosted Supabase runs pg-safeupdate: an UPDATE or DELETE without a WHERE clause is refused.
-    if (!filtered && (c.req.method === 'PATCH' || c.req.method === 'DELETE')) {
-      const statement = c.req.method === 'PATCH' ? 'UPDATE' : 'DELETE';
-      return answer(c, refusal(400, '21000', `${statement} requires a WHERE clause`));
-    }
-    if (!filtered && c.req.method === 'PUT') {
-      return answer(
-        c,
-        refusal(
-          405,
-          'PGRST105',
-          "Filters must include all and only primary key columns with 'eq' operators",
-        ),
-      );
-    }
-    try {
-      await runAsRequest(c, db, refusedStatements[c.req.method]!);
-    } catch (error) {
-      return answer(c, fromDatabaseError(error));
-    }
-    // Reached only if the grants were ever loosened: still never change a lead.
-    return answer(c, refusal(403, '42501', `permission denied for table ${TABLE}`));
-  });
-
-  // A read of any table (the leads' too), or of another schema, is answered as PostgREST answers
-  // it: a schema the API does not expose is 406 PGRST106, a table the schema cache does not hold
-  // 404 PGRST205, and a table that exists goes to the database as the request's role, whose
-  // grants refuse it (401 42501 for anon). Narrower than PostgREST: a read the grants allow
-  // answers `[]` (no row is ever handed out), and only the `public` schema is exposed.
-  api.on(['GET', 'HEAD'], '/:table', async (c) => {
-    const schema = c.req.header('accept-profile') ?? 'public';
-    if (schema !== 'public') {
-      return answer(
-        c,
-        refusal(
-          406,
-          'PGRST106',
-          `Invalid schema: ${schema}`,
-          null,
-          `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
-        ),
-      );
-    }
-    const name = c.req.param('table');
-    const found = await db.query<{ name: string }>(
-      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')`,
-      [name],
-    );
-    const table = found.rows[0]?.name;
-    if (!table) return answer(c, missingTable(name));
-    try {
-      await runAsRequest(
-        c,
-        db,
-        `select * from public."${table.replaceAll('"', '""')}" where false`,
-      );
-    } catch (error) {
-      return answer(c, fromDatabaseError(error));
-    }
-    return c.json([]);
-  });
-
+  api.post('/rpc/:fn', bodyLimit({ maxSize: MAX_BODY_BYTES }), callFunction(db));
+  api.on(['PATCH', 'PUT', 'DELETE'], `/${TABLE}`, refuseChange(db));
+  api.on(['GET', 'HEAD'], '/:table', readTable(db));
   api.all('*', (c) => {
     const table = c.req.path.split('/').filter(Boolean).at(-1) ?? '';
     return answer(c, missingTable(table));
