@@ -8,6 +8,7 @@ import {
   reducePalette,
 } from '../scripts/icons';
 import { INDEXABLE_ROUTES, ROUTES, servedPaths, type Route } from '../src/app/routes';
+import { trades } from '../src/content/trades';
 import { expect, holdScripts, isInViewport, seriousA11yViolations, test } from './fixtures';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
@@ -327,10 +328,18 @@ test.describe('prerendered HTML', () => {
     expect(script!).toBeGreaterThanOrEqual(paint!);
   });
 
-  for (const [path, texts] of [
+  /** The words React writes into the HTML, as it escapes them. */
+  const asHtml = (text: string) =>
+    text
+      .replaceAll('&', '&amp;')
+      .replaceAll("'", '&#x27;')
+      .replaceAll('"', '&quot;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;');
+  const pages: [string, () => Promise<readonly string[]>][] = [
     [
       '/',
-      [
+      async () => [
         'Every call answered',
         'What I Build',
         'Results From the Field',
@@ -339,14 +348,26 @@ test.describe('prerendered HTML', () => {
         'Press here for AI Voice Agent',
       ],
     ],
-    ['/about-me', ['Hi, I&#x27;m Jordan', 'Why I do this', 'Book a Call']],
-    ['/privacy', ['Privacy', 'The contact form', 'The voice demo', 'Deleting your information']],
-    ['/404.html', ['Page not found', 'Go to the home page']],
-  ] as const) {
+    // Every trade page, from the trades' index: a new trade is checked with no line here.
+    ...trades.map((trade): [string, () => Promise<readonly string[]>] => [
+      trade.path,
+      async () => {
+        const { hero } = (await trade.words()).default;
+        return [hero.eyebrow, hero.headline, hero.lead, 'Press here for AI Voice Agent'];
+      },
+    ]),
+    ['/about-me', async () => ["Hi, I'm Jordan", 'Why I do this', 'Book a Call']],
+    [
+      '/privacy',
+      async () => ['Privacy', 'The contact form', 'The voice demo', 'Deleting your information'],
+    ],
+    ['/404.html', async () => ['Page not found', 'Go to the home page']],
+  ];
+  for (const [path, texts] of pages) {
     test(`${path} holds its text before any script runs`, async ({ request }) => {
       const response = await request.get(path);
       const html = await response.text();
-      for (const text of texts) expect(html).toContain(text);
+      for (const text of await texts()) expect(html).toContain(asHtml(text));
       expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
     });
   }
