@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { callback as copy } from '@/content/callback';
+import { config } from '@/lib/config';
+import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
+import { funnel } from '@/lib/funnel';
+import { agentVariables } from '@/lib/agent-variables';
+import { CURRENT_CONSENT_VERSION, REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
+import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
+import type { requestCallback, CallbackOutcome } from './request-callback';
+
+/** The form's fields a line can be about. */
+export type CallbackField = 'phone' | 'consent';
+export type FieldErrors = Partial<Record<CallbackField, string>>;
+export type CallbackStatus =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'accepted' }
+  | { kind: 'refused'; message: string };
+
+const FIELD_WORDS = {
+  phone: copy.errors.phone,
+  country: copy.errors.country,
+  consent: copy.errors.consent,
+} as const;
+
+/** What is wrong with the number and the consent box before anything is sent (nothing: {}). */
+export function checkFields(phone: string, consent: boolean): FieldErrors {
+  const found: FieldErrors = {};
+  if (!isValidPhoneNumber(phone, 'US')) found.phone = copy.errors.phone;
+  if (!consent) found.consent = copy.errors.consent;
+  return found;
+}
+
+/** The line for a request that was not taken and is no field's fault. */
+export function refusalLine(status: Exclude<CallbackOutcome['status'], 'accepted' | 'invalid'>) {
+  return status === 'bot-check'
+    ? copy.errors.botCheck
+    : status === 'limited'
+      ? copy.errors.limited
+      : status === 'uncertain'
+        ? copy.errors.uncertain
+        : copy.errors.failed;
+}
+
+/**
+ * The callback request, apart from what the form looks like: the bot check prepared at mount
+ * (its token is usually ready at the press), one request in flight at a time, the same request
+ * id for every try of the same number, and the status and field lines that come back.
+ * `focusField` moves focus to the field a line is about.
+ */
+export function useCallbackRequest(
+  send: typeof requestCallback,
+  focusField: (field: CallbackField) => void,
+) {
+  const turnstile = config.turnstile!;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<CallbackStatus>({ kind: 'idle' });
+  const botCheck = useRef<BotCheckSession | null>(null);
+  /** The bot check's widget goes in this element. */
+  const widget = useRef<HTMLDivElement>(null);
+  const attempt = useRef<{ id: string; phone: string } | null>(null);
+
+  useEffect(() => {
+    // The bot check runs while the visitor types: its token is usually ready at the press.
+    const check = createBotCheck(turnstile, () => widget.current, REQUEST_CALLBACK.action!);
+    botCheck.current = check;
+    check
+      .prepare()
+      .catch((error: unknown) => console.error('Call my phone: the bot check did not load', error));
+    return () => check.remove();
+  }, [turnstile]);
+
+  /** A field's line goes once the visitor changes it. */
+  const clearError = (field: CallbackField) =>
+    errors[field] && setErrors((e) => ({ ...e, [field]: undefined }));
+
+  async function submit(form: HTMLFormElement) {
+    if (status.kind === 'sending') return;
+    const data = new FormData(form);
+    const phone = String(data.get('phone') ?? '').trim();
+    const consent = data.get('consent') === 'yes';
+    const found = checkFields(phone, consent);
+    setErrors(found);
+    if (found.phone || found.consent) {
+      focusField(found.phone ? 'phone' : 'consent');
+      return;
+    }
+    if (attempt.current?.phone !== phone) attempt.current = { id: crypto.randomUUID(), phone };
+    setStatus({ kind: 'sending' });
+    let outcome: CallbackOutcome;
+    try {
+      const captcha = await botCheck.current!.token();
+      const estimate = visitEstimate();
+      outcome = await send(
+        {
+          id: attempt.current.id,
+          phone,
+          consent,
+          consent_version: CURRENT_CONSENT_VERSION,
+          captcha,
+          estimate: estimate?.estimate ?? null,
+          variables: agentVariables(),
+          page: window.location.pathname,
+          utm: landingUtm(),
+          visit_id: visitId(),
+        },
+        { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+      );
+    } catch (error) {
+      outcome = { status: 'failed', detail: String(error) };
+    }
+    // A token is single-use: the widget starts on the next one now.
+    botCheck.current?.renew();
+    if (outcome.status === 'accepted') {
+      funnel.callbackRequested(attempt.current.id);
+      setStatus({ kind: 'accepted' });
+      return;
+    }
+    if (outcome.status === 'invalid') {
+      setErrors({ [outcome.field]: FIELD_WORDS[outcome.reason] });
+      setStatus({ kind: 'idle' });
+      focusField(outcome.field);
+      return;
+    }
+    if (outcome.status === 'failed')
+      console.error('Call my phone: the request failed:', outcome.detail);
+    setStatus({ kind: 'refused', message: refusalLine(outcome.status) });
+  }
+
+  return { errors, status, widget, clearError, submit };
+}
