@@ -68,7 +68,7 @@ export const ENGINES: [string, Engine][] = [
 ];
 
 /** An object that stands for the one `get()` gives once the tests run (opened in beforeAll). */
-function late<T extends object>(get: () => T | undefined): T {
+function openedInBeforeAll<T extends object>(get: () => T | undefined): T {
   return new Proxy({} as T, {
     get: (_, key) => {
       const target = get();
@@ -94,7 +94,10 @@ export function databaseFor(engine: Engine, defaultGrants: DefaultGrants) {
   afterAll(async () => {
     await opened?.close();
   });
-  return { db: late(() => opened?.db), requests: late(() => opened?.requests) };
+  return {
+    db: openedInBeforeAll(() => opened?.db),
+    requests: openedInBeforeAll(() => opened?.requests),
+  };
 }
 
 /** Calls the database function `name` with one JSON request, as the data API runs it for `role`. */

@@ -28,7 +28,7 @@ export const MAX_LENGTH: Record<ContactField, number> = {
 export const FIELD_ORDER: readonly ContactField[] = LEAD_FIELDS;
 const PHONE_CHARS = /^[0-9+().\-\s/x#ext]+$/i;
 
-function words(field: ContactField, problem: LeadProblem): string {
+function errorMessage(field: ContactField, problem: LeadProblem): string {
   switch (problem.kind) {
     case 'required':
       return copy.errors.required(copy.fields[field].label);
@@ -51,7 +51,7 @@ export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of FIELD_ORDER) {
     const problem = leadProblem(field, cleanText(values[field]));
-    if (problem) errors[field] = words(field, problem);
+    if (problem) errors[field] = errorMessage(field, problem);
   }
   const phone = cleanText(values.phone);
   if (!errors.phone && (!PHONE_CHARS.test(phone) || phone.replace(/\D/g, '').length < 7)) {

@@ -29,8 +29,8 @@ export type CallStart =
   | { publicKey: string; assistantId: string; assistantOverrides?: AssistantOverrides }
   | { webCall: Promise<JoinableCall> };
 
-/** The SDK needs a key to be made; in server mode it makes no request to Vapi's API with it. */
-const NO_KEY = 'server-started-call';
+/** A stand-in for the key the SDK needs to be made: in server mode it makes no request to Vapi's API with it. */
+const PLACEHOLDER_KEY = 'server-started-call';
 
 /**
  * Server mode, given up before the call joined (Cancel, the timeout, the page left): the server
@@ -47,7 +47,7 @@ export async function hangUpUnjoined(
     const call = await webCall;
     await before;
     const Vapi = await loadSdk();
-    const sdk = new Vapi(NO_KEY, undefined, { avoidEval: true }, { audioSource: false });
+    const sdk = new Vapi(PLACEHOLDER_KEY, undefined, { avoidEval: true }, { audioSource: false });
     await sdk.reconnect(call).catch(() => undefined);
     await sdk.stop();
   } catch {
@@ -250,7 +250,7 @@ async function joinServerCall(
   }
   if (attempt.over) return;
   // It throws (after the SDK's error event) when the room cannot be joined.
-  await connect(attempt, Vapi, NO_KEY, (sdk) => sdk.reconnect(webCall));
+  await connect(attempt, Vapi, PLACEHOLDER_KEY, (sdk) => sdk.reconnect(webCall));
 }
 
 /** Public-key mode: the SDK POSTs /call/web with the public key, then joins the room. */
