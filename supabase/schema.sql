@@ -835,9 +835,10 @@ ALTER FUNCTION public.lead_delivery(request jsonb) OWNER TO postgres;
 CREATE FUNCTION public.lead_submit(request jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    AS $$
+    AS $_$
 declare
   lead jsonb := coalesce(request -> 'lead', '{}'::jsonb);
+  columns text;
   body text;
   response text;
 begin
@@ -845,13 +846,17 @@ begin
     case when coalesce((request ->> 'bot_checked')::boolean, true) then 'submit-lead' else 'site' end,
     true);
   perform set_config('lead_guard.client_address', coalesce(request ->> 'client_address', ''), true);
+  if nullif(lead -> 'created_at', 'null'::jsonb) is null then
+    lead := lead || jsonb_build_object('created_at', now());
+  end if;
+  select string_agg(quote_ident(attname), ', ' order by attnum) into columns
+    from pg_catalog.pg_attribute
+   where attrelid = 'public.contact_submissions'::regclass and attnum > 0 and not attisdropped
+     and has_column_privilege('anon', 'public.contact_submissions', attname, 'INSERT');
   begin
-    insert into public.contact_submissions
-      (id, name, email, phone, company, message, created_at, page, utm, estimate, demo_call,
-       visit_id, trade)
-    select id, name, email, phone, company, message, coalesce(created_at, now()), page, utm,
-           estimate, demo_call, visit_id, trade
-      from jsonb_populate_record(null::public.contact_submissions, lead);
+    execute format('insert into public.contact_submissions (%1$s) select %1$s'
+                   ' from jsonb_populate_record(null::public.contact_submissions, $1)', columns)
+      using lead;
   exception
     when unique_violation then
       return jsonb_build_object('outcome', 'exists', 'message', sqlerrm);
@@ -867,7 +872,7 @@ begin
   perform set_config('lead_guard.path', '', true);
   return jsonb_build_object('outcome', 'stored');
 end
-$$;
+$_$;
 
 
 ALTER FUNCTION public.lead_submit(request jsonb) OWNER TO postgres;

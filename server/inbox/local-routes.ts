@@ -3,7 +3,8 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { Webhook } from 'standardwebhooks';
-import type { LeadRow } from '../../supabase/functions/_shared/contracts/lead';
+import { LEAD_ROW_KEYS, type LeadRow } from '../../supabase/functions/_shared/contracts/lead';
+import { LEAD_FIELDS } from '../../supabase/functions/_shared/lead-fields';
 import { escapeHtml } from '../../src/lib/escape-html';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
 import { CLOSE_CONNECTION, MAX_BODY_BYTES } from '../postgrest/postgrest';
@@ -73,14 +74,18 @@ function pacific(iso: string): string {
   return pacificFormat.format(new Date(iso));
 }
 
+/** The lead's columns read other than as stored: the estimate as a number, the time in UTC. */
+const SUBMISSION_COLUMNS: Partial<Record<keyof StoredSubmission, string>> = {
+  estimate: 'estimate::float8 as estimate',
+  created_at: `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+};
+
 /** Reads as the local superuser (what the Supabase dashboard does); never reachable via /rest. */
 export async function listSubmissions(db: PGlite): Promise<StoredSubmission[]> {
   const result = await db.query<StoredSubmission>(
-    `select id, name, email, phone, company, message, page, utm, estimate::float8 as estimate,
-            demo_call, visit_id, trade,
-            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+    `select ${LEAD_ROW_KEYS.map((key) => SUBMISSION_COLUMNS[key] ?? key).join(', ')}
        from public.contact_submissions
-      order by created_at desc, id`,
+      order by contact_submissions.created_at desc, id`,
   );
   return result.rows;
 }
@@ -404,7 +409,7 @@ export function createLocalRoutes(
     const rows = submissions
       .map(
         (s) =>
-          `<tr><td>${escapeHtml(pacific(s.created_at))}</td><td>${escapeHtml(s.name)}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(s.phone)}</td><td>${escapeHtml(s.company)}</td><td>${escapeHtml(s.message)}</td><td>${escapeHtml(source(s))}</td><td><code>${escapeHtml(s.id)}</code></td></tr>${reportRow(reportsFor('visit_id', s.visit_id), 8)}`,
+          `<tr><td>${escapeHtml(pacific(s.created_at))}</td>${LEAD_FIELDS.map((field) => `<td>${escapeHtml(s[field])}</td>`).join('')}<td>${escapeHtml(source(s))}</td><td><code>${escapeHtml(s.id)}</code></td></tr>${reportRow(reportsFor('visit_id', s.visit_id), LEAD_FIELDS.length + 3)}`,
       )
       .join('');
     const hooks = receivedRows(deliveries.map((d) => [d.received_at, d.payload, signatureLine(d)]));
@@ -418,7 +423,7 @@ export function createLocalRoutes(
 <h2>Funnel (this machine)</h2>
 ${funnelTable(funnelOf(events.map((e) => e.event)))}
 <h2>Submissions (${submissions.length})</h2>
-${submissions.length ? `<table><thead><tr><th>Created (Pacific)</th><th>Name</th><th>Email</th><th>Phone</th><th>Company</th><th>Message</th><th>Source</th><th>id</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No submissions yet.</p>'}
+${submissions.length ? `<table><thead><tr><th>Created (Pacific)</th>${LEAD_FIELDS.map((field) => `<th>${field[0]!.toUpperCase()}${field.slice(1)}</th>`).join('')}<th>Source</th><th>id</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No submissions yet.</p>'}
 <h2>Callbacks (${callbacks.length})</h2>
 ${callbacks.length ? `<table><thead><tr><th>Asked (Pacific)</th><th>Phone</th><th>Call</th><th>Source</th><th>Consent</th><th>id</th></tr></thead><tbody>${callbackRows}</tbody></table>` : '<p>No callbacks yet.</p>'}
 <h2>Webhook deliveries (${deliveries.length})</h2>

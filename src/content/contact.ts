@@ -1,16 +1,21 @@
 // Words of the contact section, the form and its messages.
 
+import type { LeadField } from '@shared/lead-fields.ts';
+
+/** A field's words: one entry per field of the lead (supabase/functions/_shared/lead-fields.ts). */
+type FieldWords = Record<LeadField, { label: string; placeholder?: string }>;
+
 export const contactSection = {
   heading: 'Book a call',
   intro:
     'Tell me about your business and the calls you miss. I reply within one business day, usually sooner.',
   fields: {
-    name: { label: 'Name', autoComplete: 'name' },
-    email: { label: 'Email', autoComplete: 'email' },
-    phone: { label: 'Phone', autoComplete: 'tel' },
-    company: { label: 'Company (optional)', autoComplete: 'organization' },
+    name: { label: 'Name' },
+    email: { label: 'Email' },
+    phone: { label: 'Phone' },
+    company: { label: 'Company (optional)' },
     message: { label: 'Message', placeholder: 'What calls are you missing, and when?' },
-  },
+  } satisfies FieldWords as FieldWords,
   requiredNote: 'All fields except company are required.',
   // Shown only when JavaScript is off: the form cannot send without it.
   noScript: 'This form needs JavaScript turned on. You can also email',

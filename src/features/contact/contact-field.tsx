@@ -1,33 +1,27 @@
 import { contactSection as copy } from '@/content/contact';
 import { cn } from '@/lib/cn';
-import { MAX_LENGTH, type ContactField } from './validate';
-
-const INPUT_TYPES: Record<Exclude<ContactField, 'message'>, string> = {
-  name: 'text',
-  email: 'email',
-  phone: 'tel',
-  company: 'text',
-};
-
-const INPUT_MODES: Partial<Record<ContactField, 'tel' | 'email'>> = {
-  phone: 'tel',
-  email: 'email',
-};
-const WIDE: ContactField[] = ['name', 'company', 'message'];
+import { leadField, type LeadField } from '@shared/lead-fields.ts';
 
 /**
  * One labelled field of the contact form, uncontrolled: the browser keeps what is typed (also
- * before the app has taken over the served page), and the form reads it on submit.
+ * before the app has taken over the served page), and the form reads it on submit. Its control,
+ * autofill, bound and width are its row of the lead's table (lead-fields.ts); its words, the
+ * content's. maxlength is the database's byte limit: a character takes at least one byte, so the
+ * attribute never stops what the database takes (wider text is measured in bytes by validate.ts).
  */
-export function ContactFieldControl({ name, error }: { name: ContactField; error?: string }) {
+export function ContactFieldControl({ name, error }: { name: LeadField; error?: string }) {
+  const { input, autoComplete, required, maxBytes, wide } = leadField(name);
+  const words = copy.fields[name];
   const id = `contact-${name}`;
   const errorId = `${id}-error`;
   const common = {
     id,
     name,
     defaultValue: '',
-    required: name !== 'company',
-    maxLength: MAX_LENGTH[name],
+    required,
+    maxLength: maxBytes,
+    autoComplete,
+    placeholder: words.placeholder,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
     className: cn(
@@ -36,18 +30,17 @@ export function ContactFieldControl({ name, error }: { name: ContactField; error
     ),
   };
   return (
-    <div className={WIDE.includes(name) ? 'sm:col-span-2' : undefined}>
+    <div className={wide ? 'sm:col-span-2' : undefined}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
-        {copy.fields[name].label}
+        {words.label}
       </label>
-      {name === 'message' ? (
-        <textarea {...common} rows={5} placeholder={copy.fields.message.placeholder} />
+      {input === 'textarea' ? (
+        <textarea {...common} rows={5} />
       ) : (
         <input
           {...common}
-          type={INPUT_TYPES[name]}
-          autoComplete={copy.fields[name].autoComplete}
-          inputMode={INPUT_MODES[name]}
+          type={input}
+          inputMode={input === 'tel' || input === 'email' ? input : undefined}
         />
       )}
       {error ? (

@@ -8,12 +8,13 @@ import { onMessagePrefill } from '@/lib/visit';
 import { loadOnce } from '@/lib/load-once';
 import { earlySubmitProps, useEarlyPress } from '@/lib/early-press';
 import { useHydrated } from '@/lib/use-hydrated';
+import { LEAD_FIELDS, type LeadField } from '@shared/lead-fields.ts';
 import { BookingOffer } from './booking-offer';
 import { ContactFieldControl } from './contact-field';
 import type { ContactValues } from './submission';
 import { CALL_TIMEOUT_MS } from './timeouts';
 import { useContactSubmission, type Send } from './use-contact-submission';
-import { FIELD_ORDER, validateContact, type ContactErrors, type ContactField } from './validate';
+import { validateContact, type ContactErrors } from './validate';
 
 /** The key of Send Message's early presses (see src/lib/early-press.ts). */
 const EARLY_KEY = 'contact-submit';
@@ -36,14 +37,9 @@ const sendLazily: Send = async (id, values, botCheckPlace) =>
 /** What the fields hold now (the browser keeps them: the form is uncontrolled). */
 function readValues(form: HTMLFormElement): ContactValues {
   const data = new FormData(form);
-  const read = (field: ContactField) => String(data.get(field) ?? '');
-  return {
-    name: read('name'),
-    email: read('email'),
-    phone: read('phone'),
-    company: read('company'),
-    message: read('message'),
-  };
+  return Object.fromEntries(
+    LEAD_FIELDS.map((field) => [field, String(data.get(field) ?? '')]),
+  ) as ContactValues;
 }
 
 interface ContactFormProps {
@@ -94,7 +90,7 @@ export function ContactForm({
     const values = readValues(element);
     const found = validateContact(values);
     setErrors(found);
-    const firstProblem = FIELD_ORDER.find((field) => found[field]);
+    const firstProblem = LEAD_FIELDS.find((field) => found[field]);
     if (firstProblem) {
       (element.elements.namedItem(firstProblem) as HTMLElement | null)?.focus();
       return;
@@ -114,7 +110,7 @@ export function ContactForm({
 
   // Typing into a field with a message takes the message away.
   const clearError = (event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name as ContactField;
+    const name = (event.target as HTMLInputElement).name as LeadField;
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
@@ -138,7 +134,7 @@ export function ContactForm({
             {copy.noScript} <a href={`mailto:${brand.email}`}>{brand.email}</a>.
           </p>
         </noscript>
-        {FIELD_ORDER.map((name) => (
+        {LEAD_FIELDS.map((name) => (
           <ContactFieldControl key={name} name={name} error={errors[name]} />
         ))}
         {/* The honeypot: off-screen, out of the tab order and hidden from assistive tech. */}

@@ -1,18 +1,13 @@
 import { parseLeadContext, type LeadContext, type LeadRow } from '@shared/contracts/lead.ts';
+import { LEAD_FIELDS, leadValues, type LeadText } from '@shared/lead-fields.ts';
 import { cleanText } from '@shared/lead-rules.ts';
 import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 import { CALL_TIMEOUT_MS } from './timeouts';
 
 export { CALL_TIMEOUT_MS };
 
-/** What the visitor typed. */
-export interface ContactValues {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  message: string;
-}
+/** What the visitor typed: one string per field of the lead (lead-fields.ts). */
+export type ContactValues = LeadText;
 
 export const NO_CONTEXT: LeadContext = {
   page: null,
@@ -248,15 +243,8 @@ export async function submitContact(
 ): Promise<SubmissionResult> {
   const now = (clients.now ?? (() => new Date()))();
   const sleep = clients.sleep ?? defaultSleep;
-  const base = {
-    id,
-    name: cleanText(values.name),
-    email: cleanText(values.email),
-    phone: cleanText(values.phone),
-    company: cleanText(values.company) || null,
-    message: cleanText(values.message),
-    ...parseLeadContext(context),
-  };
+  const typed = Object.fromEntries(LEAD_FIELDS.map((field) => [field, cleanText(values[field])]));
+  const base = { id, ...leadValues(typed as LeadText), ...parseLeadContext(context) };
 
   const row = { ...base, created_at: toPacificIso(now) };
   let stored = await withRetries(() => insertOnce(clients, row), sleep);

@@ -1,34 +1,12 @@
 import { contactSection as copy } from '@/content/contact';
-import {
-  cleanText,
-  LEAD_FIELDS,
-  LEAD_MAX_BYTES,
-  leadProblem,
-  type LeadField,
-  type LeadProblem,
-} from '@shared/lead-rules.ts';
-import type { ContactValues } from './submission';
+import { LEAD_FIELDS, leadField, type LeadField, type LeadText } from '@shared/lead-fields.ts';
+import { cleanText, leadProblem, type LeadProblem } from '@shared/lead-rules.ts';
 
-export type ContactField = LeadField;
-export type ContactErrors = Partial<Record<ContactField, string>>;
+export type ContactErrors = Partial<Record<LeadField, string>>;
 
-/**
- * The fields' maxlength: the database's byte limits (supabase/functions/_shared/lead-rules.ts).
- * A character takes at least one byte, so the attribute never stops what the database takes;
- * text of wider characters is measured in bytes by the validation below.
- */
-export const MAX_LENGTH: Record<ContactField, number> = {
-  name: LEAD_MAX_BYTES.name,
-  email: LEAD_MAX_BYTES.email,
-  phone: LEAD_MAX_BYTES.phone,
-  company: LEAD_MAX_BYTES.company,
-  message: LEAD_MAX_BYTES.message,
-};
-
-export const FIELD_ORDER: readonly ContactField[] = LEAD_FIELDS;
 const PHONE_CHARS = /^[0-9+().\-\s/x#ext]+$/i;
 
-function errorMessage(field: ContactField, problem: LeadProblem): string {
+function errorMessage(field: LeadField, problem: LeadProblem): string {
   switch (problem.kind) {
     case 'required':
       return copy.errors.required(copy.fields[field].label);
@@ -43,19 +21,23 @@ function errorMessage(field: ContactField, problem: LeadProblem): string {
   }
 }
 
+/** The form's own check of a phone field past the database's: a phone's characters, 7 digits. */
+const isPhoneLike = (value: string) =>
+  PHONE_CHARS.test(value) && value.replace(/\D/g, '').length >= 7;
+
 /**
  * What is wrong with each field, in words for the visitor; empty when the form may be sent.
  * The rules are the database's (lead-rules.ts), so nothing the form lets through is refused there.
  */
-export function validateContact(values: ContactValues): ContactErrors {
+export function validateContact(values: LeadText): ContactErrors {
   const errors: ContactErrors = {};
-  for (const field of FIELD_ORDER) {
-    const problem = leadProblem(field, cleanText(values[field]));
+  for (const field of LEAD_FIELDS) {
+    const value = cleanText(values[field]);
+    const problem = leadProblem(field, value);
     if (problem) errors[field] = errorMessage(field, problem);
-  }
-  const phone = cleanText(values.phone);
-  if (!errors.phone && (!PHONE_CHARS.test(phone) || phone.replace(/\D/g, '').length < 7)) {
-    errors.phone = copy.errors.phone;
+    else if (leadField(field).content === 'phone' && value !== '' && !isPhoneLike(value)) {
+      errors[field] = copy.errors.phone;
+    }
   }
   return errors;
 }

@@ -1,20 +1,16 @@
 /**
  * What a lead must hold to be stored, in one place: the contact form checks it before sending
  * (src/features/contact/validate.ts), the submit-lead function before inserting, and the database
- * in its CHECK constraints and insert policy (supabase/migrations/*_flood_guards.sql, whose
- * letter-or-digit class is written by `npm run lead-rules:sql` from this file). The database's
- * functions are compared with these over every code point (supabase/tests/lead-guards.sql.test.ts).
+ * in its CHECK constraints and insert policy (written by `npm run lead-rules:sql` from this file
+ * and lead-fields.ts, the table of the typed fields and their bounds). The database's functions
+ * are compared with these over every code point (supabase/tests/lead-guards.sql.test.ts).
  *
  * Limits are in bytes of UTF-8, as the database stores text, so the largest row is known.
  */
+import { LEAD_FIELDS, leadField, type LeadField, type LeadText } from './lead-fields.ts';
 
-/** The most each value may take, in UTF-8 bytes. */
+/** The most the context's values may take, in UTF-8 bytes (a typed field's: lead-fields.ts). */
 export const LEAD_MAX_BYTES = {
-  name: 200,
-  email: 254,
-  phone: 40,
-  company: 200,
-  message: 5000,
   page: 200,
   utmValue: 100,
 } as const;
@@ -202,16 +198,6 @@ export function cleanText(value: string): string {
   return value.replace(/\t/g, ' ').trim();
 }
 
-/** What the visitor typed, as the lead stores it (trimmed; company empty when not given). */
-export interface LeadText {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  message: string;
-}
-export type LeadField = keyof LeadText;
-
 /** Why a field cannot be stored; the form turns each into words (src/content/contact.ts). */
 export type LeadProblem =
   | { kind: 'required' }
@@ -220,24 +206,19 @@ export type LeadProblem =
   | { kind: 'email' }
   | { kind: 'too-long'; maxBytes: number; over: number };
 
-/** The rules each field meets, in the order the form lists them. */
-export const LEAD_FIELDS: readonly LeadField[] = ['name', 'email', 'phone', 'company', 'message'];
-
-/** What is wrong with one field's (trimmed) value, or null when it may be stored. */
+/**
+ * What is wrong with one field's (trimmed) value, or null when it may be stored: the rules of its
+ * row in lead-fields.ts, checked in this order (the database checks the same, all at once).
+ */
 export function leadProblem(field: LeadField, value: string): LeadProblem | null {
-  const required = field !== 'company';
+  const { required, content, lineBreaks = false, maxBytes } = leadField(field);
   if (required && !hasVisibleText(value)) return { kind: 'required' };
-  if (hasControl(value, { lineBreaks: field === 'message' }) || hasLoneSurrogate(value)) {
-    return { kind: 'control' };
-  }
-  if ((field === 'name' || field === 'message') && !hasLetterOrDigit(value)) {
-    return { kind: 'no-letters' };
-  }
-  const maxBytes = LEAD_MAX_BYTES[field];
+  if (hasControl(value, { lineBreaks }) || hasLoneSurrogate(value)) return { kind: 'control' };
+  if (content === 'words' && !hasLetterOrDigit(value)) return { kind: 'no-letters' };
   if (byteLength(value) > maxBytes) {
     return { kind: 'too-long', maxBytes, over: charactersOver(value, maxBytes) };
   }
-  if (field === 'email' && !isPlausibleEmail(value)) return { kind: 'email' };
+  if (content === 'email' && !isPlausibleEmail(value)) return { kind: 'email' };
   return null;
 }
 

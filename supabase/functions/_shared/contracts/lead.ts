@@ -1,5 +1,6 @@
 import { isUuid } from '../http.ts';
-import { cleanText, LEAD_FIELDS, leadProblems, type LeadText } from '../lead-rules.ts';
+import { LEAD_FIELDS, leadValues, type LeadText, type LeadValues } from '../lead-fields.ts';
+import { cleanText, leadProblems } from '../lead-rules.ts';
 import { toPacificReadable } from '../pacific-time.ts';
 import {
   parseEstimate,
@@ -16,8 +17,8 @@ import { refuse, type EndpointContract, type Parsed, type Refusal } from './refu
  * the function stores it and posts the owner's automation), or inserts into contact_submissions
  * through the data API (the browser profile, VITE_LEADS=browser); the same row with a bot-check
  * token past the site's ceiling; and (with created_at made readable) the automation webhook's
- * JSON. The local stack's data API and inbox read the same type. The content rules are
- * lead-rules.ts; the bounds of where it came from, origin.ts.
+ * JSON. The local stack's data API and inbox read the same type. The typed fields are
+ * lead-fields.ts's table, their rules lead-rules.ts; the bounds of where it came from, origin.ts.
  */
 
 /** Where the lead came from: sent with it, so the owner can tell (none of it is required). */
@@ -37,26 +38,14 @@ export interface LeadContext {
 }
 
 /** One row of contact_submissions, and (with a readable created_at) the webhook's JSON. */
-export interface LeadRow extends LeadContext {
+export interface LeadRow extends LeadValues, LeadContext {
   id: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string | null;
-  message: string;
   /** ISO 8601 with the Pacific offset (the row); readable Pacific time (the webhook). */
   created_at: string;
 }
 
-/** Every key of a lead's row, and only those (the type names each): its columns in the table. */
-const LEAD_ROW: Record<keyof LeadRow, true> = {
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  company: true,
-  message: true,
-  created_at: true,
+/** Every key of the context, and only those (the type names each). */
+const LEAD_CONTEXT: Record<keyof LeadContext, true> = {
   page: true,
   utm: true,
   estimate: true,
@@ -64,7 +53,13 @@ const LEAD_ROW: Record<keyof LeadRow, true> = {
   visit_id: true,
   trade: true,
 };
-export const LEAD_ROW_KEYS = Object.keys(LEAD_ROW) as (keyof LeadRow)[];
+/** Every key of a lead's row, in the webhook's order: its columns in the table. */
+export const LEAD_ROW_KEYS: (keyof LeadRow)[] = [
+  'id',
+  ...LEAD_FIELDS,
+  'created_at',
+  ...(Object.keys(LEAD_CONTEXT) as (keyof LeadContext)[]),
+];
 
 /**
  * The webhook's JSON for a lead as the table stores it: the row's own fields, created_at as a
@@ -154,8 +149,7 @@ export function parseSubmitLead(body: Record<string, unknown>): Parsed<LeadSubmi
     value: {
       lead: {
         id: body.id,
-        ...fields,
-        company: fields.company || null,
+        ...leadValues(fields),
         created_at: typeof body.created_at === 'string' ? body.created_at.slice(0, 40) : null,
         ...parseLeadContext(body),
       },
