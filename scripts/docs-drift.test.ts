@@ -2,14 +2,16 @@
  * The docs' lists that can drift from the code, each checked against it: README's configuration
  * table against the variables the config schema reads, `.env.example` likewise, every secret the
  * Edge Functions read against docs/deploy.md, and README's folder map against the folders of
- * src/features, supabase/functions and server. A list edited by hand, or a new folder or
- * variable left out of the docs, fails here.
+ * src/features, supabase/functions and server, docs/contracts.md's lead row against the lead's
+ * keys (lead-fields.ts and the contract). A list edited by hand, or a new folder, variable or
+ * field left out of the docs, fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFunctions } from '../server/edge-functions/functions-host';
 import { CONFIG_VARIABLES } from '../src/lib/config-schema';
+import { LEAD_ROW_KEYS } from '../supabase/functions/_shared/contracts/lead';
 
 const root = join(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -87,5 +89,13 @@ describe('the docs say what the code has', () => {
       ...folders('server').map((name) => `${name}/`),
     ].filter((name) => !map.includes(name));
     expect(missing).toEqual([]);
+  });
+
+  it("docs/contracts.md's lead row names the lead's keys in the webhook's order", () => {
+    const row = read('docs/contracts.md')
+      .split('\n')
+      .find((line) => line.startsWith('| `lead.ts`'));
+    const keys = row?.match(/`LeadRow`: `([^`]+)`/)?.[1]?.split(', ');
+    expect(keys).toEqual(LEAD_ROW_KEYS);
   });
 });

@@ -1,5 +1,5 @@
 import { parseLeadContext, type LeadContext, type LeadRow } from '@shared/contracts/lead.ts';
-import { LEAD_FIELDS, leadValues, type LeadText } from '@shared/lead-fields.ts';
+import { LEAD_FIELDS, leadValues, typedValue, type LeadText } from '@shared/lead-fields.ts';
 import { cleanText } from '@shared/lead-rules.ts';
 import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 import { CALL_TIMEOUT_MS } from './timeouts';
@@ -243,7 +243,9 @@ export async function submitContact(
 ): Promise<SubmissionResult> {
   const now = (clients.now ?? (() => new Date()))();
   const sleep = clients.sleep ?? defaultSleep;
-  const typed = Object.fromEntries(LEAD_FIELDS.map((field) => [field, cleanText(values[field])]));
+  const typed = Object.fromEntries(
+    LEAD_FIELDS.map((field) => [field, cleanText(typedValue(values, field))]),
+  );
   const base = { id, ...leadValues(typed as LeadText), ...parseLeadContext(context) };
 
   const row = { ...base, created_at: toPacificIso(now) };

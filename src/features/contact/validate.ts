@@ -1,5 +1,11 @@
 import { contactSection as copy } from '@/content/contact';
-import { LEAD_FIELDS, leadField, type LeadField, type LeadText } from '@shared/lead-fields.ts';
+import {
+  LEAD_FIELDS,
+  leadField,
+  typedValue,
+  type LeadField,
+  type LeadText,
+} from '@shared/lead-fields.ts';
 import { cleanText, leadProblem, type LeadProblem } from '@shared/lead-rules.ts';
 
 export type ContactErrors = Partial<Record<LeadField, string>>;
@@ -32,7 +38,7 @@ const isPhoneLike = (value: string) =>
 export function validateContact(values: LeadText): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of LEAD_FIELDS) {
-    const value = cleanText(values[field]);
+    const value = cleanText(typedValue(values, field));
     const problem = leadProblem(field, value);
     if (problem) errors[field] = errorMessage(field, problem);
     else if (leadField(field).content === 'phone' && value !== '' && !isPhoneLike(value)) {

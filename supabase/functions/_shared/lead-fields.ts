@@ -78,20 +78,31 @@ export const LEAD_FIELDS = Object.keys(LEAD_FIELD_TABLE) as LeadField[];
 /** One field's row of the table. */
 export const leadField = (field: LeadField): LeadFieldSpec => LEAD_FIELD_TABLE[field];
 
-/** What the visitor typed, as the lead keeps it (trimmed; an optional field empty when not given). */
-export type LeadText = Record<LeadField, string>;
+type Table = typeof LEAD_FIELD_TABLE;
+/** The fields a lead must have, and those it may leave out. */
+type RequiredField = { [F in LeadField]: Table[F]['required'] extends true ? F : never }[LeadField];
+type OptionalField = Exclude<LeadField, RequiredField>;
+
+/**
+ * What the visitor typed, as the lead keeps it (trimmed). An optional field may be missing: what
+ * was written before it existed (a test's lead, an older page) still types.
+ */
+export type LeadText = Record<RequiredField, string> & Partial<Record<OptionalField, string>>;
 
 /** The fields as stored: an optional field not given is null. */
-export type LeadValues = {
-  [F in LeadField]: (typeof LEAD_FIELD_TABLE)[F]['required'] extends true ? string : string | null;
-};
+export type LeadValues = Record<RequiredField, string> &
+  Partial<Record<OptionalField, string | null>>;
+
+/** One field of what was typed: '' when missing. */
+export const typedValue = (text: LeadText, field: LeadField): string =>
+  (text as Partial<Record<LeadField, string>>)[field] ?? '';
 
 /** The typed fields as the row stores them: an optional field left empty becomes null. */
 export function leadValues(text: LeadText): LeadValues {
   return Object.fromEntries(
-    LEAD_FIELDS.map((field) => [
-      field,
-      leadField(field).required || text[field] !== '' ? text[field] : null,
-    ]),
+    LEAD_FIELDS.map((field) => {
+      const value = typedValue(text, field);
+      return [field, leadField(field).required || value !== '' ? value : null];
+    }),
   ) as LeadValues;
 }

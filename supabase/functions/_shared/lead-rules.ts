@@ -7,7 +7,13 @@
  *
  * Limits are in bytes of UTF-8, as the database stores text, so the largest row is known.
  */
-import { LEAD_FIELDS, leadField, type LeadField, type LeadText } from './lead-fields.ts';
+import {
+  LEAD_FIELDS,
+  leadField,
+  typedValue,
+  type LeadField,
+  type LeadText,
+} from './lead-fields.ts';
 
 /** The most the context's values may take, in UTF-8 bytes (a typed field's: lead-fields.ts). */
 export const LEAD_MAX_BYTES = {
@@ -226,7 +232,7 @@ export function leadProblem(field: LeadField, value: string): LeadProblem | null
 export function leadProblems(lead: LeadText): Partial<Record<LeadField, LeadProblem>> {
   const problems: Partial<Record<LeadField, LeadProblem>> = {};
   for (const field of LEAD_FIELDS) {
-    const problem = leadProblem(field, lead[field]);
+    const problem = leadProblem(field, typedValue(lead, field));
     if (problem) problems[field] = problem;
   }
   return problems;
