@@ -20,10 +20,12 @@ export interface Fakes {
   turnstile?: FakeAnswer | undefined;
   /** Vapi's answer to a request (none: an unexpected fetch). */
   vapi: (url: string, body: unknown, method: string) => FakeAnswer | undefined;
-  /** The database's answers by function name (an Error is thrown); the others answer `{id}`. */
+  /**
+   * The database's answers by function name (an Error is thrown); the others answer `{id}`, and
+   * budget_spent the day's first, whose budget resets at `budgetResetsAt`.
+   */
   database: Record<string, unknown>;
-  /** The owner's webhook signing key (32 bytes). */
-  webhookKey: string;
+  budgetResetsAt: string;
 }
 
 export function fakeServices(fakes: Fakes) {
@@ -50,7 +52,11 @@ export function fakeServices(fakes: Fakes) {
   };
   const callDatabase: CallDatabase = async (name, request) => {
     database.push({ name, request });
-    const answer = fakes.database[name] ?? { id: request.id };
+    const answer =
+      fakes.database[name] ??
+      (name === 'budget_spent'
+        ? { first: true, day: '2026-11-26', resets_at: fakes.budgetResetsAt }
+        : { id: request.id });
     if (answer instanceof Error) throw answer;
     return answer;
   };
@@ -71,7 +77,11 @@ export function fakeServices(fakes: Fakes) {
       },
       turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
       database: callDatabase,
-      webhook: { url: HOOKS, secret: `whsec_${btoa(fakes.webhookKey)}`, fetch: fetcher },
+      webhook: {
+        url: HOOKS,
+        secret: `whsec_${btoa('an owner webhook key of 32 bytes')}`,
+        fetch: fetcher,
+      },
       background,
     },
     send: async (

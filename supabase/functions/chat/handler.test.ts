@@ -39,9 +39,8 @@ function harness(
     database: {
       web_chat_claim: fakes.claim ?? { outcome: 'message', vapi_session_id: null },
       web_chat_end: fakes.end ?? { vapi_session_id: 'session-1' },
-      budget_spent: { first: true, day: '2026-11-26', resets_at: '2026-11-27T02:00:00Z' },
     },
-    webhookKey: 'a chat budget alarm key, 32 bytes',
+    budgetResetsAt: '2026-11-27T02:00:00Z',
   });
   const handler = createHandler({
     ...services.settings,

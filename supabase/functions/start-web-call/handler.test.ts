@@ -43,9 +43,8 @@ function harness(
       web_call_reserve: fakes.reserve ?? { outcome: 'reserved', expires_in_seconds: 60 },
       web_call_press: fakes.press ?? { outcome: 'call' },
       web_call_record: fakes.record,
-      budget_spent: { first: true, day: '2026-11-26', resets_at: '2026-11-27T00:00:00Z' },
     },
-    webhookKey: 'a start-web-call key of 32 bytes!',
+    budgetResetsAt: '2026-11-27T00:00:00Z',
   });
   const handler = createHandler({
     ...services.settings,
@@ -240,6 +239,11 @@ Deno.test('a database that does not answer starts nothing: 502', async () => {
   const answer = await h.send(valid());
   assert.equal(answer.status, 502);
   assert.equal(h.vapiBodies.length, 0);
+  // Nor does an answer that is no claim (a reservation's, or none): never a call unclaimed.
+  for (const claim of [{ outcome: 'reserved', expires_in_seconds: 60 }, 'call']) {
+    const odd = harness({ claim });
+    assert.deepEqual([(await odd.send(valid())).status, odd.vapiBodies.length], [502, 0]);
+  }
 });
 
 Deno.test(
