@@ -48,6 +48,21 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 
 
 --
+-- Name: claim_limited(text, timestamp with time zone, interval); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.claim_limited(limit_name text, oldest timestamp with time zone, window_length interval) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('outcome', 'limited', 'limit', limit_name, 'retry_after',
+    greatest(1, ceil(extract(epoch from oldest + window_length - now())))::integer);
+$$;
+
+
+ALTER FUNCTION private.claim_limited(limit_name text, oldest timestamp with time zone, window_length interval) OWNER TO postgres;
+
+--
 -- Name: client_bucket(text); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -467,24 +482,21 @@ begin
        and id is distinct from held
   ) as tries;
   if used >= coalesce((limits ->> 'per_address')::integer, 3) then
-    return jsonb_build_object('outcome', 'limited', 'limit', 'address', 'retry_after',
-      greatest(1, ceil(extract(epoch from oldest - now())))::integer);
+    return private.claim_limited('address', oldest, interval '0');
   end if;
 
   -- The rest counts calls that may have run (not those Vapi refused).
   select count(*), min(created_at) into used, oldest from public.web_calls
    where status <> 'failed' and created_at > now() - interval '24 hours';
   if used >= coalesce((limits ->> 'per_day')::integer, 100) then
-    return jsonb_build_object('outcome', 'limited', 'limit', 'day', 'retry_after',
-      greatest(1, ceil(extract(epoch from oldest + interval '24 hours' - now())))::integer);
+    return private.claim_limited('day', oldest, interval '24 hours');
   end if;
 
   select coalesce(sum(coalesce(ran_seconds, web_calls.max_seconds)), 0) into used
     from public.web_calls
    where status <> 'failed' and created_at > now() - interval '24 hours';
   if used + max_seconds > coalesce((limits ->> 'minutes_per_day')::integer, 200) * 60 then
-    return jsonb_build_object('outcome', 'limited', 'limit', 'minutes', 'retry_after',
-      greatest(1, ceil(extract(epoch from oldest + interval '24 hours' - now())))::integer);
+    return private.claim_limited('minutes', oldest, interval '24 hours');
   end if;
 
   -- In progress: not ended by its report, and not past its maximum length (and a minute to join).
@@ -494,8 +506,7 @@ begin
    where status in ('pending', 'started', 'unknown') and ended_at is null
      and created_at > now() - make_interval(secs => web_calls.max_seconds + 60);
   if used >= coalesce((limits ->> 'concurrent')::integer, 3) then
-    return jsonb_build_object('outcome', 'limited', 'limit', 'concurrent', 'retry_after',
-      greatest(1, ceil(extract(epoch from oldest - now())))::integer);
+    return private.claim_limited('concurrent', oldest, interval '0');
   end if;
   return null;
 end
@@ -1052,20 +1063,18 @@ begin
     select count(*), min(created_at) into used, oldest from public.web_chats
      where client_bucket = bucket and created_at > now() - make_interval(secs => window_seconds);
     if used >= coalesce((limits ->> 'per_address')::integer, 5) then
-      return jsonb_build_object('outcome', 'limited', 'limit', 'address', 'retry_after',
-        greatest(1, ceil(extract(epoch from oldest + make_interval(secs => window_seconds) - now())))::integer);
+      return private.claim_limited('address', oldest, make_interval(secs => window_seconds));
     end if;
   elsif found.ended_at is not null then
     return jsonb_build_object('outcome', 'ended');
   elsif found.messages >= coalesce((limits ->> 'messages_per_chat')::integer, 20) then
-    return jsonb_build_object('outcome', 'limited', 'limit', 'chat', 'retry_after', 60);
+    return private.claim_limited('chat', now(), interval '60 seconds');
   end if;
 
   select count(*), min(sent_at) into used, oldest from public.web_chat_messages
    where sent_at > now() - interval '24 hours';
   if used >= coalesce((limits ->> 'messages_per_day')::integer, 500) then
-    return jsonb_build_object('outcome', 'limited', 'limit', 'day', 'retry_after',
-      greatest(1, ceil(extract(epoch from oldest + interval '24 hours' - now())))::integer);
+    return private.claim_limited('day', oldest, interval '24 hours');
   end if;
 
   if found.id is null then
@@ -1848,6 +1857,13 @@ GRANT ALL ON SCHEMA public TO postgres;
 GRANT USAGE ON SCHEMA public TO anon;
 GRANT USAGE ON SCHEMA public TO authenticated;
 GRANT USAGE ON SCHEMA public TO service_role;
+
+
+--
+-- Name: FUNCTION claim_limited(limit_name text, oldest timestamp with time zone, window_length interval); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.claim_limited(limit_name text, oldest timestamp with time zone, window_length interval) FROM PUBLIC;
 
 
 --

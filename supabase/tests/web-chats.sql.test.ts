@@ -87,7 +87,11 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         const long = message({ limits: { ...LIMITS, messages_per_chat: 3 } });
         for (let i = 0; i < 3; i += 1)
           expect(await claim(long)).toMatchObject({ outcome: 'message' });
-        expect(await claim(long)).toMatchObject({ outcome: 'limited', limit: 'chat' });
+        expect(await claim(long)).toMatchObject({
+          outcome: 'limited',
+          limit: 'chat',
+          retry_after: 60,
+        });
 
         await forget();
         const day = { ...LIMITS, messages_per_day: 4 };

@@ -2,7 +2,8 @@
 // (Vapi's answer is the shared fixture), the database's claim faked as a function (its SQL is
 // tested in supabase/tests/web-chats.sql.test.ts).
 import assert from 'node:assert/strict';
-import { playAnswer, postJson, type FakeAnswer } from '../_shared/test-request.ts';
+import type { FakeAnswer } from '../_shared/test-request.ts';
+import { fakeServices, VAPI } from '../_shared/test-services.ts';
 import { chatReplyTo, createdChat } from '../_shared/vapi/fixtures.ts';
 import type { CreateChatBody } from '../_shared/vapi/types.ts';
 import { chatKeys } from './chat-key.ts';
@@ -10,98 +11,54 @@ import { createHandler } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const TURNSTILE = 'https://turnstile.test/siteverify';
-const SOLVED = { success: true, action: 'chat', hostname: 'site.test' };
-const VAPI = 'https://vapi.test';
 const ADDRESS = '203.0.113.7';
 const keys = chatKeys('service-role-key');
-
-const HOOKS = 'https://hooks.test/owner';
 
 function harness(
   fakes: { turnstile?: FakeAnswer; vapi?: FakeAnswer; claim?: unknown; end?: unknown } = {},
 ) {
   const vapi: { method: string; url: string; body: unknown }[] = [];
-  const database: { name: string; request: Record<string, unknown> }[] = [];
-  let siteverify = 0;
-  const hooks: unknown[] = [];
-  const pending: Promise<unknown>[] = [];
-  const fetcher: typeof fetch = async (input, init = {}) => {
-    const url = String(input);
-    let answer: FakeAnswer | undefined;
-    if (url === HOOKS) {
-      hooks.push(JSON.parse(String(init.body)));
-      return new Response('ok');
-    }
-    if (url === TURNSTILE) {
-      siteverify += 1;
-      answer = fakes.turnstile ?? Response.json(SOLVED);
-    } else if (url.startsWith(VAPI)) {
-      const body = JSON.parse(String(init.body)) as CreateChatBody;
-      vapi.push({ method: String(init.method), url, body });
-      answer =
-        url === `${VAPI}/chat`
-          ? (fakes.vapi ??
+  const services = fakeServices({
+    action: 'chat',
+    turnstile: fakes.turnstile,
+    vapi: (url, body, method) => {
+      vapi.push({ method, url, body });
+      const { input } = body as CreateChatBody;
+      return url === `${VAPI}/chat`
+        ? (fakes.vapi ??
             Response.json(
-              createdChat(body, chatReplyTo(String(body.input)), {
+              createdChat(body as CreateChatBody, chatReplyTo(String(input)), {
                 id: 'chat-1',
                 orgId: 'org-1',
                 sessionId: 'session-1',
               }),
               { status: 201 },
             ))
-          : Response.json({ id: 'session-1', status: 'completed' });
-    }
-    if (answer === undefined) throw new Error(`unexpected fetch ${url}`);
-    return await playAnswer(answer, init);
-  };
+        : Response.json({ id: 'session-1', status: 'completed' });
+    },
+    database: {
+      web_chat_claim: fakes.claim ?? { outcome: 'message', vapi_session_id: null },
+      web_chat_end: fakes.end ?? { vapi_session_id: 'session-1' },
+    },
+    budgetResetsAt: '2026-11-27T02:00:00Z',
+  });
   const handler = createHandler({
-    origins: ['https://site.test'],
+    ...services.settings,
     limits: {
       perAddress: 5,
       perAddressWindowSeconds: 3600,
       messagesPerChat: 20,
       messagesPerDay: 500,
     },
-    vapi: {
-      apiUrl: VAPI,
-      privateKey: 'private-key',
-      assistantId: 'assistant-1',
-      timeoutMs: 50,
-      fetch: fetcher,
-    },
-    turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
     keys,
-    database: async (name, request) => {
-      database.push({ name, request });
-      if (name === 'web_chat_claim') {
-        if (fakes.claim instanceof Error) throw fakes.claim;
-        return fakes.claim ?? { outcome: 'message', vapi_session_id: null };
-      }
-      if (name === 'web_chat_end') return fakes.end ?? { vapi_session_id: 'session-1' };
-      if (name === 'budget_spent')
-        return { first: true, day: '2026-11-26', resets_at: '2026-11-27T02:00:00Z' };
-      return { id: request.id };
-    },
-    webhook: {
-      url: HOOKS,
-      secret: `whsec_${btoa('a chat budget alarm key, 32 bytes')}`,
-      fetch: fetcher,
-    },
-    background: (work) => void pending.push(work()),
   });
   return {
-    hooks,
+    hooks: services.hooks,
     vapi,
-    database,
-    siteverifies: () => siteverify,
-    send: async (body: Record<string, unknown>, address = ADDRESS) => {
-      const response = await handler(
-        postJson('chat', body, { origin: 'https://site.test', 'x-forwarded-for': address }),
-      );
-      await Promise.all(pending);
-      return { status: response.status, headers: response.headers, body: await response.json() };
-    },
+    database: services.database,
+    siteverifies: () => services.siteverify.length,
+    send: (body: Record<string, unknown>, address = ADDRESS) =>
+      services.send(handler, 'chat', body, { 'x-forwarded-for': address }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { CHAT, chatRefusal, type ChatAnswer, type ChatLimit } from '../_shared/contracts/chat.ts';
+import { parseClaim, retryAfter, type Limited } from '../_shared/contracts/claim.ts';
 import { backgroundRunner, type Background } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
 import type { CallDatabase } from '../_shared/database.ts';
@@ -52,7 +53,7 @@ type Claim =
   | { outcome: 'message'; vapi_session_id: string | null }
   | { outcome: 'unverified' }
   | { outcome: 'ended' }
-  | { outcome: 'limited'; limit: ChatLimit; retry_after: number };
+  | Limited<ChatLimit>;
 
 /** The assistant's lines of Vapi's answer, as the page reads a WebChat. */
 function replyOf(chat: VapiChat): WebChatAnswer {
@@ -117,7 +118,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
 
       let claim: Claim;
       try {
-        claim = (await settings.database('web_chat_claim', {
+        const claimed = await settings.database('web_chat_claim', {
           id: chatId,
           client_address: address,
           address_source: addressSource,
@@ -129,7 +130,8 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
             messages_per_chat: limits.messagesPerChat,
             messages_per_day: limits.messagesPerDay,
           },
-        })) as Claim;
+        });
+        claim = parseClaim<Claim>(claimed, ['message', 'unverified', 'ended', 'limited']);
       } catch (error) {
         console.error('chat: the database did not take the message:', error);
         return refuse(chatRefusal('chat_failed'));
@@ -138,12 +140,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
       if (claim.outcome === 'ended') return refuse(chatRefusal('chat_ended'));
       if (claim.outcome === 'limited') {
         if (claim.limit === 'day') spent('chat', limits.messagesPerDay, claim.retry_after);
-        return refuse(
-          chatRefusal('limited', {
-            details: claim.limit,
-            headers: { 'Retry-After': String(claim.retry_after) },
-          }),
-        );
+        return refuse(chatRefusal('limited', retryAfter(claim)));
       }
 
       const body: CreateChatBody = {
@@ -160,9 +157,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
         console.error(`chat: ${reply.error}`);
         if (reply.status === 429) {
           // Vapi's own rate limit: the visitor is told to wait, as for the site's limits.
-          return refuse(
-            chatRefusal('limited', { details: 'vapi', headers: { 'Retry-After': '60' } }),
-          );
+          return refuse(chatRefusal('limited', retryAfter({ limit: 'vapi', retry_after: 60 })));
         }
         return refuse(chatRefusal(reply.status === 402 ? 'unavailable' : 'chat_failed'));
       }

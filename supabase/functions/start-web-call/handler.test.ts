@@ -2,18 +2,14 @@
 // fetch (Vapi's answer is the shared fixture), the database's claim faked as a function (its SQL
 // is tested in supabase/tests/web-calls.sql.test.ts).
 import assert from 'node:assert/strict';
-import { playAnswer, postJson, type FakeAnswer } from '../_shared/test-request.ts';
+import type { FakeAnswer } from '../_shared/test-request.ts';
+import { fakeServices, VAPI } from '../_shared/test-services.ts';
 import { queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import type { CreateWebCallBody } from '../_shared/vapi/types.ts';
 import { createHandler } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const TURNSTILE = 'https://turnstile.test/siteverify';
-/** Cloudflare's answer for a token solved for this form on the site. */
-const SOLVED = { success: true, action: 'web_call', hostname: 'site.test' };
-const VAPI = 'https://vapi.test';
-const HOOKS = 'https://hooks.test/owner';
 
 type Answer = FakeAnswer;
 
@@ -28,34 +24,30 @@ function harness(
   } = {},
 ) {
   const vapiBodies: CreateWebCallBody[] = [];
-  const database: { name: string; request: Record<string, unknown> }[] = [];
-  const siteverify: string[] = [];
-  const hooks: unknown[] = [];
-  const pending: Promise<unknown>[] = [];
-  const fetcher: typeof fetch = async (input, init = {}) => {
-    const url = String(input);
-    let answer: Answer | undefined;
-    if (url === TURNSTILE) {
-      siteverify.push(String((init.body as FormData).get('response')));
-      answer = fakes.turnstile ?? Response.json(SOLVED);
-    } else if (url === `${VAPI}/call/web`) {
-      const body = JSON.parse(String(init.body)) as CreateWebCallBody;
-      vapiBodies.push(body);
-      answer =
+  const services = fakeServices({
+    action: 'web_call',
+    turnstile: fakes.turnstile,
+    vapi: (url, body) => {
+      if (url !== `${VAPI}/call/web`) return undefined;
+      vapiBodies.push(body as CreateWebCallBody);
+      return (
         fakes.vapi ??
-        Response.json(queuedWebCall(body, { id: 'vapi-call-1', orgId: 'org-1' }), {
-          status: 201,
-        });
-    }
-    if (url === HOOKS) {
-      hooks.push(JSON.parse(String(init.body)));
-      answer = new Response('ok');
-    }
-    if (answer === undefined) throw new Error(`unexpected fetch ${url}`);
-    return await playAnswer(answer, init);
-  };
+        Response.json(
+          queuedWebCall(body as CreateWebCallBody, { id: 'vapi-call-1', orgId: 'org-1' }),
+          { status: 201 },
+        )
+      );
+    },
+    database: {
+      web_call_claim: fakes.claim ?? { outcome: 'call' },
+      web_call_reserve: fakes.reserve ?? { outcome: 'reserved', expires_in_seconds: 60 },
+      web_call_press: fakes.press ?? { outcome: 'call' },
+      web_call_record: fakes.record,
+    },
+    budgetResetsAt: '2026-11-27T00:00:00Z',
+  });
   const handler = createHandler({
-    origins: ['https://site.test'],
+    ...services.settings,
     limits: {
       perAddress: 3,
       perAddressWindowSeconds: 3600,
@@ -63,34 +55,9 @@ function harness(
       minutesPerDay: 200,
       concurrent: 3,
     },
-    vapi: {
-      apiUrl: VAPI,
-      privateKey: 'private-key',
-      assistantId: 'assistant-1',
-      maxCallSeconds: 180,
-      timeoutMs: 50,
-      fetch: fetcher,
-    },
-    turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
-    database: async (name, request) => {
-      database.push({ name, request });
-      const fake = {
-        web_call_claim: fakes.claim ?? { outcome: 'call' },
-        web_call_reserve: fakes.reserve ?? { outcome: 'reserved', expires_in_seconds: 60 },
-        web_call_press: fakes.press ?? { outcome: 'call' },
-        web_call_record: fakes.record ?? { id: request.id },
-        budget_spent: { first: true, day: '2026-11-26', resets_at: '2026-11-27T00:00:00Z' },
-      }[name];
-      if (fake instanceof Error) throw fake;
-      return fake;
-    },
-    webhook: {
-      url: HOOKS,
-      secret: `whsec_${btoa('a start-web-call key of 32 bytes!')}`,
-      fetch: fetcher,
-    },
-    background: (work) => void pending.push(work()),
+    vapi: { ...services.settings.vapi, maxCallSeconds: 180 },
   });
+  const { database, hooks, siteverify } = services;
   return {
     hooks,
     vapiBodies,
@@ -98,17 +65,7 @@ function harness(
     siteverify,
     names: () => database.map((entry) => entry.name),
     recorded: () => database.find((entry) => entry.name === 'web_call_record')?.request,
-    send: async (body: Record<string, unknown>) => {
-      const response = await handler(postJson('start-web-call', body));
-      const answer = {
-        status: response.status,
-        headers: response.headers,
-        body: await response.json(),
-      };
-      // What was left to finish after the answer (the record).
-      await Promise.all(pending);
-      return answer;
-    },
+    send: (body: Record<string, unknown>) => services.send(handler, 'start-web-call', body),
   };
 }
 
@@ -282,6 +239,11 @@ Deno.test('a database that does not answer starts nothing: 502', async () => {
   const answer = await h.send(valid());
   assert.equal(answer.status, 502);
   assert.equal(h.vapiBodies.length, 0);
+  // Nor does an answer that is no claim (a reservation's, or none): never a call unclaimed.
+  for (const claim of [{ outcome: 'reserved', expires_in_seconds: 60 }, 'call']) {
+    const odd = harness({ claim });
+    assert.deepEqual([(await odd.send(valid())).status, odd.vapiBodies.length], [502, 0]);
+  }
 });
 
 Deno.test(

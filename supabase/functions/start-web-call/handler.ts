@@ -7,6 +7,7 @@ import {
   type WebCallRequest,
   type WebCallReserved,
 } from '../_shared/contracts/web-call.ts';
+import { parseClaim, retryAfter, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { BOT_CHECK_FAILED, openEndpoint } from '../_shared/endpoint.ts';
 import { backgroundRunner, type Background } from '../_shared/background.ts';
@@ -51,16 +52,14 @@ export interface WebCallSettings {
 }
 
 type Reservation =
-  | { outcome: 'reserved'; expires_in_seconds: number }
-  | { outcome: 'conflict' }
-  | { outcome: 'limited'; limit: WebCallLimit; retry_after: number };
+  { outcome: 'reserved'; expires_in_seconds: number } | Conflict | Limited<WebCallLimit>;
 
 type Claim =
   | { outcome: 'unreserved' }
   | { outcome: 'call' }
   | { outcome: 'existing'; status: string; web_call: WebCallAnswer | null }
-  | { outcome: 'conflict' }
-  | { outcome: 'limited'; limit: WebCallLimit; retry_after: number };
+  | Conflict
+  | Limited<WebCallLimit>;
 
 /** What the page needs of Vapi's answer to join: the web SDK's WebCall. */
 function joinable(call: CreatedWebCall): WebCallAnswer {
@@ -107,25 +106,23 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
           concurrent: limits.concurrent,
         },
       };
-      const limited = (claim: { limit: WebCallLimit; retry_after: number }) => {
+      const limited = (claim: Limited<WebCallLimit>) => {
         // The day's calls or minutes are spent: the owner hears of it once that day.
         if (claim.limit === 'day') spent('calls', limits.perDay, claim.retry_after);
         if (claim.limit === 'minutes') spent('minutes', limits.minutesPerDay, claim.retry_after);
-        return refuse(
-          webCallRefusal('limited', {
-            details: claim.limit,
-            headers: { 'Retry-After': String(claim.retry_after) },
-          }),
-        );
+        return refuse(webCallRefusal('limited', retryAfter(claim)));
       };
 
       if (request.step === 'reserve') {
         let reservation: Reservation;
         try {
-          reservation = (await settings.database('web_call_reserve', {
-            ...claimRequest,
-            hold_seconds: WEB_CALL_RESERVATION_SECONDS,
-          })) as Reservation;
+          reservation = parseClaim<Reservation>(
+            await settings.database('web_call_reserve', {
+              ...claimRequest,
+              hold_seconds: WEB_CALL_RESERVATION_SECONDS,
+            }),
+            ['reserved', 'conflict', 'limited'],
+          );
         } catch (error) {
           console.error('start-web-call: the database did not take the reservation:', error);
           return refuse(webCallRefusal('call_failed'));
@@ -141,10 +138,13 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
 
       let claim: Claim;
       try {
-        claim = (await settings.database(
-          request.step === 'press' ? 'web_call_press' : 'web_call_claim',
-          claimRequest,
-        )) as Claim;
+        claim = parseClaim<Claim>(
+          await settings.database(
+            request.step === 'press' ? 'web_call_press' : 'web_call_claim',
+            claimRequest,
+          ),
+          ['unreserved', 'call', 'existing', 'conflict', 'limited'],
+        );
       } catch (error) {
         console.error('start-web-call: the database did not take the claim:', error);
         return refuse(webCallRefusal('call_failed'));

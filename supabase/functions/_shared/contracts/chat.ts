@@ -1,7 +1,8 @@
 import { isUuid } from '../http.ts';
 import type { WebChatAnswer } from '../vapi/types.ts';
 import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
-import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
+import { claimRefusals, limitErrorBody } from './claim.ts';
+import type { EndpointContract, Parsed } from './refusal.ts';
 
 /**
  * chat on the wire (VITE_VAPI_AUTH=server): the page's "Type instead" sends each message here,
@@ -50,9 +51,8 @@ export function chatKeyOf(answer: unknown): string | null {
  */
 export type ChatLimit = 'address' | 'chat' | 'day' | 'vapi';
 
-const REFUSALS = {
-  ...COMMON_REFUSALS,
-  limited: [429, 'Too many messages for now. Please try again later.'],
+/** A refusal of chat; `limited` names its limit in `details` and has a Retry-After. */
+export const chatRefusal = claimRefusals('Too many messages for now. Please try again later.', {
   // The chat was ended (closed, idle): the page starts a new one.
   chat_ended: [409, 'This chat has ended.'],
   // A message or end with no key, or a key of another chat or address: the page starts a new one.
@@ -60,12 +60,7 @@ const REFUSALS = {
   // Vapi's 402: the owner's account cannot pay for chats.
   unavailable: [503, 'The chat is not available right now.'],
   chat_failed: [502, 'The agent did not answer. Please try again.'],
-} as const;
-
-export type ChatCode = keyof typeof REFUSALS;
-
-/** A refusal of chat; `limited` names its limit in `details` and has a Retry-After. */
-export const chatRefusal = refusalsOf(REFUSALS);
+});
 
 export function parseChat(body: Record<string, unknown>): Parsed<ChatBody> {
   const end = body.end === true;
@@ -94,9 +89,5 @@ export const CHAT: EndpointContract<ChatBody> = {
   action: 'chat',
   maxBytes: 8 * 1024,
   parse: parseChat,
-  errorBody: ({ code, message, details }) => ({
-    code,
-    message,
-    ...(details ? { limit: details } : {}),
-  }),
+  errorBody: limitErrorBody,
 };

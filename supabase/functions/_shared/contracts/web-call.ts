@@ -1,6 +1,7 @@
 import { isUuid } from '../http.ts';
 import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
-import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
+import { claimRefusals, limitErrorBody } from './claim.ts';
+import type { EndpointContract, Parsed } from './refusal.ts';
 
 /**
  * start-web-call on the wire (VITE_VAPI_AUTH=server): the page asks for a demo call, the
@@ -63,16 +64,13 @@ export interface WebCallAnswer {
 /** Which limit refused a call: the page says the day's are spent in its own words. */
 export type WebCallLimit = 'address' | 'day' | 'minutes' | 'concurrent';
 
-const REFUSALS = {
-  ...COMMON_REFUSALS,
-  limited: [429, 'Too many demo calls for now. Please try again later.'],
-  call_failed: [502, 'The demo call could not be started. Please try again.'],
-} as const;
-
-export type WebCallCode = keyof typeof REFUSALS;
-
 /** A refusal of start-web-call; `limited` names its limit in `details` and has a Retry-After. */
-export const webCallRefusal = refusalsOf(REFUSALS);
+export const webCallRefusal = claimRefusals(
+  'Too many demo calls for now. Please try again later.',
+  {
+    call_failed: [502, 'The demo call could not be started. Please try again.'],
+  },
+);
 
 export function parseWebCall(body: Record<string, unknown>): Parsed<WebCallRequest> {
   if (!isUuid(body.id)) return webCallRefusal('bad_request');
@@ -93,9 +91,5 @@ export const START_WEB_CALL: EndpointContract<WebCallRequest> = {
   action: 'web_call',
   maxBytes: 4 * 1024,
   parse: parseWebCall,
-  errorBody: ({ code, message, details }) => ({
-    code,
-    message,
-    ...(details ? { limit: details } : {}),
-  }),
+  errorBody: limitErrorBody,
 };

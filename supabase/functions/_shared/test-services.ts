@@ -1,0 +1,104 @@
+/**
+ * Tests only (no function imports it): what a page-facing function's handler test fakes around
+ * it (chat, start-web-call): Cloudflare's siteverify, Vapi and the owner's webhook at fetch, the
+ * database as a function, and the work after the answer, each with what it was asked. `send`
+ * posts a body from the site's page and answers once that work is done.
+ */
+import type { Background } from './background.ts';
+import type { CallDatabase } from './database.ts';
+import { playAnswer, postJson, type FakeAnswer } from './test-request.ts';
+
+export const TURNSTILE = 'https://turnstile.test/siteverify';
+export const VAPI = 'https://vapi.test';
+export const HOOKS = 'https://hooks.test/owner';
+const SITE = 'https://site.test';
+
+export interface Fakes {
+  /** The bot check's action (the contract's): Cloudflare says a token was solved for it. */
+  action: string;
+  /** Cloudflare's answer, when not that one. */
+  turnstile?: FakeAnswer | undefined;
+  /** Vapi's answer to a request (none: an unexpected fetch). */
+  vapi: (url: string, body: unknown, method: string) => FakeAnswer | undefined;
+  /**
+   * The database's answers by function name (an Error is thrown); the others answer `{id}`, and
+   * budget_spent the day's first, whose budget resets at `budgetResetsAt`.
+   */
+  database: Record<string, unknown>;
+  budgetResetsAt: string;
+}
+
+export function fakeServices(fakes: Fakes) {
+  const siteverify: string[] = [];
+  const hooks: unknown[] = [];
+  const database: { name: string; request: Record<string, unknown> }[] = [];
+  const pending: Promise<unknown>[] = [];
+  const fetcher: typeof fetch = async (input, init = {}) => {
+    const url = String(input);
+    let answer: FakeAnswer | undefined;
+    if (url === HOOKS) {
+      hooks.push(JSON.parse(String(init.body)));
+      answer = new Response('ok');
+    } else if (url === TURNSTILE) {
+      siteverify.push(String((init.body as FormData).get('response')));
+      answer =
+        fakes.turnstile ??
+        Response.json({ success: true, action: fakes.action, hostname: 'site.test' });
+    } else if (url.startsWith(VAPI)) {
+      answer = fakes.vapi(url, JSON.parse(String(init.body)), String(init.method));
+    }
+    if (answer === undefined) throw new Error(`unexpected fetch ${url}`);
+    return await playAnswer(answer, init);
+  };
+  const callDatabase: CallDatabase = async (name, request) => {
+    database.push({ name, request });
+    const answer =
+      fakes.database[name] ??
+      (name === 'budget_spent'
+        ? { first: true, day: '2026-11-26', resets_at: fakes.budgetResetsAt }
+        : { id: request.id });
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  const background: Background = (work) => void pending.push(work());
+  return {
+    siteverify,
+    hooks,
+    database,
+    /** The settings every such function takes, faked (the handler's own added by its test). */
+    settings: {
+      origins: [SITE],
+      vapi: {
+        apiUrl: VAPI,
+        privateKey: 'private-key',
+        assistantId: 'assistant-1',
+        timeoutMs: 50,
+        fetch: fetcher,
+      },
+      turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
+      database: callDatabase,
+      webhook: {
+        url: HOOKS,
+        secret: `whsec_${btoa('an owner webhook key of 32 bytes')}`,
+        fetch: fetcher,
+      },
+      background,
+    },
+    send: async (
+      handler: (request: Request) => Promise<Response>,
+      name: string,
+      body: Record<string, unknown>,
+      headers: Record<string, string> = {},
+    ) => {
+      const response = await handler(postJson(name, body, { origin: SITE, ...headers }));
+      const answer = {
+        status: response.status,
+        headers: response.headers,
+        body: await response.json(),
+      };
+      // What was left to finish after the answer (a record, the owner's webhook).
+      await Promise.all(pending);
+      return answer;
+    },
+  };
+}
