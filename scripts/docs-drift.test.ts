@@ -2,7 +2,8 @@
  * The docs' lists that can drift from the code, each checked against it: README's configuration
  * table against the variables the config schema reads, `.env.example` likewise, every secret the
  * Edge Functions read against docs/deploy.md, and README's folder map against the folders of
- * src/features, supabase/functions and server, docs/contracts.md's lead row against the lead's
+ * src/features, supabase/functions and server, README's build outputs against the routes and the
+ * files scripts/build.ts writes, docs/contracts.md's lead row against the lead's
  * keys (lead-fields.ts and the contract). A list edited by hand, or a new folder, variable or
  * field left out of the docs, fails here.
  */
@@ -10,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFunctions } from '../server/edge-functions/functions-host';
+import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { CONFIG_VARIABLES } from '../src/lib/config-schema';
 import { LEAD_ROW_KEYS } from '../supabase/functions/_shared/contracts/lead';
 
@@ -97,5 +99,19 @@ describe('the docs say what the code has', () => {
       .find((line) => line.startsWith('| `lead.ts`'));
     const keys = row?.match(/`LeadRow`: `([^`]+)`/)?.[1]?.split(', ');
     expect(keys).toEqual(LEAD_ROW_KEYS);
+  });
+
+  it("README's build row names every page and every file the build writes", () => {
+    const row = read('README.md')
+      .split('\n')
+      .find((line) => line.startsWith('| `npm run build`'));
+    const written = [...read('scripts/build.ts').matchAll(/join\(distDir, '([^']+)'\)/g)]
+      .map((match) => match[1]!)
+      .filter((name) => !name.startsWith('.'));
+    expect(written).toContain('_redirects');
+    const missing = [...INDEXABLE_ROUTES.map((route) => route.path), '404.html', ...written].filter(
+      (name) => !row?.includes(`\`${name}\``),
+    );
+    expect(missing).toEqual([]);
   });
 });
