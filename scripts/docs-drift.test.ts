@@ -114,4 +114,18 @@ describe('the docs say what the code has', () => {
     );
     expect(missing).toEqual([]);
   });
+
+  it('docs/contracts.md names every contract, docs/architecture.md every feature', () => {
+    const contracts = read('docs/contracts.md');
+    const architecture = read('docs/architecture.md');
+    const missing = [
+      ...readdirSync(join(root, 'supabase/functions/_shared/contracts'))
+        .filter((file) => file.endsWith('.ts') && !file.includes('.test.'))
+        .filter((file) => !new RegExp(`[\`/]${file.replace('.', '\\.')}\``).test(contracts)),
+      ...folders('src/features')
+        .map((name) => `src/features/${name}/`)
+        .filter((folder) => !architecture.includes(`\`${folder}\``)),
+    ];
+    expect(missing).toEqual([]);
+  });
 });
