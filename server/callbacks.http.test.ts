@@ -59,16 +59,46 @@ const callsFor = async (id: string) =>
   );
 const rowOf = async (id: string) =>
   (await listCallbacks(local.stack.db)).find((row) => row.id === id);
-const setVapi = (mode: string) =>
-  fetch(`${local.origin}${LOCAL_ROUTES.vapiMode}`, {
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${local.origin}${path}`, {
     method: 'POST',
-    body: JSON.stringify({ mode }),
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
   });
-const setTurnstile = (mode: string) =>
-  fetch(`${local.origin}${LOCAL_ROUTES.turnstileMode}`, {
-    method: 'POST',
-    body: JSON.stringify({ mode }),
+/** The webhook's deliveries and the stored call reports, as the local stack lists them. */
+const listDeliveries = async () =>
+  (await (await fetch(`${local.origin}${LOCAL_ROUTES.webhookDeliveriesJson}`)).json()) as {
+    payload: { type?: string; id?: string; status?: string; vapi_call_id?: string };
+  }[];
+const listReports = async () =>
+  (await (await fetch(`${local.origin}${LOCAL_ROUTES.callReportsJson}`)).json()) as {
+    vapi_call_id: string;
+    callback_id: string;
+    visit_id: string;
+    ended_reason: string;
+  }[];
+/** A web call started with Vapi's private key itself, not through the site: its id. */
+async function webCallNotFromTheSite(request: Record<string, unknown>) {
+  const made = await post(`${LOCAL_ROUTES.vapi}/call/web`, request, {
+    authorization: 'Bearer local-vapi-private-key',
   });
+  expect(made.status).toBe(201);
+  return ((await made.json()) as { id: string }).id;
+}
+
+/** Runs `during` with a stand-in told to answer in `mode` (at its route), then back to `normal`. */
+async function inMode(route: string, mode: string, normal: string, during: () => Promise<void>) {
+  const set = (to: string) =>
+    fetch(`${local.origin}${route}`, { method: 'POST', body: JSON.stringify({ mode: to }) });
+  await set(mode);
+  try {
+    await during();
+  } finally {
+    await set(normal);
+  }
+}
+const withVapi = (mode: string, during: () => Promise<void>) =>
+  inMode(LOCAL_ROUTES.vapiMode, mode, 'ok', during);
 
 describe('request-callback through the local stack (Deno, PGlite, the Vapi and Turnstile stand-ins)', () => {
   it('places the call, stores the callback as a lead and posts the webhook', async () => {
@@ -94,9 +124,7 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     await expect
       .poll(async () => (await rowOf(body.id))?.webhook_status, { timeout: 5_000 })
       .toBe('delivered');
-    const deliveries = await (
-      await fetch(`${local.origin}${LOCAL_ROUTES.webhookDeliveriesJson}`)
-    ).json();
+    const deliveries = await listDeliveries();
     expect(deliveries).toContainEqual(
       expect.objectContaining({
         payload: expect.objectContaining({ type: 'callback', id: body.id }),
@@ -162,73 +190,65 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
   });
 
   it('refuses a failed bot check with 403 and calls nobody', async () => {
-    await setTurnstile('fail');
-    try {
+    await inMode(LOCAL_ROUTES.turnstileMode, 'fail', 'pass', async () => {
       const body = callbackBody();
       const answer = await request(body);
       expect(answer.status).toBe(403);
       expect(answer.body.code).toBe('captcha_failed');
       expect(await callsFor(body.id)).toHaveLength(0);
       expect(await rowOf(body.id)).toBeUndefined();
-    } finally {
-      await setTurnstile('pass');
-    }
+    });
   });
 
-  it('Vapi refusing gives 502; a retry of the same id calls once it accepts', async () => {
-    const body = callbackBody();
-    await setVapi('reject');
-    try {
-      const refused = await request(body);
-      expect(refused.status).toBe(502);
-      expect(refused.body.code).toBe('call_failed');
-      expect((await rowOf(body.id))?.status).toBe('failed');
-    } finally {
-      await setVapi('ok');
-    }
-    const retried = await request(body);
-    expect(retried.status).toBe(202);
-    expect(await callsFor(body.id)).toHaveLength(1);
-    expect((await rowOf(body.id))?.attempts).toBe(2);
-  });
-
-  it('Vapi failing (500) gives 502 and no call', async () => {
-    const body = callbackBody();
-    await setVapi('fail');
-    try {
-      expect((await request(body)).status).toBe(502);
-    } finally {
-      await setVapi('ok');
-    }
-    expect(await callsFor(body.id)).toHaveLength(0);
-  });
-
-  it('Vapi hanging gives 502, and that id is never called again', async () => {
-    const body = callbackBody();
-    await setVapi('hang');
-    try {
-      expect((await request(body)).status).toBe(502);
-      expect((await rowOf(body.id))?.status).toBe('unknown');
-    } finally {
-      await setVapi('ok');
-    }
-    const again = await request(body);
-    expect(again.status).toBe(502);
-    expect(await callsFor(body.id)).toHaveLength(0);
-  });
+  // Vapi in a mode for the first press (502, its code, the callback's status), then a retry of
+  // the same id with Vapi back to normal: what it answers, and how many calls were ever made.
+  for (const { what, mode, first, retry } of [
+    {
+      what: 'Vapi refusing gives 502; a retry of the same id calls once it accepts',
+      mode: 'reject',
+      first: { code: 'call_failed', status: 'failed' },
+      retry: { status: 202, code: undefined, calls: 1, attempts: 2 },
+    },
+    {
+      what: 'Vapi failing (500) gives 502 and no call',
+      mode: 'fail',
+      first: { code: 'call_uncertain', status: 'unknown' },
+      retry: { status: 502, code: 'call_uncertain', calls: 0 },
+    },
+    {
+      what: 'Vapi hanging gives 502, and that id is never called again',
+      mode: 'hang',
+      first: { code: 'call_uncertain', status: 'unknown' },
+      retry: { status: 502, code: 'call_uncertain', calls: 0 },
+    },
+    {
+      what: 'Vapi creating the call and then answering 504: one press and its retry ring the number once',
+      mode: 'created-then-504',
+      first: { code: 'call_uncertain', status: 'unknown' },
+      retry: { status: 502, code: 'call_uncertain', calls: 1 },
+    },
+  ])
+    it(what, async () => {
+      const body = callbackBody();
+      await withVapi(mode, async () => {
+        const answer = await request(body);
+        expect([answer.status, answer.body.code]).toEqual([502, first.code]);
+        expect((await rowOf(body.id))?.status).toBe(first.status);
+      });
+      const again = await request(body);
+      expect([again.status, again.body.code]).toEqual([retry.status, retry.code]);
+      expect(await callsFor(body.id)).toHaveLength(retry.calls);
+      if (retry.attempts) expect((await rowOf(body.id))?.attempts).toBe(retry.attempts);
+    });
 
   it('a function killed mid-call (kill -9): the retry is told the call may have been placed, none is placed, the owner hears of it', async () => {
     const body = callbackBody();
-    await setVapi('hang');
-    let first: Promise<Awaited<ReturnType<typeof request>>>;
-    try {
-      first = request(body);
+    await withVapi('hang', async () => {
+      const first = request(body);
       await expect.poll(async () => (await rowOf(body.id))?.status).toBe('pending');
       await local.stack.functions!.kill('request-callback');
       expect((await first).status).toBe(502);
-    } finally {
-      await setVapi('ok');
-    }
+    });
     // Until the lease runs out the claim is still being placed, as far as anyone can tell.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const again = await request(body);
@@ -238,40 +258,14 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     expect(await callsFor(body.id)).toHaveLength(0);
     await expect
       .poll(async () => {
-        const deliveries = (await (
-          await fetch(`${local.origin}${LOCAL_ROUTES.webhookDeliveriesJson}`)
-        ).json()) as { payload: { id?: string; status?: string } }[];
+        const deliveries = await listDeliveries();
         return deliveries.find((d) => d.payload.id === body.id)?.payload.status;
       })
       .toBe('uncertain');
   });
-
-  it('Vapi creating the call and then answering 504: one press and its retry ring the number once', async () => {
-    const body = callbackBody();
-    await setVapi('created-then-504');
-    try {
-      const first = await request(body);
-      expect(first.status).toBe(502);
-      expect(first.body.code).toBe('call_uncertain');
-      expect((await rowOf(body.id))?.status).toBe('unknown');
-    } finally {
-      await setVapi('ok');
-    }
-    // The visitor presses again (same number, same id): no second call.
-    const again = await request(body);
-    expect(again.status).toBe(502);
-    expect(again.body.code).toBe('call_uncertain');
-    expect(await callsFor(body.id)).toHaveLength(1);
-  });
 });
 
 describe('call reports through the local stack', () => {
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${local.origin}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
   it('runs the loop: callback, call, end-of-call report stored once, forwarded once, in the inbox', async () => {
     const body = callbackBody();
     expect((await request(body)).status).toBe(202);
@@ -281,14 +275,7 @@ describe('call reports through the local stack', () => {
       const sent = await post(LOCAL_ROUTES.vapiCallEnd(call!.call_id), {});
       expect(await sent.json()).toMatchObject({ delivered: true, status: 200 });
     }
-    const reports = (await (
-      await fetch(`${local.origin}${LOCAL_ROUTES.callReportsJson}`)
-    ).json()) as {
-      vapi_call_id: string;
-      callback_id: string;
-      visit_id: string;
-      ended_reason: string;
-    }[];
+    const reports = await listReports();
     const ours = reports.filter((report) => report.vapi_call_id === call!.call_id);
     expect(ours).toHaveLength(1);
     expect(ours[0]).toMatchObject({
@@ -298,9 +285,7 @@ describe('call reports through the local stack', () => {
     });
     await expect
       .poll(async () => {
-        const deliveries = (await (
-          await fetch(`${local.origin}${LOCAL_ROUTES.webhookDeliveriesJson}`)
-        ).json()) as { payload: { type?: string; vapi_call_id?: string } }[];
+        const deliveries = await listDeliveries();
         return deliveries.filter(
           (d) => d.payload.type === 'call_report' && d.payload.vapi_call_id === call!.call_id,
         ).length;
@@ -315,16 +300,7 @@ describe('call reports through the local stack', () => {
   it('does not store the report of a call the site never started: counted, not forwarded, and 200 for Vapi', async () => {
     // A call started with the key itself (as a page in public-key mode, or a stranger with its
     // key, does): the stand-in records it, none of the site's tables knows it.
-    const made = await fetch(`${local.origin}${LOCAL_ROUTES.vapi}/call/web`, {
-      method: 'POST',
-      headers: {
-        authorization: 'Bearer local-vapi-private-key',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ assistantId: 'test-assistant' }),
-    });
-    expect(made.status).toBe(201);
-    const { id } = (await made.json()) as { id: string };
+    const id = await webCallNotFromTheSite({ assistantId: 'test-assistant' });
     const refusedBefore = async () =>
       Number(
         (
@@ -341,15 +317,11 @@ describe('call reports through the local stack', () => {
       answer: { ok: true, stored: false, refused: true },
     });
     expect(await refusedBefore()).toBe(before + 1);
-    const reports = (await (
-      await fetch(`${local.origin}${LOCAL_ROUTES.callReportsJson}`)
-    ).json()) as { vapi_call_id: string }[];
+    const reports = await listReports();
     expect(reports.some((report) => report.vapi_call_id === id)).toBe(false);
     // A forward would go after the answer: give it time to arrive, then see none did.
     await new Promise((done) => setTimeout(done, 500));
-    const deliveries = (await (
-      await fetch(`${local.origin}${LOCAL_ROUTES.webhookDeliveriesJson}`)
-    ).json()) as { payload: { vapi_call_id?: string } }[];
+    const deliveries = await listDeliveries();
     expect(deliveries.some((d) => d.payload.vapi_call_id === id)).toBe(false);
   });
 
@@ -391,22 +363,12 @@ describe('call reports through the local stack', () => {
       );
       expect(answer.status).toBe(401);
     }
-    const reports = (await (
-      await fetch(`${local.origin}${LOCAL_ROUTES.callReportsJson}`)
-    ).json()) as {
-      vapi_call_id: string;
-    }[];
+    const reports = await listReports();
     expect(reports.some((report) => report.vapi_call_id === 'forged')).toBe(false);
   });
 });
 
 describe("a callback's do_not_call through the local stack", () => {
-  const post = (path: string, body: unknown) =>
-    fetch(`${local.origin}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
   /** A callback placed: its body, its call as the stand-in recorded it, its number in E.164. */
   async function placed() {
     const body = callbackBody();
@@ -479,21 +441,12 @@ describe("a callback's do_not_call through the local stack", () => {
 
   it('a call the site did not place gets an error result and lists nothing; a tool the call lacks is never called', async () => {
     // A web call started with the key itself (the public-key profile's), given the tool.
-    const made = await fetch(`${local.origin}${LOCAL_ROUTES.vapi}/call/web`, {
-      method: 'POST',
-      headers: {
-        authorization: 'Bearer local-vapi-private-key',
-        'content-type': 'application/json',
+    const id = await webCallNotFromTheSite({
+      assistantId: 'test-assistant',
+      assistantOverrides: {
+        'tools:append': [{ type: 'function', function: { name: 'do_not_call' } }],
       },
-      body: JSON.stringify({
-        assistantId: 'test-assistant',
-        assistantOverrides: {
-          'tools:append': [{ type: 'function', function: { name: 'do_not_call' } }],
-        },
-      }),
     });
-    expect(made.status).toBe(201);
-    const { id } = (await made.json()) as { id: string };
     const before = await local.stack.db.query('select phone from public.callback_do_not_call');
     const sent = await post(LOCAL_ROUTES.vapiCallToolCalls(id), { name: 'do_not_call' });
     expect(await sent.json()).toMatchObject({

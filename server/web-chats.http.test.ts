@@ -40,7 +40,18 @@ function stackWith(secrets: Record<string, string> = {}) {
   };
   const json = async <T>(path: string) =>
     (await (await fetch(`${local.origin}${path}`)).json()) as T;
-  return { local, send, json };
+  /** A new chat of a new visit, its first message from `address` answered: the chat and its key. */
+  const start = async (address: string) => {
+    const id = crypto.randomUUID();
+    const visit = crypto.randomUUID();
+    const first = await send(
+      { id, input: 'Do you answer at night?', captcha: TOKEN, visit_id: visit },
+      address,
+    );
+    expect(first.status).toBe(200);
+    return { id, visit, first, key: first.body.key! };
+  };
+  return { local, send, json, start };
 }
 
 /** The POSTs to Vapi's /chat of one visit's chats. */
@@ -50,21 +61,14 @@ const chatsOf = (calls: { path: string; body: CreateChatBody }[], visit: string)
   );
 
 describe('chat through the local stack', () => {
-  const { local, send, json } = stackWith();
+  const { local, send, json, start } = stackWith();
 
   it('answers a chat with its own assistant, continues its session, and its end brings the report to the visit', async () => {
-    const id = crypto.randomUUID();
-    const visit = crypto.randomUUID();
     const address = nextAddress();
-    const first = await send(
-      { id, input: 'Do you answer at night?', captcha: TOKEN, visit_id: visit },
-      address,
-    );
-    expect(first.status).toBe(200);
+    const { id, visit, first, key } = await start(address);
     expect(first.body.output).toEqual([
       { role: 'assistant', content: chatReplyTo('Do you answer at night?') },
     ]);
-    const key = first.body.key!;
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const next = await send(
       { id, input: 'And Sundays?', captcha: null, key, visit_id: visit },
@@ -141,19 +145,12 @@ describe('chat when the day is spent', () => {
 });
 
 describe('a chat belongs to the address that started it', () => {
-  const { local, send, json } = stackWith();
+  const { local, send, json, start } = stackWith();
 
   it('another address, with the id and even the key, cannot continue or end it; the owner still can', async () => {
-    const id = crypto.randomUUID();
-    const visit = crypto.randomUUID();
     const owner = nextAddress();
     const stranger = nextAddress();
-    const first = await send(
-      { id, input: 'Do you answer at night?', captcha: TOKEN, visit_id: visit },
-      owner,
-    );
-    expect(first.status).toBe(200);
-    const key = first.body.key!;
+    const { id, visit, key } = await start(owner);
     const database: string[] = [];
     const unwatch = local.watch((request) => {
       const { pathname } = new URL(request.url);

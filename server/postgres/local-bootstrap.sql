@@ -3,24 +3,24 @@
 -- runs under the same grants and policies. Run as the local superuser, supabase_admin (as on a
 -- hosted project, where `postgres` is not a superuser). Idempotent: it runs at every start.
 do $$
+declare
+  wanted record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'postgres') then
-    -- What the SQL editor and `supabase db push` run as: owns what migrations create.
-    create role postgres login createrole bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    -- The data API logs in as authenticator and switches to anon for a request with the anon key.
-    create role authenticator login noinherit;
-  end if;
+  for wanted in
+    select * from (values
+      -- What the SQL editor and `supabase db push` run as: owns what migrations create.
+      ('postgres', 'login createrole bypassrls'),
+      ('anon', 'nologin noinherit'),
+      ('authenticated', 'nologin noinherit'),
+      ('service_role', 'nologin noinherit bypassrls'),
+      -- The data API logs in as authenticator and switches to anon for a request with the anon key.
+      ('authenticator', 'login noinherit')
+    ) as roles (name, options)
+  loop
+    if not exists (select 1 from pg_roles where rolname = wanted.name) then
+      execute format('create role %I %s', wanted.name, wanted.options);
+    end if;
+  end loop;
   execute format('grant all on database %I to postgres', current_database());
 end
 $$;

@@ -297,15 +297,23 @@ export function createVapiStandIn(
     return null;
   };
 
-  /** A create request: the key, the body, the mode, then the record and Vapi's answer. */
+  /**
+   * A create request (a call, a chat): the key, the body, the mode, then the record and Vapi's
+   * answer (201), made by `answer` from the body and the id the stand-in gave it.
+   */
   const create =
-    (path: '/call' | '/call/web', check: (body: unknown) => string[]) => async (c: Context) => {
+    <Body, Answer extends object>(
+      path: '/call' | '/call/web' | '/chat',
+      check: (body: unknown) => string[],
+      answer: (body: Body, id: string) => Answer,
+    ) =>
+    async (c: Context) => {
       const refused = refusedKey(c);
       if (refused) return refused;
       const body: unknown = await c.req.json().catch(() => undefined);
       const problems = check(body);
       if (problems.length > 0) return c.json(badRequest(problems), 400);
-      const byMode = await refusedByMode(c, 'call');
+      const byMode = await refusedByMode(c, path === '/chat' ? 'chat' : 'call');
       if (byMode) return byMode;
       const id = randomUUID();
       await db.query(
@@ -313,7 +321,7 @@ export function createVapiStandIn(
         [id, path, JSON.stringify(body)],
       );
       if (mode === 'created-then-504') return c.text('upstream request timeout', 504);
-      return c.json(created(path, body as CreateCallBody, { id, orgId }), 201);
+      return c.json(answer(body as Body, id), 201);
     };
   /** The chat sessions the stand-in made: the visit each belongs to, for its report. */
   const sessions = new Map<
@@ -321,34 +329,22 @@ export function createVapiStandIn(
     { visitId: string | null; assistantId: string; open: boolean }
   >();
 
-  app.post('/chat', async (c) => {
-    const refused = refusedKey(c);
-    if (refused) return refused;
-    const body: unknown = await c.req.json().catch(() => undefined);
-    const problems = checkChatBody(body);
-    if (problems.length > 0) return c.json(badRequest(problems), 400);
-    const byMode = await refusedByMode(c, 'chat');
-    if (byMode) return byMode;
-    const chat = body as CreateChatBody;
-    const id = randomUUID();
-    await db.query('insert into local_stack.vapi_calls (call_id, path, body) values ($1, $2, $3)', [
-      id,
-      '/chat',
-      JSON.stringify(chat),
-    ]);
-    if (mode === 'created-then-504') return c.text('upstream request timeout', 504);
-    const sessionId = chat.sessionId ?? randomUUID();
-    if (!sessions.has(sessionId)) {
-      const visit = chat.assistantOverrides?.variableValues?.visit_id;
-      sessions.set(sessionId, {
-        visitId: typeof visit === 'string' ? visit : null,
-        assistantId: chat.assistantId ?? '',
-        open: true,
-      });
-    }
-    const input = typeof chat.input === 'string' ? chat.input : JSON.stringify(chat.input);
-    return c.json(createdChat(chat, chatReplyTo(input), { id, orgId, sessionId }), 201);
-  });
+  app.post(
+    '/chat',
+    create('/chat', checkChatBody, (chat: CreateChatBody, id) => {
+      const sessionId = chat.sessionId ?? randomUUID();
+      if (!sessions.has(sessionId)) {
+        const visit = chat.assistantOverrides?.variableValues?.visit_id;
+        sessions.set(sessionId, {
+          visitId: typeof visit === 'string' ? visit : null,
+          assistantId: chat.assistantId ?? '',
+          open: true,
+        });
+      }
+      const input = typeof chat.input === 'string' ? chat.input : JSON.stringify(chat.input);
+      return createdChat(chat, chatReplyTo(input), { id, orgId, sessionId });
+    }),
+  );
 
   app.patch('/session/:id', async (c) => {
     const refused = refusedKey(c);
@@ -375,8 +371,14 @@ export function createVapiStandIn(
     return c.json({ id: c.req.param('id'), orgId, status: session.open ? 'active' : 'completed' });
   });
 
-  app.post('/call', create('/call', checkCallBody));
-  app.post('/call/web', create('/call/web', checkWebCallBody));
+  for (const [path, check] of [
+    ['/call', checkCallBody],
+    ['/call/web', checkWebCallBody],
+  ] as const)
+    app.post(
+      path,
+      create(path, check, (body: CreateCallBody, id) => created(path, body, { id, orgId })),
+    );
 
   app.post('/mode', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { mode?: unknown };

@@ -270,19 +270,22 @@ Deno.test(
   },
 );
 
+/** A valid request, answered 202: the harness, the answer, and its POST to Vapi with its body. */
+async function placed() {
+  const h = harness();
+  const answer = await h.send(valid());
+  assert.equal(answer.status, 202);
+  const [call] = h.to(`${VAPI}/call`);
+  return { h, answer, call: call!, body: JSON.parse(call!.body) as CreateCallBody };
+}
+
 Deno.test(
   'places one call with the private key, the assistant, the cap and the visitor numbers',
   async () => {
-    const h = harness();
-    const answer = await h.send(valid());
-    assert.equal(answer.status, 202);
+    const { h, answer, call, body } = await placed();
     assert.deepEqual(answer.body, { status: 'calling', id: ID });
-    const [call] = h.to(`${VAPI}/call`);
-    assert.equal(
-      (call!.init.headers as Record<string, string>).Authorization,
-      'Bearer private-key',
-    );
-    assert.deepEqual(JSON.parse(call!.body), {
+    assert.equal((call.init.headers as Record<string, string>).Authorization, 'Bearer private-key');
+    assert.deepEqual(body, {
       assistantId: 'assistant-1',
       phoneNumberId: 'phone-1',
       customer: { number: '+14155552671' },
@@ -304,10 +307,7 @@ Deno.test(
 Deno.test(
   "the agent's first words name the business, say the call was asked for on its website and offer to stop",
   async () => {
-    const h = harness();
-    assert.equal((await h.send(valid())).status, 202);
-    const overrides = (JSON.parse(h.to(`${VAPI}/call`)[0]!.body) as CreateCallBody)
-      .assistantOverrides!;
+    const overrides = (await placed()).body.assistantOverrides!;
     assert.equal(overrides.firstMessageMode, 'assistant-speaks-first');
     const first = overrides.firstMessage!;
     assert.equal(first, CALLBACK_CALL_WORDS.opening(BUSINESS));
@@ -321,11 +321,7 @@ Deno.test(
 Deno.test(
   'the call carries the do_not_call tool: a function with no server of its own, whose words end the call',
   async () => {
-    const h = harness();
-    assert.equal((await h.send(valid())).status, 202);
-    const tools = (JSON.parse(h.to(`${VAPI}/call`)[0]!.body) as CreateCallBody).assistantOverrides![
-      'tools:append'
-    ] as ToolsAppendItem[];
+    const tools = (await placed()).body.assistantOverrides!['tools:append'] as ToolsAppendItem[];
     assert.equal(tools.length, 1);
     const tool = tools[0]!;
     assert.equal(tool.type, 'function');

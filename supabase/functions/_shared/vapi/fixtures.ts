@@ -1,4 +1,5 @@
 import type {
+  AssistantOverrides,
   ChatStreamEvent,
   CreateCallBody,
   CreatedWebCall,
@@ -21,24 +22,34 @@ import type {
  * message). Local and test use only: no function imports this file.
  */
 
-/** Vapi's answer to POST /call (201): the call it created, queued, echoing what was asked. */
-export function queuedCall(
-  request: CreateCallBody,
-  ids: { id: string; orgId: string },
-  at: Date = new Date(),
-): VapiCall {
+/** The ids Vapi gives what it creates: its own, and the owner's organization. */
+type Ids = { id: string; orgId: string };
+
+/** What Vapi's answer to a create (call, chat) echoes: its ids, the assistant asked, its times. */
+function created(
+  request: { assistantId?: string; assistantOverrides?: AssistantOverrides },
+  ids: Ids,
+  at: Date,
+) {
   const now = at.toISOString();
   return {
     id: ids.id,
     orgId: ids.orgId,
-    type: 'outboundPhoneCall',
-    status: 'queued',
     ...(request.assistantId ? { assistantId: request.assistantId } : {}),
-    ...(request.phoneNumberId ? { phoneNumberId: request.phoneNumberId } : {}),
-    ...(request.customer ? { customer: request.customer } : {}),
     ...(request.assistantOverrides ? { assistantOverrides: request.assistantOverrides } : {}),
     createdAt: now,
     updatedAt: now,
+  };
+}
+
+/** Vapi's answer to POST /call (201): the call it created, queued, echoing what was asked. */
+export function queuedCall(request: CreateCallBody, ids: Ids, at = new Date()): VapiCall {
+  return {
+    ...created(request, ids, at),
+    type: 'outboundPhoneCall',
+    status: 'queued',
+    ...(request.phoneNumberId ? { phoneNumberId: request.phoneNumberId } : {}),
+    ...(request.customer ? { customer: request.customer } : {}),
   };
 }
 
@@ -48,8 +59,8 @@ export function queuedCall(
  */
 export function queuedWebCall(
   request: CreateWebCallBody,
-  ids: { id: string; orgId: string },
-  at: Date = new Date(),
+  ids: Ids,
+  at = new Date(),
 ): CreatedWebCall {
   return {
     ...queuedCall(request, ids, at),
@@ -226,19 +237,13 @@ export function completedSession(
 export function createdChat(
   request: CreateChatBody,
   reply: string,
-  ids: { id: string; orgId: string; sessionId: string },
-  at: Date = new Date(),
+  ids: Ids & { sessionId: string },
+  at = new Date(),
 ): VapiChat {
-  const now = at.toISOString();
   return {
-    id: ids.id,
-    orgId: ids.orgId,
+    ...created(request, ids, at),
     sessionId: ids.sessionId,
-    ...(request.assistantId ? { assistantId: request.assistantId } : {}),
-    ...(request.assistantOverrides ? { assistantOverrides: request.assistantOverrides } : {}),
     input: request.input,
     output: [{ role: 'assistant', content: reply }],
-    createdAt: now,
-    updatedAt: now,
   };
 }
