@@ -104,3 +104,52 @@ export function IntentPanel({
     </Suspense>
   );
 }
+
+/** The words of an offer's button (src/content/*-offer.ts). */
+export interface OfferCopy {
+  open: string;
+  openHint: string;
+  opening: string;
+  /** When the panel's code cannot be fetched. */
+  unavailable: string;
+}
+
+export interface OfferProps {
+  /** Open or not: the page holds it, so another control (the voice demo's) can open the panel. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * An offer in the hero (Call my phone, Type instead): an IntentPanel with its words, whose panel
+ * is fetched on intent; it draws nothing unless `offered()` says the site is set up for it.
+ */
+export function intentOffer({
+  name,
+  load,
+  copy,
+  earlyKey,
+  offered,
+}: {
+  name: string;
+  load: () => Promise<ComponentType<PanelProps>>;
+  copy: OfferCopy;
+  earlyKey: string;
+  offered: () => boolean;
+}) {
+  const panel = lazyPanel(name, load, copy.unavailable);
+  return function Offer({ open, onOpenChange }: OfferProps) {
+    if (!offered()) return null;
+    return (
+      <IntentPanel
+        panel={panel}
+        open={open}
+        onOpenChange={onOpenChange}
+        earlyKey={earlyKey}
+        label={copy.open}
+        hint={copy.openHint}
+        opening={copy.opening}
+      />
+    );
+  };
+}
