@@ -122,22 +122,21 @@ export interface OfferProps {
 
 /**
  * An offer in the hero (Call my phone, Type instead): an IntentPanel with its words, whose panel
- * is fetched on intent; it draws nothing unless `offered()` says the site is set up for it.
+ * is fetched on intent (a failed fetch is logged under the button's label); it draws nothing
+ * unless `offered()` says the site is set up for it.
  */
 export function intentOffer({
-  name,
   load,
   copy,
   earlyKey,
   offered,
 }: {
-  name: string;
   load: () => Promise<ComponentType<PanelProps>>;
   copy: OfferCopy;
   earlyKey: string;
   offered: () => boolean;
 }) {
-  const panel = lazyPanel(name, load, copy.unavailable);
+  const panel = lazyPanel(copy.open, load, copy.unavailable);
   return function Offer({ open, onOpenChange }: OfferProps) {
     if (!offered()) return null;
     return (

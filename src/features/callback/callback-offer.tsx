@@ -9,7 +9,6 @@ import { config } from '@/lib/config';
  * opens it once, like the other controls.
  */
 export const CallbackOffer = intentOffer({
-  name: 'Call my phone',
   load: () => import('./callback-form').then((module) => module.CallbackForm),
   copy: callbackOffer,
   earlyKey: 'callback-open',

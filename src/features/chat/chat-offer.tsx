@@ -8,7 +8,6 @@ import { config } from '@/lib/config';
  * a press before the page has taken over opens it once.
  */
 export const ChatOffer = intentOffer({
-  name: 'Chat',
   load: () => import('./chat-panel').then((module) => module.ChatPanel),
   copy: chatOffer,
   earlyKey: 'chat-open',
