@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useEarlyPress } from '@/lib/early-press';
 import { loadOnce } from '@/lib/load-once';
@@ -6,6 +6,37 @@ import { loadOnce } from '@/lib/load-once';
 /** What an opened panel gets: the way to close itself. */
 export interface PanelProps {
   onClose: () => void;
+}
+
+/**
+ * An opened panel's top row: its heading (`id` names the panel) and, beside it, the control that
+ * closes it (`children`).
+ */
+export function PanelHeader({
+  id,
+  heading,
+  align,
+  children,
+}: {
+  id: string;
+  heading: string;
+  align: 'start' | 'center';
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={
+        align === 'start'
+          ? 'flex items-start justify-between gap-3'
+          : 'flex items-center justify-between gap-3'
+      }
+    >
+      <h2 id={id} className="text-lg font-bold text-ink">
+        {heading}
+      </h2>
+      {children}
+    </div>
+  );
 }
 
 /**
