@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useEarlyPress } from '@/lib/early-press';
 import { loadOnce } from '@/lib/load-once';
@@ -6,6 +6,37 @@ import { loadOnce } from '@/lib/load-once';
 /** What an opened panel gets: the way to close itself. */
 export interface PanelProps {
   onClose: () => void;
+}
+
+/**
+ * An opened panel's top row: its heading (`id` names the panel) and, beside it, the control that
+ * closes it (`children`).
+ */
+export function PanelHeader({
+  id,
+  heading,
+  align,
+  children,
+}: {
+  id: string;
+  heading: string;
+  align: 'start' | 'center';
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={
+        align === 'start'
+          ? 'flex items-start justify-between gap-3'
+          : 'flex items-center justify-between gap-3'
+      }
+    >
+      <h2 id={id} className="text-lg font-bold text-ink">
+        {heading}
+      </h2>
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -103,4 +134,52 @@ export function IntentPanel({
       />
     </Suspense>
   );
+}
+
+/** The words of an offer's button (src/content/*-offer.ts). */
+export interface OfferCopy {
+  open: string;
+  openHint: string;
+  opening: string;
+  /** When the panel's code cannot be fetched. */
+  unavailable: string;
+}
+
+export interface OfferProps {
+  /** Open or not: the page holds it, so another control (the voice demo's) can open the panel. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * An offer in the hero (Call my phone, Type instead): an IntentPanel with its words, whose panel
+ * is fetched on intent (a failed fetch is logged under the button's label); it draws nothing
+ * unless `offered()` says the site is set up for it.
+ */
+export function intentOffer({
+  load,
+  copy,
+  earlyKey,
+  offered,
+}: {
+  load: () => Promise<ComponentType<PanelProps>>;
+  copy: OfferCopy;
+  earlyKey: string;
+  offered: () => boolean;
+}) {
+  const panel = lazyPanel(copy.open, load, copy.unavailable);
+  return function Offer({ open, onOpenChange }: OfferProps) {
+    if (!offered()) return null;
+    return (
+      <IntentPanel
+        panel={panel}
+        open={open}
+        onOpenChange={onOpenChange}
+        earlyKey={earlyKey}
+        label={copy.open}
+        hint={copy.openHint}
+        opening={copy.opening}
+      />
+    );
+  };
 }

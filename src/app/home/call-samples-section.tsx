@@ -1,4 +1,4 @@
-import { SectionHeading } from '@/components/section-heading';
+import { PageSection } from '@/components/page-section';
 import { callSamples, callSamplesSection as copy } from '@/content/call-samples';
 import { trades } from '@/content/trades';
 import { useTrade } from '@/lib/trade';
@@ -13,10 +13,7 @@ export function CallSamplesSection() {
   const trade = useTrade();
   const shown = trade ? [trade] : trades;
   return (
-    <section aria-labelledby="samples-heading" className="px-4 py-16 sm:py-20">
-      <SectionHeading id="samples-heading" intro={copy.intro}>
-        {copy.heading}
-      </SectionHeading>
+    <PageSection headingId="samples-heading" copy={copy}>
       <ul className="mx-auto mt-10 grid max-w-6xl gap-6 lg:grid-cols-3">
         {shown.map((entry) => {
           const sample = callSamples[entry.slug];
@@ -65,6 +62,6 @@ export function CallSamplesSection() {
         })}
       </ul>
       <p className="mx-auto mt-6 max-w-3xl text-center text-xs text-slate-600">{copy.note}</p>
-    </section>
+    </PageSection>
   );
 }

@@ -1,4 +1,4 @@
-import { SectionHeading } from '@/components/section-heading';
+import { PageSection } from '@/components/page-section';
 import { contactSection } from '@/content/contact';
 import { ContactForm } from '@/features/contact/contact-form';
 
@@ -6,17 +6,16 @@ export const CONTACT_SECTION_ID = 'contact';
 
 export function ContactSection() {
   return (
-    <section
+    <PageSection
       id={CONTACT_SECTION_ID}
-      aria-labelledby="contact-heading"
-      className="bg-slate-50 px-4 py-16 sm:py-20"
+      headingId="contact-heading"
+      copy={contactSection}
+      tinted
+      focusable
     >
-      <SectionHeading id="contact-heading" intro={contactSection.intro} focusable>
-        {contactSection.heading}
-      </SectionHeading>
       <div className="mx-auto mt-10 max-w-xl">
         <ContactForm />
       </div>
-    </section>
+    </PageSection>
   );
 }

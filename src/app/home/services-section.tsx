@@ -1,4 +1,4 @@
-import { SectionHeading } from '@/components/section-heading';
+import { PageSection } from '@/components/page-section';
 import { services, servicesSection } from '@/content/services';
 import { trades } from '@/content/trades';
 import { tradePicker } from '@/content/trades/picker';
@@ -9,10 +9,7 @@ export function ServicesSection() {
   const trade = useTrade();
   const intro = trade?.services.intro ?? servicesSection.intro;
   return (
-    <section aria-labelledby="services-heading" className="px-4 py-16 sm:py-20">
-      <SectionHeading id="services-heading" intro={intro}>
-        {servicesSection.heading}
-      </SectionHeading>
+    <PageSection headingId="services-heading" copy={{ ...servicesSection, intro }}>
       <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
         {services.map((service) => (
           <li key={service.title} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
@@ -52,6 +49,6 @@ export function ServicesSection() {
           </ul>
         </nav>
       )}
-    </section>
+    </PageSection>
   );
 }

@@ -1,12 +1,9 @@
-import { SectionHeading } from '@/components/section-heading';
+import { PageSection } from '@/components/page-section';
 import { steps, stepsSection } from '@/content/steps';
 
 export function StepsSection() {
   return (
-    <section aria-labelledby="steps-heading" className="px-4 py-16 sm:py-20">
-      <SectionHeading id="steps-heading" intro={stepsSection.intro}>
-        {stepsSection.heading}
-      </SectionHeading>
+    <PageSection headingId="steps-heading" copy={stepsSection}>
       <ol className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
         {steps.map((step, index) => (
           <li key={step.title} className="rounded-2xl border border-slate-200 p-6">
@@ -21,6 +18,6 @@ export function StepsSection() {
           </li>
         ))}
       </ol>
-    </section>
+    </PageSection>
   );
 }

@@ -1,4 +1,4 @@
-import { SectionHeading } from '@/components/section-heading';
+import { PageSection } from '@/components/page-section';
 import { testimonials, testimonialsSection } from '@/content/testimonials';
 import { useTrade } from '@/lib/trade';
 
@@ -9,10 +9,7 @@ export function TestimonialsSection() {
     ? [...testimonials].sort((a, b) => Number(b.name === first) - Number(a.name === first))
     : testimonials;
   return (
-    <section aria-labelledby="testimonials-heading" className="bg-slate-50 px-4 py-16 sm:py-20">
-      <SectionHeading id="testimonials-heading" intro={testimonialsSection.intro}>
-        {testimonialsSection.heading}
-      </SectionHeading>
+    <PageSection headingId="testimonials-heading" copy={testimonialsSection} tinted>
       <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
         {shown.map((t) => (
           <li key={t.name}>
@@ -43,6 +40,6 @@ export function TestimonialsSection() {
           </li>
         ))}
       </ul>
-    </section>
+    </PageSection>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { SectionHeading } from '@/components/section-heading';
+import { PageSection } from '@/components/page-section';
 import { calculator as copy } from '@/content/calculator';
 import { EARLY_FIELD_ATTR, EARLY_MAX_ATTR, EARLY_REFUSED_ATTR } from '@/inline/early-fields';
 import { useTrade } from '@/lib/trade';
@@ -100,10 +100,11 @@ export function CalculatorSection() {
   };
 
   return (
-    <section aria-labelledby="calculator-heading" className="bg-slate-50 px-4 py-16 sm:py-20">
-      <SectionHeading id="calculator-heading" intro={trade?.intro ?? copy.intro}>
-        {copy.heading}
-      </SectionHeading>
+    <PageSection
+      headingId="calculator-heading"
+      copy={{ heading: copy.heading, intro: trade?.intro ?? copy.intro }}
+      tinted
+    >
       <div className="mx-auto mt-10 grid max-w-4xl gap-8 lg:grid-cols-2">
         <div className="grid gap-5 sm:grid-cols-2">
           {FIELDS.map((field) => {
@@ -168,6 +169,6 @@ export function CalculatorSection() {
           <p className="mt-4 text-sm text-brand-100">{copy.resultNote(FULL_LOSS_DELAY_HOURS)}</p>
         </div>
       </div>
-    </section>
+    </PageSection>
   );
 }

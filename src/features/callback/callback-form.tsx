@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { PanelHeader } from '@/components/intent-panel';
 import { Button } from '@/components/ui/button';
 import { callback as copy } from '@/content/callback';
 import { requestCallback } from './request-callback';
@@ -43,10 +44,7 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
       aria-labelledby={`${ids}-heading`}
       className="w-full max-w-md rounded-2xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200"
     >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id={`${ids}-heading`} className="text-lg font-bold text-ink">
-          {copy.heading}
-        </h2>
+      <PanelHeader id={`${ids}-heading`} heading={copy.heading} align="start">
         <button
           type="button"
           onClick={onClose}
@@ -54,7 +52,7 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
         >
           {copy.close}
         </button>
-      </div>
+      </PanelHeader>
       <p className="mt-1 text-sm text-slate-700">{copy.intro}</p>
       <PhoneField
         ids={ids}

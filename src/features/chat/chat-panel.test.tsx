@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { quietConsoleError } from '@/test/quiet-console';
 import { ChatError, type ChatTransport } from './chat-client';
 import { CHAT_IDLE_MS, ChatPanel } from './chat-panel';
 
@@ -24,25 +25,21 @@ function fakeTransport() {
   return { transport, pending };
 }
 
-let consoleError: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  consoleError.mockRestore();
-  vi.useRealTimers();
-});
+/** The panel on a fake way to the agent (`pending` holds what it was sent). */
+function renderChat(onClose: () => void = () => undefined) {
+  const { transport, pending } = fakeTransport();
+  const view = render(
+    <ChatPanel onClose={onClose} connect={() => ({ transport, dispose: () => undefined })} />,
+  );
+  return { ...view, transport, pending };
+}
+
+quietConsoleError();
 
 describe('ChatPanel', () => {
   it('shows the message, then the reply as it arrives, in a polite log', async () => {
     const user = userEvent.setup();
-    const { transport, pending } = fakeTransport();
-    render(
-      <ChatPanel
-        onClose={() => undefined}
-        connect={() => ({ transport, dispose: () => undefined })}
-      />,
-    );
+    const { pending } = renderChat();
     const log = screen.getByRole('log', { name: 'Chat with the agent' });
     expect(log).toHaveAttribute('aria-live', 'polite');
     const box = screen.getByLabelText('Your message');
@@ -69,13 +66,7 @@ describe('ChatPanel', () => {
     ['restarted', "This chat can't go on from here, so your next message starts a new one."],
   ] as const)('a %s failure keeps the typed text in the box and says so', async (kind, line) => {
     const user = userEvent.setup();
-    const { transport, pending } = fakeTransport();
-    render(
-      <ChatPanel
-        onClose={() => undefined}
-        connect={() => ({ transport, dispose: () => undefined })}
-      />,
-    );
+    const { pending } = renderChat();
     await user.type(screen.getByLabelText('Your message'), 'Price for a new roof?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await act(async () => pending[0]!.reject(new ChatError(kind, 'test')));
@@ -90,11 +81,8 @@ describe('ChatPanel', () => {
   it('ends the chat when closed, when the page is left and after a while with no message', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { transport, pending } = fakeTransport();
     const onClose = vi.fn();
-    const { unmount } = render(
-      <ChatPanel onClose={onClose} connect={() => ({ transport, dispose: () => undefined })} />,
-    );
+    const { transport, pending, unmount } = renderChat(onClose);
     await user.type(screen.getByLabelText('Your message'), 'Hi');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     act(() => pending[0]!.onDelta('Hello!'));
@@ -114,13 +102,7 @@ describe('ChatPanel', () => {
 
   it('a Send with an empty box or while a reply is coming sends nothing', async () => {
     const user = userEvent.setup();
-    const { transport, pending } = fakeTransport();
-    render(
-      <ChatPanel
-        onClose={() => undefined}
-        connect={() => ({ transport, dispose: () => undefined })}
-      />,
-    );
+    const { pending } = renderChat();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(pending).toHaveLength(0);
     await user.type(screen.getByLabelText('Your message'), 'One{Enter}');

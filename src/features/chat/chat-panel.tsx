@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { CHAT_INPUT_MAX } from '@shared/contracts/chat.ts';
+import { PanelHeader } from '@/components/intent-panel';
 import { Button } from '@/components/ui/button';
 import { chat as copy } from '@/content/chat';
 import { cn } from '@/lib/cn';
@@ -48,14 +49,11 @@ export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanel
       aria-labelledby={`${ids}-heading`}
       className="flex w-full max-w-md flex-col gap-3 rounded-2xl bg-white p-4 text-left shadow-sm"
     >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id={`${ids}-heading`} className="text-lg font-bold text-ink">
-          {copy.heading}
-        </h2>
+      <PanelHeader id={`${ids}-heading`} heading={copy.heading} align="center">
         <Button variant="secondary" size="sm" onClick={close}>
           {copy.close}
         </Button>
-      </div>
+      </PanelHeader>
       <p className="text-sm text-slate-700">{copy.intro}</p>
       <ChatTranscript lines={lines} />
       {waiting ? <p className="text-sm text-slate-600">{copy.typing}</p> : null}

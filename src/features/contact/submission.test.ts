@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseLeadContext, type LeadRow } from '@shared/contracts/lead.ts';
 import { ESTIMATE_MAX } from '@shared/contracts/origin.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type PageWebhook,
   type SubmissionClients,
 } from './submission';
+import { quietConsoleError } from '@/test/quiet-console';
 
 const ID = '5b0c2d0e-4f2a-4c1e-9d7a-3a0f6c2e8b11';
 const VALUES = {
@@ -64,15 +65,14 @@ const fail = (status: number, code = '', message = 'failed'): InsertOutcome => (
   code,
   message,
 });
+/** The database's answer to an id it has already stored. */
+const STORED = fail(
+  409,
+  '23505',
+  'duplicate key value violates unique constraint "contact_submissions_pkey"',
+);
 
-let consoleError: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  consoleError.mockRestore();
-  vi.useRealTimers();
-});
+const consoleError = quietConsoleError();
 
 describe('submitContact', () => {
   it('inserts the row with a Pacific ISO time, then posts the same fields with a readable time', async () => {
@@ -94,25 +94,23 @@ describe('submitContact', () => {
     };
     expect(inserted).toEqual([{ ...fields, created_at: '2026-11-22T06:17:05.123-08:00' }]);
     expect(posted).toEqual([{ ...fields, created_at: 'November 22, 2026 at 6:17 AM PST' }]);
-    expect(consoleError).not.toHaveBeenCalled();
+    expect(consoleError()).not.toHaveBeenCalled();
   });
 
   it('counts a duplicate key on the id as already stored, and still calls the webhook', async () => {
-    const { clients, posted } = fakeClients(
-      [
-        fail(
-          409,
-          '23505',
-          'duplicate key value violates unique constraint "contact_submissions_pkey"',
-        ),
-      ],
-      [],
-    );
+    const { clients, posted } = fakeClients([STORED], []);
     expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
     expect(posted).toHaveLength(1);
   });
 
-  it('posts the webhook with keepalive, so a tab closed mid-send still delivers', async () => {
+  it.each([
+    ['posts the webhook with keepalive, so a tab closed mid-send still delivers', VALUES, true],
+    [
+      'posts a body over the keepalive limit without keepalive (browsers would refuse it)',
+      { ...VALUES, message: 'é'.repeat(KEEPALIVE_MAX_BYTES / 2) },
+      false,
+    ],
+  ])('%s', async (_what, values, keepalive) => {
     const inits: RequestInit[] = [];
     const { clients } = fakeClients([], []);
     const recordingFetch = clients.webhook.fetch;
@@ -120,22 +118,9 @@ describe('submitContact', () => {
       inits.push(init ?? {});
       return recordingFetch(url, init);
     };
-    expect(await submitContact(ID, VALUES, clients)).toEqual({ ok: true });
+    expect(await submitContact(ID, values, clients)).toEqual({ ok: true });
     expect(inits).toHaveLength(1);
-    expect(inits[0]).toMatchObject({ method: 'POST', keepalive: true });
-  });
-
-  it('posts a body over the keepalive limit without keepalive (browsers would refuse it)', async () => {
-    const inits: RequestInit[] = [];
-    const { clients } = fakeClients([], []);
-    const recordingFetch = clients.webhook.fetch;
-    clients.webhook.fetch = (url, init) => {
-      inits.push(init ?? {});
-      return recordingFetch(url, init);
-    };
-    const long = { ...VALUES, message: 'é'.repeat(KEEPALIVE_MAX_BYTES / 2) };
-    expect(await submitContact(ID, long, clients)).toEqual({ ok: true });
-    expect(inits[0]).toMatchObject({ method: 'POST', keepalive: false });
+    expect(inits[0]).toMatchObject({ method: 'POST', keepalive });
   });
 
   it('in simple mode posts the same JSON as text/plain with no-cors, and takes an opaque answer as delivered', async () => {
@@ -222,7 +207,7 @@ describe('submitContact', () => {
     });
     expect(inserted).toHaveLength(3);
     expect(posted).toHaveLength(0);
-    expect(consoleError).toHaveBeenCalledWith(
+    expect(consoleError()).toHaveBeenCalledWith(
       expect.stringContaining('database insert failed (http): 503'),
     );
   });
@@ -290,37 +275,13 @@ describe('submitContact', () => {
     // First press: stored, webhook down. Second press, same id: duplicate key, webhook up.
     const first = fakeClients([{ ok: true }], [500]);
     expect((await submitContact(ID, VALUES, first.clients)).ok).toBe(false);
-    const second = fakeClients(
-      [
-        fail(
-          409,
-          '23505',
-          'duplicate key value violates unique constraint "contact_submissions_pkey"',
-        ),
-      ],
-      [200],
-    );
+    const second = fakeClients([STORED], [200]);
     expect(await submitContact(ID, VALUES, second.clients)).toEqual({ ok: true });
     expect([...first.inserted, ...second.inserted].every((row) => row.id === ID)).toBe(true);
   });
 
   it('sends where the lead came from with both steps, within the database limits', async () => {
-    const inserted: unknown[] = [];
-    const posted: unknown[] = [];
-    const clients: SubmissionClients = {
-      insert: async (row) => {
-        inserted.push(row);
-        return { ok: true };
-      },
-      webhook: {
-        url: 'https://hooks.example.com/lead',
-        fetch: async (_url, init) => {
-          posted.push(JSON.parse(String(init?.body)));
-          return new Response(null, { status: 200 });
-        },
-      },
-      now: () => new Date('2026-11-22T14:17:05.123Z'),
-    };
+    const { clients, inserted, posted } = fakeClients([], []);
     const context = {
       page: '/about-me',
       utm: { utm_source: 'google' },
@@ -330,14 +291,8 @@ describe('submitContact', () => {
       trade: 'real-estate',
     };
     expect(await submitContact(ID, VALUES, clients, context)).toEqual({ ok: true });
-    const expected = {
-      page: '/about-me',
-      utm: { utm_source: 'google' },
-      estimate: 10000,
-      demo_call: true,
-      visit_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-      trade: 'real-estate',
-    };
+    // The estimate in whole dollars; the rest as it was given.
+    const expected = { ...context, estimate: 10000 };
     expect(inserted[0]).toMatchObject(expected);
     expect(posted[0]).toMatchObject(expected);
 
@@ -396,12 +351,7 @@ describe('submitContact', () => {
 
     it('counts a stored id (409 23505 on the primary key) as stored', async () => {
       const { clients, posted } = fakeClients([ceiling], []);
-      const stored = fail(
-        409,
-        '23505',
-        'duplicate key value violates unique constraint "contact_submissions_pkey"',
-      );
-      const { way } = botChecked([stored]);
+      const { way } = botChecked([STORED]);
       expect(await submitContact(ID, VALUES, { ...clients, botChecked: way })).toEqual({
         ok: true,
       });

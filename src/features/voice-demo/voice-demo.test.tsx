@@ -7,6 +7,7 @@ import { CONNECT_TIMEOUT_MS } from './use-voice-demo';
 import { resetVisit, setVisitEstimate, triedDemoCall, visitId } from '@/lib/visit';
 import { VoiceDemo } from './voice-demo';
 import { WebCallError } from './web-call';
+import { quietConsoleError } from '@/test/quiet-console';
 
 type Listener = (...args: never[]) => void;
 
@@ -114,26 +115,30 @@ function renderDemo(overrides: Partial<Parameters<typeof VoiceDemo>[0]> = {}) {
   );
 }
 
+/** The call button at rest. */
+const idleButton = () => screen.getByRole('button', { name: 'Press here for AI Voice Agent' });
+
+/** Renders the demo and presses its button: the client is made, the call is connecting. */
+async function startDemo(overrides: Partial<Parameters<typeof VoiceDemo>[0]> = {}) {
+  const user = userEvent.setup();
+  renderDemo(overrides);
+  await startCall(user);
+  return user;
+}
+
 async function startCall(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+  await user.click(idleButton());
   await vi.waitFor(() => expect(FakeVapi.instances.length).toBeGreaterThan(0));
 }
 
-let consoleError: ReturnType<typeof vi.spyOn>;
+const consoleError = quietConsoleError();
 beforeEach(() => {
   FakeVapi.instances = [];
-  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  consoleError.mockRestore();
-  vi.useRealTimers();
 });
 
 describe('VoiceDemo', () => {
   it('walks through every state of the spec with the SDK events', async () => {
-    const user = userEvent.setup();
-    renderDemo();
-    await startCall(user);
+    await startDemo();
     const button = screen.getByRole('button', { name: 'Connecting...' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByTestId('voice-spinner')).toBeInTheDocument();
@@ -152,16 +157,12 @@ describe('VoiceDemo', () => {
     latest().emit('speech-end');
     expect(screen.getByRole('button', { name: 'End Call' })).toBeInTheDocument();
     latest().emit('call-end');
-    expect(
-      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
-    ).toBeInTheDocument();
+    expect(idleButton()).toBeInTheDocument();
     expect(latest().listenerCount()).toBe(0);
   });
 
   it('shows final transcripts as captions in a polite live region, cleared when the call ends', async () => {
-    const user = userEvent.setup();
-    renderDemo();
-    await startCall(user);
+    await startDemo();
     latest().emit('call-start');
     latest().emit('message', {
       type: 'transcript',
@@ -189,22 +190,18 @@ describe('VoiceDemo', () => {
   });
 
   it('ends the call with stop() when End Call is pressed', async () => {
-    const user = userEvent.setup();
-    renderDemo();
-    await startCall(user);
+    const user = await startDemo();
     latest().emit('call-start');
     await user.click(screen.getByRole('button', { name: 'End Call' }));
     expect(latest().stopCalls).toBe(1);
-    expect(
-      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
-    ).toBeInTheDocument();
+    expect(idleButton()).toBeInTheDocument();
     expect(latest().listenerCount()).toBe(0);
   });
 
   it('starts one call for two quick presses, and ignores presses while connecting', async () => {
     const user = userEvent.setup();
     renderDemo();
-    const button = screen.getByRole('button', { name: 'Press here for AI Voice Agent' });
+    const button = idleButton();
     await user.dblClick(button);
     await vi.waitFor(() => expect(FakeVapi.instances).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Connecting...' }));
@@ -221,33 +218,27 @@ describe('VoiceDemo', () => {
     async (name, line) => {
       const user = userEvent.setup();
       renderDemo({ requestMicrophone: () => Promise.reject(new DOMException('mic', name)) });
-      await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+      await user.click(idleButton());
       expect(
         await screen.findByText(new RegExp(line.replace(/[.?]/g, '\\$&'))),
       ).toBeInTheDocument();
-      expect(
-        screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
-      ).toHaveAccessibleDescription(expect.stringContaining(line));
+      expect(idleButton()).toHaveAccessibleDescription(expect.stringContaining(line));
       expect(FakeVapi.instances).toHaveLength(0);
-      expect(consoleError).toHaveBeenCalled();
+      expect(consoleError()).toHaveBeenCalled();
     },
   );
 
   it('returns to idle with a connect line when start() resolves null after an error event', async () => {
-    const user = userEvent.setup();
-    renderDemo();
-    await startCall(user);
+    await startDemo();
     // What the SDK does when /call/web fails: call-start-failed, error (message may be an object), then null.
     latest().emit('call-start-failed', { error: 'Request failed with status 500' });
     latest().emit('error', { type: 'start-method-error', error: { message: { status: 500 } } });
     await act(async () => latest().resolveStart(null));
-    expect(
-      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
-    ).toBeInTheDocument();
+    expect(idleButton()).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       "Couldn't connect to the agent. Please try again.",
     );
-    expect(consoleError).toHaveBeenCalledWith(
+    expect(consoleError()).toHaveBeenCalledWith(
       'Voice demo error:',
       expect.stringContaining('"status":500'),
     );
@@ -255,13 +246,9 @@ describe('VoiceDemo', () => {
   });
 
   it('returns to idle when start() resolves null with no event, or throws', async () => {
-    const user = userEvent.setup();
-    renderDemo();
-    await startCall(user);
+    const user = await startDemo();
     await act(async () => latest().resolveStart(null));
-    expect(
-      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
-    ).toBeInTheDocument();
+    expect(idleButton()).toBeInTheDocument();
     const thrower = class extends FakeVapi {
       override start(): Promise<unknown> {
         return Promise.reject(new Error('Assistant or Squad or Workflow must be provided.'));
@@ -281,16 +268,14 @@ describe('VoiceDemo', () => {
   });
 
   it('keeps the call going after a non-fatal SDK error, logging it', async () => {
-    const user = userEvent.setup();
-    renderDemo();
-    await startCall(user);
+    await startDemo();
     latest().emit('call-start');
     latest().emit('error', {
       type: 'audio-processing-setup-error',
       error: { message: 'KrispInitError' },
     });
     expect(screen.getByRole('button', { name: 'End Call' })).toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalled();
+    expect(consoleError()).toHaveBeenCalled();
   });
 
   it('gives up after the connect timeout, logs it, and stops a call that starts late', async () => {
@@ -301,17 +286,13 @@ describe('VoiceDemo', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS);
     });
-    expect(
-      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
-    ).toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalledWith(
+    expect(idleButton()).toBeInTheDocument();
+    expect(consoleError()).toHaveBeenCalledWith(
       expect.stringContaining('no answer from the voice service'),
     );
     const stopsBefore = latest().stopCalls;
     latest().emit('call-start');
-    expect(
-      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
-    ).toBeInTheDocument();
+    expect(idleButton()).toBeInTheDocument();
     await act(async () => latest().resolveStart({ id: 'late-call' }));
     expect(latest().stopCalls).toBeGreaterThan(stopsBefore);
   });
@@ -325,9 +306,9 @@ describe('VoiceDemo', () => {
           ? Promise.reject(new DOMException('x', 'NotAllowedError'))
           : Promise.resolve(),
     });
-    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.click(idleButton());
     await screen.findByText(/blocked the microphone/);
-    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.click(idleButton());
     expect(screen.queryByText(/blocked the microphone/)).not.toBeInTheDocument();
   });
 
@@ -343,9 +324,7 @@ describe('VoiceDemo', () => {
   });
 
   it('ends the call when the page is left', async () => {
-    const user = userEvent.setup();
-    renderDemo();
-    await startCall(user);
+    await startDemo();
     latest().emit('call-start');
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
@@ -358,7 +337,7 @@ describe('VoiceDemo', () => {
     const load = vi.fn(loadSdk);
     renderDemo({ loadSdk: load });
     expect(load).not.toHaveBeenCalled();
-    await user.hover(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.hover(idleButton());
     expect(load).toHaveBeenCalled();
     expect(FakeVapi.instances).toHaveLength(0);
   });
@@ -367,13 +346,11 @@ describe('VoiceDemo', () => {
     const user = userEvent.setup();
     const load = vi.fn(loadSdk);
     renderDemo({ config: null, loadSdk: load });
-    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
-    expect(consoleError).toHaveBeenCalledWith(
+    await user.click(idleButton());
+    expect(consoleError()).toHaveBeenCalledWith(
       expect.stringMatching(/VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID/),
     );
-    expect(
-      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
-    ).toBeInTheDocument();
+    expect(idleButton()).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
     // Local mode (the tests' build) tells the owner what to set, on the page itself.
     expect(screen.getByText(/Set VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID/)).toBeVisible();
@@ -397,15 +374,13 @@ describe('VoiceDemo, steering a call (conversion)', () => {
   });
 
   it('Cancel while connecting returns to idle, and ends the call the moment its call object appears', async () => {
-    const user = userEvent.setup();
-    renderDemo();
-    await startCall(user);
+    const user = await startDemo();
     expect(screen.getByRole('button', { name: 'Connecting...' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('button', { name: 'Press here for AI Voice Agent' })).toBeVisible();
+    expect(idleButton()).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     const stopsAtCancel = latest().stopCalls;
     // The SDK goes on with start() regardless (its stop() cannot reach it yet): the call
@@ -419,14 +394,12 @@ describe('VoiceDemo, steering a call (conversion)', () => {
     expect(latest().stopCalls).toBe(stopsAtCancel + 1);
     // Whatever the SDK says afterwards reaches nobody.
     act(() => latest().emit('call-start'));
-    expect(screen.getByRole('button', { name: 'Press here for AI Voice Agent' })).toBeVisible();
+    expect(idleButton()).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
   });
 
   it('Mute and Unmute toggle the microphone in a call, with aria-pressed', async () => {
-    const user = userEvent.setup();
-    renderDemo();
-    await startCall(user);
+    const user = await startDemo();
     expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
     act(() => latest().emit('call-start'));
     const mute = screen.getByRole('button', { name: 'Mute' });
@@ -469,9 +442,7 @@ describe('VoiceDemo, steering a call (conversion)', () => {
   });
 
   it('sends no variable values without an estimate, and always the length cap', async () => {
-    const user = userEvent.setup();
-    renderDemo({ config: { ...CONFIG, maxCallSeconds: 90 } });
-    await startCall(user);
+    await startDemo({ config: { ...CONFIG, maxCallSeconds: 90 } });
     await vi.waitFor(() => expect(latest().startOverrides).toHaveLength(1));
     expect(latest().startOverrides[0]).toEqual({
       maxDurationSeconds: 90,
@@ -491,7 +462,7 @@ describe('VoiceDemo, steering a call (conversion)', () => {
     await user.click(screen.getByRole('button', { name: 'Book a Call' }));
     expect(onBookCall).toHaveBeenCalledTimes(1);
     // A new call hides the panel; a failed one does not bring it back.
-    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.click(idleButton());
     expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
     await vi.waitFor(() => expect(FakeVapi.instances).toHaveLength(2));
     act(() => latest().emit('error', { message: 'Meeting has ended' }));
@@ -510,9 +481,7 @@ describe('a call that survives a real phone', () => {
   };
 
   it('a room closed right after the assistant hangs up is a normal end: the panel, no error line', async () => {
-    const user = userEvent.setup();
-    renderDemo({ onBookCall: vi.fn() });
-    await startCall(user);
+    await startDemo({ onBookCall: vi.fn() });
     act(() => latest().emit('call-start'));
     act(() =>
       latest().emit('message', {
@@ -530,9 +499,7 @@ describe('a call that survives a real phone', () => {
   });
 
   it('an ejection with no status message first is a normal end too, once the call was on', async () => {
-    const user = userEvent.setup();
-    renderDemo({ onBookCall: vi.fn() });
-    await startCall(user);
+    await startDemo({ onBookCall: vi.fn() });
     act(() => latest().emit('call-start'));
     act(() => latest().emit('error', ejected));
     expect(screen.getByRole('button', { name: 'Book a Call' })).toBeVisible();
@@ -540,9 +507,7 @@ describe('a call that survives a real phone', () => {
   });
 
   it('a room closed before the call was on is a failed connection', async () => {
-    const user = userEvent.setup();
-    renderDemo({ onBookCall: vi.fn() });
-    await startCall(user);
+    await startDemo({ onBookCall: vi.fn() });
     act(() => latest().emit('error', ejected));
     expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
     expect(document.getElementById('voice-demo-message')).toHaveTextContent("Couldn't connect");
@@ -552,9 +517,7 @@ describe('a call that survives a real phone', () => {
     const play = vi.fn(() => Promise.resolve());
     const restore = stubAudio(play);
     try {
-      const user = userEvent.setup();
-      renderDemo();
-      await startCall(user);
+      const user = await startDemo();
       act(() => latest().emit('call-start'));
       act(() =>
         latest().emit('error', { type: 'audio-start-failed', error: { name: 'NotAllowedError' } }),
@@ -583,9 +546,7 @@ describe('a call that survives a real phone', () => {
   it('a tap the browser still refuses keeps the button, and removes the player it tried', async () => {
     const restore = stubAudio(() => Promise.reject(new DOMException('blocked', 'NotAllowedError')));
     try {
-      const user = userEvent.setup();
-      renderDemo();
-      await startCall(user);
+      const user = await startDemo();
       act(() => latest().emit('call-start'));
       act(() => latest().emit('error', { type: 'audio-start-failed' }));
       await user.click(screen.getByRole('button', { name: 'Tap to hear the agent' }));
@@ -601,15 +562,13 @@ describe('a call that survives a real phone', () => {
   });
 
   it('a start that resolves after Cancel is stopped, and its call reaches nobody', async () => {
-    const user = userEvent.setup();
-    renderDemo({ onBookCall: vi.fn() });
-    await startCall(user);
+    const user = await startDemo({ onBookCall: vi.fn() });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     const stopsAtCancel = latest().stopCalls;
     act(() => latest().emit('call-start'));
     await act(async () => latest().resolveStart({ id: 'call-late' }));
     expect(latest().stopCalls).toBeGreaterThan(stopsAtCancel);
-    expect(screen.getByRole('button', { name: 'Press here for AI Voice Agent' })).toBeVisible();
+    expect(idleButton()).toBeVisible();
     expect(screen.queryByRole('button', { name: 'End Call' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Book a Call' })).toBeNull();
   });
@@ -617,9 +576,7 @@ describe('a call that survives a real phone', () => {
   it('keeps the screen on during a call, again when the tab comes back, and lets it sleep after', async () => {
     const locks = fakeWakeLock();
     try {
-      const user = userEvent.setup();
-      renderDemo();
-      await startCall(user);
+      const user = await startDemo();
       expect(locks.requests).toBe(0);
       act(() => latest().emit('call-start'));
       await vi.waitFor(() => expect(locks.held()).toBe(1));
@@ -725,7 +682,7 @@ describe('one demo call per visitor at a time, with a pause after each', () => {
     act(() => latest().emit('call-start'));
     await user.click(screen.getByRole('button', { name: 'End Call' }));
     now += 5_000;
-    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.click(idleButton());
     const notice = screen.getByText(
       `Thanks for trying the demo. You can start another call in ${(COOL_DOWN_MS - 5_000) / 1000} seconds.`,
     );
@@ -734,7 +691,7 @@ describe('one demo call per visitor at a time, with a pause after each', () => {
     expect(notice).not.toHaveClass('text-danger');
     expect(FakeVapi.instances).toHaveLength(1);
     now += COOL_DOWN_MS;
-    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.click(idleButton());
     await vi.waitFor(() => expect(FakeVapi.instances).toHaveLength(2));
   });
 
@@ -745,7 +702,7 @@ describe('one demo call per visitor at a time, with a pause after each', () => {
     const otherTab = createCallGuard(storage, () => now);
     expect(otherTab.begin(200_000)).toBeNull();
     renderDemo({ guard: createCallGuard(storage, () => now) });
-    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.click(idleButton());
     expect(
       screen.getByText('A demo call is already on in another tab. End it there, then press again.'),
     ).toBeInTheDocument();
@@ -761,7 +718,7 @@ describe('one demo call per visitor at a time, with a pause after each', () => {
     renderDemo({ guard });
     await startCall(user);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.click(idleButton());
     await vi.waitFor(() => expect(FakeVapi.instances).toHaveLength(2));
   });
 
@@ -772,7 +729,7 @@ describe('one demo call per visitor at a time, with a pause after each', () => {
     const { rerender } = render(
       <VoiceDemo config={CONFIG} loadSdk={loadSdk} requestMicrophone={denied} guard={guard} />,
     );
-    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.click(idleButton());
     await screen.findByText(/Your browser blocked the microphone/);
     rerender(
       <VoiceDemo config={CONFIG} loadSdk={loadSdk} requestMicrophone={micOk} guard={guard} />,
@@ -840,7 +797,7 @@ describe('server mode (VITE_VAPI_AUTH=server)', () => {
     async (error, line) => {
       const user = userEvent.setup();
       renderDemo({ config: SERVER_CONFIG, startWebCall: () => Promise.reject(error) });
-      await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+      await user.click(idleButton());
       expect(
         await screen.findByRole('button', { name: 'Press here for AI Voice Agent' }),
       ).not.toHaveAttribute('aria-disabled');
@@ -848,7 +805,7 @@ describe('server mode (VITE_VAPI_AUTH=server)', () => {
         expect(document.getElementById('voice-demo-message')).toHaveTextContent(line),
       );
       expect(FakeVapi.instances).toHaveLength(0);
-      expect(consoleError).toHaveBeenCalledWith(
+      expect(consoleError()).toHaveBeenCalledWith(
         'Voice demo: the server started no call:',
         expect.any(String),
       );
@@ -863,11 +820,9 @@ describe('server mode (VITE_VAPI_AUTH=server)', () => {
     let answer: (webCall: typeof WEB_CALL) => void = () => {};
     const startWebCall = () => new Promise<typeof WEB_CALL>((resolve) => (answer = resolve));
     renderDemo({ config: SERVER_CONFIG, startWebCall });
-    await user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
+    await user.click(idleButton());
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(
-      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
-    ).toBeInTheDocument();
+    expect(idleButton()).toBeInTheDocument();
     answer(WEB_CALL);
     await vi.waitFor(() => expect(latest()?.reconnectCalls).toEqual([WEB_CALL]));
     const hangUp = latest();
@@ -877,8 +832,6 @@ describe('server mode (VITE_VAPI_AUTH=server)', () => {
     hangUp.resolveStart(undefined);
     await vi.waitFor(() => expect(hangUp.stopCalls).toBe(1));
     // Nothing of it reaches the button.
-    expect(
-      screen.getByRole('button', { name: 'Press here for AI Voice Agent' }),
-    ).toBeInTheDocument();
+    expect(idleButton()).toBeInTheDocument();
   });
 });

@@ -52,13 +52,6 @@ function fakeBotCheck() {
   return session;
 }
 
-/** An answer the test gives when it chooses (`answer`). */
-function later() {
-  let answer = (_: { status: number; body: Body }) => undefined as void;
-  const reply = new Promise<{ status: number; body: Body }>((resolve) => (answer = resolve));
-  return { reply, answer };
-}
-
 function harness(replies: { reserve?: Reply; press?: Reply; call?: Reply } = {}) {
   const sent: Body[] = [];
   let clock = 1_000_000;
@@ -89,15 +82,29 @@ function harness(replies: { reserve?: Reply; press?: Reply; call?: Reply } = {})
     starter,
     settle,
     pass: (ms: number) => (clock += ms),
+    /** Intent (hover, focus) with the bot check's token solved, and its request answered. */
+    intent: async () => {
+      starter.reserve(INTENT);
+      botCheck.solve();
+      await settle();
+    },
   };
+}
+
+/** A press while the reservation is on its way: the test gives its answer when it chooses. */
+async function pressWhileReserving() {
+  let answer = (_: { status: number; body: Body }) => undefined as void;
+  const h = harness({ reserve: new Promise((resolve) => (answer = resolve)) });
+  await h.intent();
+  const started = h.starter.start(PRESS);
+  await h.settle();
+  return { h, answer, started };
 }
 
 describe('the server starter', () => {
   it('reserves on intent with the token, and presses the live reservation with none', async () => {
     const h = harness();
-    h.starter.reserve(INTENT);
-    h.botCheck.solve();
-    await h.settle();
+    await h.intent();
     expect(h.sent).toEqual([
       { id: expect.stringMatching(/^[0-9a-f-]{36}$/), captcha: 'token-1', intent: true, ...INTENT },
     ]);
@@ -114,9 +121,7 @@ describe('the server starter', () => {
 
   it("the press of a settled reservation sends its request at once, in the press's own task", async () => {
     const h = harness();
-    h.starter.reserve(INTENT);
-    h.botCheck.solve();
-    await h.settle();
+    await h.intent();
     // No await between the press and the request: it leaves before the page renders its
     // Connecting state (which React does in a microtask after the press).
     const pressed = h.starter.start(PRESS);
@@ -127,17 +132,13 @@ describe('the server starter', () => {
 
   it('a lapsed reservation: the one-request form, with a fresh token and the press id', async () => {
     const h = harness();
-    h.starter.reserve(INTENT);
-    h.botCheck.solve();
-    await h.settle();
+    await h.intent();
     h.pass(60_000 - RESERVATION_MARGIN_MS);
     h.botCheck.solve();
     expect(await h.starter.start(PRESS)).toEqual(WEB_CALL);
     expect(h.sent[1]).toEqual({ ...PRESS, captcha: 'token-2' });
     // The next intent reserves again.
-    h.starter.reserve(INTENT);
-    h.botCheck.solve();
-    await h.settle();
+    await h.intent();
     expect(h.sent[2]).toMatchObject({ intent: true, captcha: 'token-3' });
     expect(h.sent[2]!.id).not.toBe(h.sent[0]!.id);
   });
@@ -149,9 +150,7 @@ describe('the server starter', () => {
       'network' as const,
     ]) {
       const h = harness({ reserve });
-      h.starter.reserve(INTENT);
-      h.botCheck.solve();
-      await h.settle();
+      await h.intent();
       // Declined: no second reservation before the press.
       h.starter.reserve(INTENT);
       await h.settle();
@@ -164,9 +163,7 @@ describe('the server starter', () => {
 
   it('a press refused 403 (the reservation lapsed on the way) falls back with a fresh token', async () => {
     const h = harness({ press: { status: 403, body: { code: 'captcha_failed' } } });
-    h.starter.reserve(INTENT);
-    h.botCheck.solve();
-    await h.settle();
+    await h.intent();
     h.botCheck.solve();
     expect(await h.starter.start(PRESS)).toEqual(WEB_CALL);
     expect(h.sent.slice(1)).toEqual([
@@ -177,18 +174,19 @@ describe('the server starter', () => {
 
   it("a press's limit stands: it is not asked again", async () => {
     const h = harness({ press: { status: 429, body: { code: 'limited', limit: 'day' } } });
-    h.starter.reserve(INTENT);
-    h.botCheck.solve();
-    await h.settle();
+    await h.intent();
     await expect(h.starter.start(PRESS)).rejects.toEqual(
       expect.objectContaining({ kind: 'spent' }) as WebCallError,
     );
     expect(h.sent).toHaveLength(2);
   });
 
-  it('a press before the token came takes it: one request, the one-request form', async () => {
+  it.each([
+    ['a press before the token came takes it: one request, the one-request form', true],
+    ['a press without intent: the one-request form, as before', false],
+  ])('%s', async (_, intentFirst) => {
     const h = harness();
-    h.starter.reserve(INTENT);
+    if (intentFirst) h.starter.reserve(INTENT);
     const started = h.starter.start(PRESS);
     h.botCheck.solve();
     expect(await started).toEqual(WEB_CALL);
@@ -196,25 +194,11 @@ describe('the server starter', () => {
   });
 
   it('a press while the reservation is on its way waits for it, then presses it', async () => {
-    const { reply: reserve, answer } = later();
-    const h = harness({ reserve });
-    h.starter.reserve(INTENT);
-    h.botCheck.solve();
-    await h.settle();
-    const started = h.starter.start(PRESS);
-    await h.settle();
+    const { h, answer, started } = await pressWhileReserving();
     expect(h.sent).toHaveLength(1);
     answer({ status: 200, body: { reserved: true, expires_in_seconds: 60 } });
     expect(await started).toEqual(WEB_CALL);
     expect(h.sent[1]).toEqual({ ...PRESS, id: h.sent[0]!.id });
-  });
-
-  it('a press without intent: the one-request form, as before', async () => {
-    const h = harness();
-    const started = h.starter.start(PRESS);
-    h.botCheck.solve();
-    expect(await started).toEqual(WEB_CALL);
-    expect(h.sent).toEqual([{ ...PRESS, captcha: 'token-1' }]);
   });
 
   it('a reservation whose token never came: the press asks for a fresh one, not the failed one', async () => {
@@ -230,29 +214,19 @@ describe('the server starter', () => {
   });
 
   it('a reservation refused after the press does not hold back the next intent', async () => {
-    const { reply: reserve, answer } = later();
-    const h = harness({ reserve });
-    h.starter.reserve(INTENT);
-    h.botCheck.solve();
-    await h.settle();
     // The press waits for the reservation; it comes back refused, and the press falls back.
-    const started = h.starter.start(PRESS);
-    await h.settle();
+    const { h, answer, started } = await pressWhileReserving();
     h.botCheck.solve();
     answer({ status: 429, body: { code: 'limited', limit: 'concurrent' } });
     expect(await started).toEqual(WEB_CALL);
     // The next intent reserves again.
-    h.starter.reserve(INTENT);
-    h.botCheck.solve();
-    await h.settle();
+    await h.intent();
     expect(h.sent.filter((body) => body.intent === true)).toHaveLength(2);
   });
 
   it('an answer without a usable expiry counts as no reservation: the press falls back', async () => {
     const h = harness({ reserve: { status: 200, body: { reserved: true } } });
-    h.starter.reserve(INTENT);
-    h.botCheck.solve();
-    await h.settle();
+    await h.intent();
     h.botCheck.solve();
     expect(await h.starter.start(PRESS)).toEqual(WEB_CALL);
     expect(h.sent[1]).toMatchObject({ captcha: 'token-2' });
