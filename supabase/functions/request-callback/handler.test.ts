@@ -379,6 +379,15 @@ Deno.test('a request id claimed before never calls again', async () => {
     if (status === 'unknown') assert.equal(answer.body.code, 'call_uncertain');
     assert.equal(h.to(`${VAPI}/call`).length, 0);
   }
+  // Nor does an answer that is no claim (a limit without its seconds, or none): never a call.
+  for (const claim of [{ outcome: 'limited', limit: 'day' }, 'call']) {
+    const odd = harness({ claim });
+    const answer = await odd.send(valid());
+    assert.deepEqual(
+      [answer.status, answer.body.code, odd.to(`${VAPI}/call`).length],
+      [502, 'call_failed', 0],
+    );
+  }
 });
 
 Deno.test(
