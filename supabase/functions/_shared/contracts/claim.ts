@@ -59,3 +59,10 @@ export const limitErrorBody = ({ code, message, details }: Refusal) => ({
   message,
   ...(details ? { limit: details } : {}),
 });
+
+/**
+ * A 429's body as the page reads it: `spent` when it names one of `spent` (the limits of the
+ * day's budget: the page points to the other ways), else `limited`.
+ */
+export const limitedKind = <L extends string>(body: unknown, spent: readonly L[]) =>
+  spent.includes((body as { limit?: L } | null)?.limit as L) ? 'spent' : 'limited';
