@@ -58,9 +58,3 @@ export async function callFunction(
     body: typeof read === 'object' && read !== null ? (read as Record<string, unknown>) : {},
   };
 }
-
-/** A `Retry-After` in seconds, or null when there is none to read. */
-export function retryAfterSeconds(headers: Headers): number | null {
-  const seconds = Number(headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
-}

@@ -3,13 +3,13 @@
  * functions' client, answered as an outcome the form renders. Never throws.
  */
 import type { CallbackBody, CallbackCode } from '@shared/contracts/callback.ts';
-import { callFunction, retryAfterSeconds, type FunctionsClient } from '@/lib/functions';
+import { callFunction, type FunctionsClient } from '@/lib/functions';
 
 export type CallbackOutcome =
   | { status: 'accepted' }
   | { status: 'invalid'; field: 'phone' | 'consent'; reason: 'phone' | 'consent' | 'country' }
   | { status: 'bot-check' }
-  | { status: 'limited'; retryAfterSeconds: number | null }
+  | { status: 'limited' }
   /** The call may have been placed (Vapi did not say): this request places no other. */
   | { status: 'uncertain' }
   | { status: 'failed'; detail: string };
@@ -17,11 +17,12 @@ export type CallbackOutcome =
 /** How long the page waits for the function (it waits for Vapi at most 8 s itself). */
 export const CALLBACK_TIMEOUT_MS = 20_000;
 
-const FIELD_REFUSALS: Partial<Record<CallbackCode, CallbackOutcome>> = {
+const REFUSALS: Partial<Record<CallbackCode, CallbackOutcome>> = {
   invalid_phone: { status: 'invalid', field: 'phone', reason: 'phone' },
   country_not_allowed: { status: 'invalid', field: 'phone', reason: 'country' },
   consent_required: { status: 'invalid', field: 'consent', reason: 'consent' },
   captcha_failed: { status: 'bot-check' },
+  limited: { status: 'limited' },
   call_uncertain: { status: 'uncertain' },
 };
 
@@ -39,8 +40,5 @@ export async function requestCallback(
   if (!answer.reached) return { status: 'failed', detail: answer.detail };
   if (answer.status === 202) return { status: 'accepted' };
   const code = String(answer.body.code ?? '') as CallbackCode;
-  if (code === 'limited') {
-    return { status: 'limited', retryAfterSeconds: retryAfterSeconds(answer.headers) };
-  }
-  return FIELD_REFUSALS[code] ?? { status: 'failed', detail: `${answer.status} ${code}`.trim() };
+  return REFUSALS[code] ?? { status: 'failed', detail: `${answer.status} ${code}`.trim() };
 }

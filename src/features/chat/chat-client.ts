@@ -9,6 +9,7 @@
  * Loaded on intent with the chat, never in the first load.
  */
 import { CHAT, chatKeyOf, type ChatBody, type ChatLimit } from '@shared/contracts/chat.ts';
+import { limitedKind } from '@shared/contracts/claim.ts';
 import type { CreateWebChatBody } from '@shared/vapi/types.ts';
 import type { BotCheckSession } from '@/lib/bot-check';
 import { openFunction, type FunctionsClient } from '@/lib/functions';
@@ -185,21 +186,14 @@ export function createServerChat({
         if (!(response instanceof Response))
           throw new ChatError('failed', `chat unreachable: ${response.detail}`);
         if (!response.ok) {
-          const refusal = (await response.json().catch(() => ({}))) as {
-            code?: string;
-            limit?: string;
-          };
+          const refusal = (await response.json().catch(() => ({}))) as { code?: string };
           const detail = `chat answered ${response.status} ${refusal.code ?? ''}`.trim();
           // Ended meanwhile (another tab, the idle timer), or refused (403): the chat's key does
           // not hold from here (a new network) or a bot check failed. The next message starts a
           // new chat, with a bot check of its own.
           if (response.status === 409 || response.status === 403) startOver();
           if (refusal.code === 'not_yours') throw new ChatError('restarted', detail);
-          if (response.status === 429)
-            throw new ChatError(
-              SPENT.includes(refusal.limit as ChatLimit) ? 'spent' : 'limited',
-              detail,
-            );
+          if (response.status === 429) throw new ChatError(limitedKind(refusal, SPENT), detail);
           throw new ChatError(refusal.code === 'unavailable' ? 'unavailable' : 'failed', detail);
         }
         known = true;

@@ -12,6 +12,7 @@ import {
   type WebCallLimit,
   type WebCallReserved,
 } from '@shared/contracts/web-call.ts';
+import { limitedKind } from '@shared/contracts/claim.ts';
 import { createBotCheck, type BotCheckSession, type TurnstileConfig } from '@/lib/bot-check';
 import { callFunction, type FunctionsClient } from '@/lib/functions';
 
@@ -72,12 +73,8 @@ async function askForCall(
     const { code, limit } = answer.body;
     if (!captcha && answer.status === 403) return UNRESERVED;
     const detail = `start-web-call answered ${answer.status} ${String(code ?? '')} ${String(limit ?? '')}`;
-    if (answer.status === 429) {
-      throw new WebCallError(
-        SPENT.includes(limit as WebCallLimit) ? 'spent' : 'limited',
-        detail.trim(),
-      );
-    }
+    if (answer.status === 429)
+      throw new WebCallError(limitedKind(answer.body, SPENT), detail.trim());
     throw new WebCallError('failed', detail.trim());
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Tests only (no function imports it): what a page-facing function's handler test fakes around
- * it (chat, start-web-call): Cloudflare's siteverify, Vapi and the owner's webhook at fetch, the
- * database as a function, and the work after the answer, each with what it was asked. `send`
- * posts a body from the site's page and answers once that work is done.
+ * it (chat, start-web-call, request-callback): Cloudflare's siteverify, Vapi and the owner's
+ * webhook at fetch, the database as a function, and the work after the answer, each with what it
+ * was asked. `send` posts a body from the site's page and answers once that work is done.
  */
 import type { Background } from './background.ts';
 import type { CallDatabase } from './database.ts';
@@ -11,6 +11,8 @@ import { playAnswer, postJson, type FakeAnswer } from './test-request.ts';
 export const TURNSTILE = 'https://turnstile.test/siteverify';
 export const VAPI = 'https://vapi.test';
 export const HOOKS = 'https://hooks.test/owner';
+/** The owner's webhook key: `whsec_` and 32 bytes in base64. */
+export const HOOKS_SECRET = `whsec_${btoa('an owner webhook key of 32 bytes')}`;
 const SITE = 'https://site.test';
 
 export interface Fakes {
@@ -18,6 +20,8 @@ export interface Fakes {
   action: string;
   /** Cloudflare's answer, when not that one. */
   turnstile?: FakeAnswer | undefined;
+  /** The owner's webhook's answers to its posts in turn (then `ok`). */
+  webhook?: FakeAnswer[];
   /** Vapi's answer to a request (none: an unexpected fetch). */
   vapi: (url: string, body: unknown, method: string) => FakeAnswer | undefined;
   /**
@@ -31,14 +35,22 @@ export interface Fakes {
 export function fakeServices(fakes: Fakes) {
   const siteverify: string[] = [];
   const hooks: unknown[] = [];
+  /** Every fetch, its body as a string (a form: 'form'). */
+  const requests: { url: string; init: RequestInit; body: string }[] = [];
+  const webhook = [...(fakes.webhook ?? [])];
   const database: { name: string; request: Record<string, unknown> }[] = [];
   const pending: Promise<unknown>[] = [];
   const fetcher: typeof fetch = async (input, init = {}) => {
     const url = String(input);
+    requests.push({
+      url,
+      init,
+      body: init.body instanceof FormData ? 'form' : String(init.body ?? ''),
+    });
     let answer: FakeAnswer | undefined;
     if (url === HOOKS) {
       hooks.push(JSON.parse(String(init.body)));
-      answer = new Response('ok');
+      answer = webhook.shift() ?? new Response('ok');
     } else if (url === TURNSTILE) {
       siteverify.push(String((init.body as FormData).get('response')));
       answer =
@@ -65,6 +77,7 @@ export function fakeServices(fakes: Fakes) {
     siteverify,
     hooks,
     database,
+    requests,
     /** The settings every such function takes, faked (the handler's own added by its test). */
     settings: {
       origins: [SITE],
@@ -77,11 +90,7 @@ export function fakeServices(fakes: Fakes) {
       },
       turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
       database: callDatabase,
-      webhook: {
-        url: HOOKS,
-        secret: `whsec_${btoa('an owner webhook key of 32 bytes')}`,
-        fetch: fetcher,
-      },
+      webhook: { url: HOOKS, secret: HOOKS_SECRET, fetch: fetcher, sleep: async () => {} },
       background,
     },
     send: async (

@@ -1,23 +1,20 @@
 // Deno tests of request-callback: the handler called with a Request, its services faked at
-// their boundary (fetch for Cloudflare, Vapi and the webhook; the database's functions).
+// their boundary (fetch for Cloudflare, Vapi and the webhook; the database's functions) by
+// ../_shared/test-services.ts.
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
-import { playAnswer, postJson, type FakeAnswer } from '../_shared/test-request.ts';
+import type { FakeAnswer } from '../_shared/test-request.ts';
+import { fakeServices, HOOKS, HOOKS_SECRET, TURNSTILE, VAPI } from '../_shared/test-services.ts';
 import { CONSENT_VERSIONS } from '../_shared/contracts/callback.ts';
 import { CALLBACK_CALL_WORDS, doNotCallTool } from '../_shared/contracts/callback-call.ts';
 import type { CreateCallBody, ToolsAppendItem } from '../_shared/vapi/types.ts';
-import { createHandler, type CallbackSettings } from './handler.ts';
+import { createHandler } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
-const TURNSTILE = 'https://turnstile.test/siteverify';
 /** Cloudflare's answer for a token solved for this form on the site. */
 const SOLVED = { success: true, action: 'callback', hostname: 'site.test' };
-const VAPI = 'https://vapi.test';
 /** BUSINESS_NAME: the business the agent names first. */
 const BUSINESS = 'Harbor Solar & Sons';
-const WEBHOOK = 'https://hooks.test/callback';
-/** The owner's CONTACT_WEBHOOK_SECRET: `whsec_` and a 32-byte key in base64. */
-const WEBHOOK_SECRET = `whsec_${btoa('the request-callback test key 32')}`;
 
 type Answer = FakeAnswer;
 
@@ -29,64 +26,33 @@ interface Fakes {
 }
 
 function harness(fakes: Fakes = {}) {
-  const requests: { url: string; init: RequestInit; body: string }[] = [];
-  const database: { name: string; request: Record<string, unknown> }[] = [];
-  const webhookAnswers = [...(fakes.webhook ?? [new Response('ok')])];
-  const background: Promise<unknown>[] = [];
-  const fetcher: typeof fetch = async (input, init = {}) => {
-    const url = String(input);
-    const body = init.body instanceof FormData ? 'form' : String(init.body ?? '');
-    requests.push({ url, init, body });
-    let answer: Answer | undefined;
-    if (url === TURNSTILE) answer = fakes.turnstile ?? Response.json(SOLVED);
-    else if (url === `${VAPI}/call`)
-      answer = fakes.vapi ?? Response.json({ id: 'call-1' }, { status: 201 });
-    else if (url === WEBHOOK) answer = webhookAnswers.shift() ?? new Response('ok');
-    if (answer === undefined) throw new Error(`unexpected fetch ${url}`);
-    return await playAnswer(answer, init);
-  };
-  const settings: CallbackSettings = {
-    origins: ['https://site.test'],
+  const services = fakeServices({
+    action: 'callback',
+    turnstile: fakes.turnstile,
+    webhook: fakes.webhook,
+    vapi: (url) =>
+      url === `${VAPI}/call`
+        ? (fakes.vapi ?? Response.json({ id: 'call-1' }, { status: 201 }))
+        : undefined,
+    database: { callback_claim: fakes.claim ?? { outcome: 'call' } },
+    budgetResetsAt: '2026-11-24T05:06:40Z',
+  });
+  const handler = createHandler({
+    ...services.settings,
     countries: ['US', 'CA'],
     limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50, leaseSeconds: 60 },
-    vapi: {
-      apiUrl: VAPI,
-      privateKey: 'private-key',
-      phoneNumberId: 'phone-1',
-      assistantId: 'assistant-1',
-      maxCallSeconds: 180,
-      timeoutMs: 50,
-      fetch: fetcher,
-    },
+    vapi: { ...services.settings.vapi, phoneNumberId: 'phone-1', maxCallSeconds: 180 },
     businessName: BUSINESS,
-    turnstile: { secret: 'secret', verifyUrl: TURNSTILE, fetch: fetcher, timeoutMs: 50 },
-    webhook: {
-      url: WEBHOOK,
-      secret: WEBHOOK_SECRET,
-      fetch: fetcher,
-      sleep: async () => {},
-      timeoutMs: 50,
-    },
-    database: async (name, request) => {
-      database.push({ name, request });
-      if (name === 'callback_claim') return fakes.claim ?? { outcome: 'call' };
-      if (name === 'budget_spent')
-        return { first: true, day: '2026-11-23', resets_at: '2026-11-24T05:06:40Z' };
-      return { id: request.id };
-    },
     now: () => new Date('2026-11-23T18:00:00Z'),
-    background: (work) => void background.push(work()),
-  };
-  const handler = createHandler(settings);
+  });
+  const { requests, database } = services;
   return {
+    handler,
     requests,
     database,
     to: (url: string) => requests.filter((request) => request.url === url),
-    send: async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
-      const response = await handler(postJson('request-callback', body, headers));
-      await Promise.all(background);
-      return { status: response.status, headers: response.headers, body: await response.json() };
-    },
+    send: (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      services.send(handler, 'request-callback', body, headers),
   };
 }
 
@@ -228,7 +194,7 @@ Deno.test(
       assert.equal(h.to(`${VAPI}/call`).length, 0);
       // Only the day's budget spent tells the owner (budget_spent, once a day: the database's).
       const spent = h.database.find((entry) => entry.name === 'budget_spent')?.request;
-      const alerts = h.to(WEBHOOK).map((post) => JSON.parse(post.body) as { type: string });
+      const alerts = h.to(HOOKS).map((post) => JSON.parse(post.body) as { type: string });
       if (limit === 'day') {
         assert.deepEqual(spent, { feature: 'phone', budget: 50, retry_after });
         assert.deepEqual(alerts, [
@@ -358,7 +324,7 @@ Deno.test(
     assert.equal(answer.status, 502);
     assert.equal(answer.body.code, 'call_uncertain');
     assert.equal(h.to(`${VAPI}/call`).length, 0);
-    const [post] = h.to(WEBHOOK);
+    const [post] = h.to(HOOKS);
     assert.equal(JSON.parse(post!.body).status, 'uncertain');
   },
 );
@@ -374,6 +340,15 @@ Deno.test('a request id claimed before never calls again', async () => {
     assert.equal(answer.status, code, status);
     if (status === 'unknown') assert.equal(answer.body.code, 'call_uncertain');
     assert.equal(h.to(`${VAPI}/call`).length, 0);
+  }
+  // Nor does an answer that is no claim (a limit without its seconds, or none): never a call.
+  for (const claim of [{ outcome: 'limited', limit: 'day' }, 'call']) {
+    const odd = harness({ claim });
+    const answer = await odd.send(valid());
+    assert.deepEqual(
+      [answer.status, answer.body.code, odd.to(`${VAPI}/call`).length],
+      [502, 'call_failed', 0],
+    );
   }
 });
 
@@ -391,7 +366,7 @@ Deno.test(
       assert.match(answer.body.message, /send the form/);
       const record = h.database.find((c) => c.name === 'callback_record')!.request;
       assert.equal(record.status, 'failed');
-      assert.equal(h.to(WEBHOOK).length, 0);
+      assert.equal(h.to(HOOKS).length, 0);
     }
   },
 );
@@ -416,7 +391,7 @@ Deno.test(
       const record = h.database.find((c) => c.name === 'callback_record')!.request;
       assert.equal(record.status, 'unknown');
       // The owner hears of a call that may ring.
-      const [post] = h.to(WEBHOOK);
+      const [post] = h.to(HOOKS);
       assert.equal(JSON.parse(post!.body).status, 'uncertain');
     }
   },
@@ -430,17 +405,14 @@ Deno.test(
     });
     const answer = await h.send(valid());
     assert.equal(answer.status, 202);
-    const posts = h.to(WEBHOOK);
+    const posts = h.to(HOOKS);
     assert.equal(posts.length, 3);
     // Each try signed (Standard Webhooks), under the callback's id: the owner's automation
     // checks it with the secret and skips an id it has taken.
     for (const post of posts) {
       const headers = Object.fromEntries(new Headers(post.init.headers).entries());
       assert.equal(headers['webhook-id'], ID);
-      assert.deepEqual(
-        new Webhook(WEBHOOK_SECRET).verify(post.body, headers),
-        JSON.parse(post.body),
-      );
+      assert.deepEqual(new Webhook(HOOKS_SECRET).verify(post.body, headers), JSON.parse(post.body));
     }
     const payload = JSON.parse(posts[2]!.body);
     assert.equal(payload.type, 'callback');
@@ -461,7 +433,7 @@ Deno.test(
     const h = harness({ webhook: ['network', 'network', 'network'] });
     const answer = await h.send(valid());
     assert.equal(answer.status, 202);
-    assert.equal(h.to(WEBHOOK).length, 3);
+    assert.equal(h.to(HOOKS).length, 3);
     assert.deepEqual(h.database.find((c) => c.name === 'callback_webhook')!.request, {
       id: ID,
       delivered: false,
@@ -473,7 +445,7 @@ Deno.test(
   'answers the site’s preflight, refuses other methods, oversized and malformed bodies',
   async () => {
     const h = harness();
-    const handler = createHandler({ ...(await settingsOf(h)) });
+    const { handler } = h;
     const preflight = await handler(new Request('https://fn.test/x', { method: 'OPTIONS' }));
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://site.test');
@@ -491,26 +463,3 @@ Deno.test(
     assert.equal(h.to(`${VAPI}/call`).length, 0);
   },
 );
-
-// The harness's settings, for a handler of one's own.
-function settingsOf(_h: ReturnType<typeof harness>): Promise<CallbackSettings> {
-  const fetcher: typeof fetch = () => Promise.reject(new Error('not used'));
-  return Promise.resolve({
-    origins: ['https://site.test'],
-    countries: ['US'],
-    limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50, leaseSeconds: 60 },
-    vapi: {
-      apiUrl: VAPI,
-      privateKey: 'k',
-      phoneNumberId: 'p',
-      assistantId: 'a',
-      maxCallSeconds: 180,
-      timeoutMs: 50,
-      fetch: fetcher,
-    },
-    businessName: BUSINESS,
-    turnstile: { secret: 's', verifyUrl: TURNSTILE, fetch: fetcher },
-    webhook: { url: null, fetch: fetcher },
-    database: () => Promise.reject(new Error('not used')),
-  });
-}

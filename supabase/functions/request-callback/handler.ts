@@ -8,6 +8,7 @@ import {
   type CallbackWebhook,
 } from '../_shared/contracts/callback.ts';
 import { callbackCallOverrides } from '../_shared/contracts/callback-call.ts';
+import { parseClaim, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
 import type { Parsed } from '../_shared/contracts/refusal.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { openEndpoint } from '../_shared/endpoint.ts';
@@ -86,8 +87,8 @@ type Claim =
       /** Left pending past its lease (the function stopped mid-call): just now made unknown. */
       lapsed?: boolean;
     }
-  | { outcome: 'conflict' }
-  | { outcome: 'limited'; limit: string; retry_after: number };
+  | Conflict
+  | Limited;
 
 type Placed =
   { status: 'calling'; vapiCallId: string } | { status: 'failed' | 'unknown'; error: string };
@@ -164,7 +165,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
       const now = (settings.now ?? (() => new Date()))();
       let claim: Claim;
       try {
-        claim = (await settings.database('callback_claim', {
+        const claimed = await settings.database('callback_claim', {
           id: request.id,
           phone: request.phone,
           country: request.country,
@@ -183,7 +184,8 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
             per_day: settings.limits.perDay,
             lease_seconds: settings.limits.leaseSeconds,
           },
-        })) as Claim;
+        });
+        claim = parseClaim<Claim>(claimed, ['call', 'existing', 'conflict', 'limited']);
       } catch (error) {
         console.error('request-callback: the database did not take the request:', error);
         return refuse(callbackRefusal('call_failed'));

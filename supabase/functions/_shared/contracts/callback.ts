@@ -8,7 +8,8 @@ import {
   type AgentVariables,
   type Utm,
 } from './origin.ts';
-import { COMMON_REFUSALS, refusalsOf, type EndpointContract, type Parsed } from './refusal.ts';
+import { claimRefusals } from './claim.ts';
+import type { EndpointContract, Parsed } from './refusal.ts';
 
 /**
  * request-callback on the wire: the page's body, the function's parser and bounds, its answers,
@@ -49,26 +50,24 @@ export interface CallbackBody {
 /** The longest number as typed. */
 export const PHONE_MAX_LENGTH = 40;
 
-/** Each refusal: its status and the function's words (the page shows its own). */
-const REFUSALS = {
-  ...COMMON_REFUSALS,
-  invalid_phone: [400, 'That is not a mobile or landline number we can call.'],
-  consent_required: [400, 'Tick the box to agree to one call from our AI agent.'],
-  country_not_allowed: [400, 'The agent can only call numbers in the countries we serve.'],
-  limited: [429, 'Too many calls were asked for. Please try again later, or send the form.'],
-  call_failed: [502, 'The call could not be placed. Please try again, or send the form.'],
-  // Vapi did not say (a 5xx, 408, 429, or no answer): the call may have been placed, and this
-  // request never places another.
-  call_uncertain: [
-    502,
-    'The call may have been placed. If the phone does not ring within a minute, send the form.',
-  ],
-} as const;
+/** A refusal of request-callback: its status, code and words (the page shows its own). */
+export const callbackRefusal = claimRefusals(
+  'Too many calls were asked for. Please try again later, or send the form.',
+  {
+    invalid_phone: [400, 'That is not a mobile or landline number we can call.'],
+    consent_required: [400, 'Tick the box to agree to one call from our AI agent.'],
+    country_not_allowed: [400, 'The agent can only call numbers in the countries we serve.'],
+    call_failed: [502, 'The call could not be placed. Please try again, or send the form.'],
+    // Vapi did not say (a 5xx, 408, 429, or no answer): the call may have been placed, and this
+    // request never places another.
+    call_uncertain: [
+      502,
+      'The call may have been placed. If the phone does not ring within a minute, send the form.',
+    ],
+  },
+);
 
-export type CallbackCode = keyof typeof REFUSALS;
-
-/** A refusal of request-callback: its status, code and words. */
-export const callbackRefusal = refusalsOf(REFUSALS);
+export type CallbackCode = Parameters<typeof callbackRefusal>[0];
 
 /** The answer to an accepted request: the call is being placed. */
 export interface CallbackAccepted {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { limitErrorBody, parseClaim, retryAfter } from './claim.ts';
+import { limitedKind, limitErrorBody, parseClaim, retryAfter } from './claim.ts';
 
 Deno.test('a claim is one of its outcomes, a limited one with its limit and whole seconds', () => {
   const outcomes = ['call', 'limited'] as const;
@@ -27,4 +27,12 @@ Deno.test('a limited claim is refused alike: its limit in the body, Retry-After'
     code: 'limited',
     message: 'Wait.',
   });
+});
+
+Deno.test("the page reads a refusal's limit: the day's budget spent, or another limit", () => {
+  const spent = ['day', 'minutes'];
+  for (const limit of spent) assert.equal(limitedKind({ code: 'limited', limit }, spent), 'spent');
+  for (const body of [{ code: 'limited', limit: 'address' }, { code: 'limited' }, {}, null]) {
+    assert.equal(limitedKind(body, spent), 'limited', JSON.stringify(body));
+  }
 });

@@ -2,10 +2,12 @@ import { COMMON_REFUSALS, refusalsOf, type Refusal } from './refusal.ts';
 
 /**
  * One claim shape for the endpoints that claim within limits in the database (start-web-call:
- * public.web_call_claim, web_call_press and web_call_reserve; chat: public.web_chat_claim). Each
- * answers `{outcome, ...}`, and a limit that refuses answers alike for all: `limited`, built in
- * SQL by private.claim_limited. The functions refuse it alike: 429 `limited`, the limit named in
- * the error body (`{code, message, limit}`), and a Retry-After of its seconds.
+ * public.web_call_claim, web_call_press and web_call_reserve; chat: public.web_chat_claim;
+ * request-callback: public.callback_claim). Each answers `{outcome, ...}`, and a limit that
+ * refuses answers alike for all: `limited` (built in SQL by private.claim_limited, or alike). The
+ * functions refuse it alike: 429 `limited`, the limit named in the error body (`{code, message,
+ * limit}`), and a Retry-After of its seconds; request-callback names no limit and waits an hour
+ * whichever refused (./callback.ts).
  */
 
 /** A claim refused by one of the endpoint's limits: whole seconds (at least 1) until it frees. */
@@ -57,3 +59,10 @@ export const limitErrorBody = ({ code, message, details }: Refusal) => ({
   message,
   ...(details ? { limit: details } : {}),
 });
+
+/**
+ * A 429's body as the page reads it: `spent` when it names one of `spent` (the limits of the
+ * day's budget: the page points to the other ways), else `limited`.
+ */
+export const limitedKind = <L extends string>(body: unknown, spent: readonly L[]) =>
+  spent.includes((body as { limit?: L } | null)?.limit as L) ? 'spent' : 'limited';
