@@ -105,13 +105,11 @@ export class VoiceCall {
     private readonly loadSdk: () => Promise<VapiConstructor>,
   ) {}
 
-  /** Ends the call (or the attempt to start one) and removes every listener. */
-  end(): void {
-    this.finish();
-  }
-
-  /** Ends the attempt once: listeners, screen, tapped player, the client, an unjoined server call. */
-  private finish(): boolean {
+  /**
+   * Ends the call (or the attempt to start one) once: listeners, screen, tapped player, the
+   * client, an unjoined server call; false when it was over already.
+   */
+  end(): boolean {
     if (this.over) return false;
     this.over = true;
     this.detach();
@@ -128,7 +126,7 @@ export class VoiceCall {
   }
 
   private fail(kind: VoiceErrorKind): void {
-    if (this.finish()) this.onEvent({ type: 'failed', error: kind });
+    if (this.end()) this.onEvent({ type: 'failed', error: kind });
   }
 
   /** Wires the SDK's events to the state machine's events; returns what removes the listeners. */
@@ -147,7 +145,7 @@ export class VoiceCall {
       this.letScreenSleep = keepScreenOn();
       onEvent({ type: 'call-started' });
     });
-    listen('call-end', () => this.finish() && onEvent({ type: 'call-ended' }));
+    listen('call-end', () => this.end() && onEvent({ type: 'call-ended' }));
     listen('speech-start', () => !this.over && onEvent({ type: 'speech-start' }));
     listen('speech-end', () => !this.over && onEvent({ type: 'speech-end' }));
     listen('volume-level', (level) => !this.over && onEvent({ type: 'volume', level }));
@@ -180,7 +178,7 @@ export class VoiceCall {
       }
       // The room closed after the call was on (the assistant hung up): a normal end.
       if (this.joined && (isRoomClosed(error) || this.endedByService)) {
-        if (this.finish()) onEvent({ type: 'call-ended' });
+        if (this.end()) onEvent({ type: 'call-ended' });
         return;
       }
       this.fail(classifyVoiceError(error));
