@@ -70,22 +70,9 @@ function callLabel({ status, speaking }: VoiceState): string {
 
 /** The line that tells the visitor what went wrong, or why they wait. */
 function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
-  switch (error) {
-    case 'mic-denied':
-      return voice.errors.micDenied;
-    case 'no-mic':
-      return voice.errors.noMic;
-    case 'connect':
-      return voice.errors.connect;
-    case 'busy':
-      return voice.errors.busy;
-    case 'cooling':
-      return voice.errors.coolDown(waitSeconds);
-    case 'limited':
-      return voice.errors.limited;
-    case 'spent':
-      return voice.errors.spent;
-  }
+  if (error === 'cooling') return voice.errors.coolDown(waitSeconds);
+  const { micDenied, noMic, connect, busy, limited, spent } = voice.errors;
+  return { 'mic-denied': micDenied, 'no-mic': noMic, connect, busy, limited, spent }[error];
 }
 
 /**
@@ -93,18 +80,10 @@ function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
  * the buttons beside it: Cancel while connecting, Tap to hear, Mute in a call.
  */
 function CallButtons({
-  state,
-  press,
-  cancel,
-  resumeAudio,
-  toggleMute,
   onIntent,
-}: Pick<
-  ReturnType<typeof useVoiceDemo>,
-  'state' | 'press' | 'cancel' | 'resumeAudio' | 'toggleMute'
-> & {
-  onIntent: () => void;
-}) {
+  ...demo
+}: ReturnType<typeof useVoiceDemo> & { onIntent(): void }) {
+  const { state, press, cancel, resumeAudio, toggleMute } = demo;
   // A press before the app took over starts the call as soon as it can.
   const pressProps = useEarlyPress('voice-demo', () => void press());
   const { status, volume, error, audioBlocked, muted } = state;
