@@ -69,10 +69,8 @@ export function useVoiceDemo({
     dispatch(event);
   }, []);
 
-  /**
-   * Set while the attempt under way has reached a call (the pause after it applies): tells the
-   * funnel the call ended.
-   */
+  // Set while the attempt under way has reached a call (the pause after it applies): tells the
+  // funnel the call ended.
   const callEnded = useRef<((ended: 'normal' | 'error') => void) | null>(null);
 
   /**

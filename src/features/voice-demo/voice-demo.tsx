@@ -16,11 +16,10 @@ import type { VoiceErrorKind, VoiceState } from './voice-machine';
 
 /** Loads the server's call starter once: its code, and the bot check shown in `botCheckBox`. */
 function loadStarter(botCheckBox: () => HTMLDivElement | null) {
-  const turnstile = config.turnstile!;
   return loadOnce(() =>
     import('./web-call').then((module) =>
       module.createServerStarter(
-        turnstile,
+        config.turnstile!,
         { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
         botCheckBox,
       ),
@@ -143,11 +142,7 @@ function CallButtons({
 }
 
 /** The status line: what went wrong, or that the agent's voice waits for a tap. */
-function VoiceMessage({
-  state: { status, error, waitSeconds, audioBlocked },
-}: {
-  state: VoiceState;
-}) {
+function VoiceMessage({ status, error, waitSeconds, audioBlocked }: VoiceState) {
   return (
     <p
       id="voice-demo-message"
@@ -207,7 +202,7 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
           {voice.disclosureLink}
         </Link>
       </p>
-      <VoiceMessage state={state} />
+      <VoiceMessage {...state} />
       {noMic && (onTypeInstead || onCallMyPhone) ? (
         // No microphone, no call: the chat and Call my phone in its place.
         <div className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm">
