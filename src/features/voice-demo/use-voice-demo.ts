@@ -5,18 +5,10 @@ import { agentVariables } from '@/lib/agent-variables';
 import { funnel } from '@/lib/funnel';
 import { markDemoCall, visitId } from '@/lib/visit';
 import { createCallGuard, type CallGuard } from './call-guard';
-import type { AgentVariables } from '@shared/contracts/origin.ts';
-import type { AssistantOverrides } from './load-vapi';
+import type { WebCallBody } from '@shared/contracts/web-call.ts';
+import { loadVapi, type AssistantOverrides } from './load-vapi';
 import type { CallStart, JoinableCall, VoiceCall, VoiceCallOptions } from './voice-call';
-import { loadVapi } from './load-vapi';
 import { initialVoiceState, voiceReducer, type VoiceEvent, type VoiceState } from './voice-machine';
-
-/** What the page tells the server of a call it asks for: one id per press, the visit, the numbers. */
-export interface ServerCallRequest {
-  id: string;
-  visit_id: string;
-  variables: AgentVariables | null;
-}
 
 /** The SDK has no timeout of its own on /call/web: past this, the attempt is given up. */
 export const CONNECT_TIMEOUT_MS = 20_000;
@@ -27,7 +19,7 @@ export interface VoiceDemoOptions extends Partial<
   /** How calls start (public key, or the server), and the cap; null: not configured. */
   config: SiteConfig['vapi'];
   /** Server mode: asks start-web-call for a call (the component passes the real one; tests a fake). */
-  startWebCall?: (request: ServerCallRequest) => Promise<JoinableCall>;
+  startWebCall?: (request: Omit<WebCallBody, 'captcha'>) => Promise<JoinableCall>;
   /** One call per visitor at a time, and the pause after one (tests pass their own). */
   guard?: CallGuard;
 }
@@ -77,9 +69,8 @@ export function useVoiceDemo({
     dispatch(event);
   }, []);
 
-  // The attempt under way reached a call (the pause after it applies).
-  const connected = useRef(false);
-  /** Tells the funnel the connected call ended (set while a call is on). */
+  // Set while the attempt under way has reached a call (the pause after it applies): tells the
+  // funnel the call ended.
   const callEnded = useRef<((ended: 'normal' | 'error') => void) | null>(null);
 
   /**
@@ -89,14 +80,14 @@ export function useVoiceDemo({
    */
   const release = useCallback(
     (ended: 'normal' | 'error' = 'normal') => {
-      callEnded.current?.(ended);
+      const connected = callEnded.current;
       callEnded.current = null;
+      connected?.(ended);
       attempt.current += 1;
       clearTimeout(timer.current);
       call.current?.end();
       call.current = null;
-      guard.finish(connected.current);
-      connected.current = false;
+      guard.finish(connected !== null);
     },
     [guard],
   );
@@ -168,7 +159,6 @@ export function useVoiceDemo({
           if (attempt.current !== mine) return;
           if (event.type === 'call-started') {
             clearTimeout(timer.current);
-            connected.current = true;
             callEnded.current = funnel.demoCallStarted();
           }
           if (event.type === 'failed') release('error');

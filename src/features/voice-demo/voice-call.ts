@@ -65,18 +65,6 @@ export interface VoiceCallOptions {
   requestMicrophone?: () => Promise<void>;
 }
 
-export interface VoiceCall {
-  /** Ends the call (or the attempt to start one) and removes every listener. */
-  end: () => void;
-  /** Mutes or unmutes the visitor's microphone; false when there is no call to mute. */
-  setMuted: (muted: boolean) => boolean;
-  /**
-   * After `audio-blocked`: plays the agent's voice. Call it from the visitor's tap (the browser
-   * allows playback in a gesture); resolves false when it still cannot play.
-   */
-  resumeAudio: () => Promise<boolean>;
-}
-
 /**
  * Asking for the microphone before the call starts ties the browser's prompt to the press,
  * and a refusal is known before a (billed) call is created.
@@ -97,239 +85,228 @@ interface VapiMessage {
   transcript?: string;
 }
 
-/** One call attempt's state, shared by the steps below (each step is one job of the call). */
-interface Attempt {
-  readonly start: CallStart;
-  readonly onEvent: (event: VoiceEvent) => void;
-  readonly loadSdk: () => Promise<VapiConstructor>;
+/** One call attempt: its SDK client, the client's events, and its end (see startVoiceCall). */
+export class VoiceCall {
   /** Ended, failed or given up: nothing more is reported. */
-  over: boolean;
+  private over = false;
   /** The SDK said the call started: the room was joined. */
-  joined: boolean;
+  private joined = false;
   /** The service said the call is over (the assistant hung up): what follows is its end. */
-  endedByService: boolean;
-  client: VapiClient | null;
-  detach: () => void;
-  letScreenSleep: () => void;
+  private endedByService = false;
+  private client: VapiClient | null = null;
+  private detach = () => {};
+  private letScreenSleep = () => {};
   /** The agent's voice, played by this page after a tap when the SDK's own player was blocked. */
-  tappedPlayer: HTMLAudioElement | null;
-}
+  private tappedPlayer: HTMLAudioElement | null = null;
 
-/** Ends the attempt once: listeners, screen, tapped player, the client, an unjoined server call. */
-function finish(attempt: Attempt): boolean {
-  if (attempt.over) return false;
-  attempt.over = true;
-  attempt.detach();
-  attempt.letScreenSleep();
-  attempt.tappedPlayer?.remove();
-  attempt.tappedPlayer = null;
-  const stopped = attempt.client
-    ?.stop()
-    .catch((error: unknown) => console.error('Voice demo: stop failed:', describeError(error)));
-  const { start } = attempt;
-  if ('webCall' in start && !attempt.joined) {
-    void hangUpUnjoined(start.webCall, attempt.loadSdk, stopped);
-  }
-  return true;
-}
+  constructor(
+    private readonly start: CallStart,
+    private readonly onEvent: (event: VoiceEvent) => void,
+    private readonly loadSdk: () => Promise<VapiConstructor>,
+  ) {}
 
-/** Ends the attempt and reports it failed (unless it was over already). */
-function fail(attempt: Attempt, kind: VoiceErrorKind): void {
-  if (finish(attempt)) attempt.onEvent({ type: 'failed', error: kind });
-}
-
-/** The SDK's error event: ignored, the voice blocked, the call's normal end, or a failure. */
-function onSdkError(attempt: Attempt, error: unknown): void {
-  console.error('Voice demo error:', describeError(error));
-  if (isNonFatalSdkError(error)) return;
-  if (isAudioStartFailure(error)) {
-    if (!attempt.over) attempt.onEvent({ type: 'audio-blocked' });
-    return;
-  }
-  // The room closed after the call was on (the assistant hung up): a normal end.
-  if (attempt.joined && (isRoomClosed(error) || attempt.endedByService)) {
-    if (finish(attempt)) attempt.onEvent({ type: 'call-ended' });
-    return;
-  }
-  fail(attempt, classifyVoiceError(error));
-}
-
-/** Wires the SDK's events to the state machine's events; returns what removes the listeners. */
-function attach(attempt: Attempt, sdk: VapiClient): () => void {
-  const { onEvent } = attempt;
-  const detachers: (() => void)[] = [];
-  /** Listens to one SDK event, typed by the SDK's own declarations. */
-  const listen = <E extends VapiEventName>(event: E, listener: VapiListener<E>) => {
-    sdk.on(event, listener);
-    detachers.push(() => sdk.removeListener(event, listener));
-  };
-  listen('call-start', () => {
-    attempt.joined = true;
-    if (attempt.over) return;
-    // A phone's screen stays on while the call is on.
-    attempt.letScreenSleep = keepScreenOn();
-    onEvent({ type: 'call-started' });
-  });
-  listen('call-end', () => finish(attempt) && onEvent({ type: 'call-ended' }));
-  listen('speech-start', () => !attempt.over && onEvent({ type: 'speech-start' }));
-  listen('speech-end', () => !attempt.over && onEvent({ type: 'speech-end' }));
-  listen('volume-level', (level) => !attempt.over && onEvent({ type: 'volume', level }));
-  listen('audio', () => {
-    // The SDK's own player runs (a later track): the tapped one steps aside.
-    attempt.tappedPlayer?.remove();
-    attempt.tappedPlayer = null;
-    if (!attempt.over) onEvent({ type: 'audio-playing' });
-  });
-  listen('message', (message: VapiMessage | undefined) => {
-    if (message?.type === 'status-update' && message.status === 'ended') {
-      attempt.endedByService = true;
-    }
-    if (attempt.over || message?.type !== 'transcript' || message.transcriptType !== 'final') {
-      return;
-    }
-    onEvent({
-      type: 'transcript',
-      speaker: message.role === 'user' ? 'user' : 'assistant',
-      text: String(message.transcript ?? ''),
-    });
-  });
-  listen('call-start-failed', (event) => {
-    console.error('Voice demo: the call could not start:', describeError(event));
-  });
-  listen('error', (error: unknown) => onSdkError(attempt, error));
-  return () => detachers.forEach((detach) => detach());
-}
-
-/** Makes the client, listens, and ends a call given up before its call object existed. */
-async function connect(
-  attempt: Attempt,
-  Vapi: VapiConstructor,
-  key: string,
-  begin: (sdk: VapiClient) => Promise<unknown>,
-): Promise<unknown> {
-  // avoidEval: daily-js loads its call machine with a <script> from *.daily.co instead of
-  // fetch + eval, so the Content-Security-Policy needs no 'unsafe-eval'.
-  const sdk = new Vapi(key, undefined, { avoidEval: true });
-  attempt.client = sdk;
-  attempt.detach = attach(attempt, sdk);
-  // The SDK's stop() does nothing to a start() whose call object does not exist yet (an open
-  // issue of its repository). So a call given up meanwhile (Cancel, timeout, page left) is
-  // ended the moment its call object appears, before it joins the room.
-  const endIfGivenUp: VapiListener<'call-start-progress'> = (progress) => {
-    if (
-      attempt.over &&
-      progress?.stage === 'daily-call-object-creation' &&
-      progress.status === 'completed'
-    )
-      void sdk.stop().catch(() => undefined);
-  };
-  sdk.on('call-start-progress', endIfGivenUp);
-  const result = await begin(sdk).finally(() =>
-    sdk.removeListener('call-start-progress', endIfGivenUp),
-  );
-  // Given up meanwhile (timeout, End Call, page left): no call may keep running.
-  if (attempt.over && result !== null) await sdk.stop();
-  return result;
-}
-
-/** Server mode: waits for the server's call, then joins its room (no request to Vapi's API). */
-async function joinServerCall(
-  attempt: Attempt,
-  Vapi: VapiConstructor,
-  webCallStarted: Promise<JoinableCall>,
-): Promise<void> {
-  let webCall: JoinableCall;
-  try {
-    webCall = await webCallStarted;
-  } catch (error) {
-    if (attempt.over) return;
-    console.error('Voice demo: the server started no call:', describeError(error));
-    const kind = error instanceof WebCallError ? error.kind : 'failed';
-    fail(attempt, kind === 'failed' ? 'connect' : kind);
-    return;
-  }
-  if (attempt.over) return;
-  // It throws (after the SDK's error event) when the room cannot be joined.
-  await connect(attempt, Vapi, PLACEHOLDER_KEY, (sdk) => sdk.reconnect(webCall));
-}
-
-/** Public-key mode: the SDK POSTs /call/web with the public key, then joins the room. */
-async function startWithPublicKey(
-  attempt: Attempt,
-  Vapi: VapiConstructor,
-  { publicKey, assistantId, assistantOverrides }: Extract<CallStart, { publicKey: string }>,
-): Promise<void> {
-  const started = await connect(attempt, Vapi, publicKey, (sdk) =>
-    assistantOverrides ? sdk.start(assistantId, assistantOverrides) : sdk.start(assistantId),
-  );
-  // start() answers null (after emitting error) when /call/web fails.
-  if (started === null && !attempt.over) {
-    console.error('Voice demo: the voice service refused to start the call.');
-    fail(attempt, 'connect');
-  }
-}
-
-/** Microphone, SDK, then the join or the start; a failure (unless given up) fails the attempt. */
-async function run(attempt: Attempt, requestMicrophone: () => Promise<void>): Promise<void> {
-  try {
-    await requestMicrophone();
-    if (attempt.over) return;
-    const Vapi = await attempt.loadSdk();
-    if (attempt.over) return;
-    const { start } = attempt;
-    if ('webCall' in start) await joinServerCall(attempt, Vapi, start.webCall);
-    else await startWithPublicKey(attempt, Vapi, start);
-  } catch (error) {
-    if (attempt.over) return;
-    console.error('Voice demo: the call could not start:', describeError(error));
-    fail(attempt, classifyVoiceError(error));
-  }
-}
-
-/** Mutes or unmutes the visitor's microphone; false when there is no call to mute. */
-function setMuted(attempt: Attempt, muted: boolean): boolean {
-  if (attempt.over || !attempt.client) return false;
-  try {
-    attempt.client.setMuted(muted);
+  /**
+   * Ends the call (or the attempt to start one) once: listeners, screen, tapped player, the
+   * client, an unjoined server call; false when it was over already.
+   */
+  end(): boolean {
+    if (this.over) return false;
+    this.over = true;
+    this.detach();
+    this.letScreenSleep();
+    this.tappedPlayer?.remove();
+    this.tappedPlayer = null;
+    const stopped = this.client
+      ?.stop()
+      .catch((error: unknown) => console.error('Voice demo: stop failed:', describeError(error)));
+    const { start } = this;
+    if ('webCall' in start && !this.joined)
+      void hangUpUnjoined(start.webCall, this.loadSdk, stopped);
     return true;
-  } catch (error) {
-    console.error('Voice demo: could not change the microphone:', describeError(error));
-    return false;
   }
-}
 
-/** After `audio-blocked`, in the visitor's tap: plays the agent's voice with a player of its own. */
-async function resumeAudio(attempt: Attempt): Promise<boolean> {
-  const daily = attempt.over ? null : attempt.client?.getDailyCallObject();
-  // The SDK plays the assistant's participant ("Vapi Speaker") only; so does this.
-  const speaker = Object.values(daily?.participants() ?? {}).find(
-    (participant) => !participant.local && participant.user_name === 'Vapi Speaker',
-  );
-  const track = speaker?.tracks.audio.persistentTrack;
-  if (!daily || !speaker || !track) return false;
-  const player = document.createElement('audio');
-  // The SDK removes players by this mark when the participant leaves.
-  player.dataset.participantId = speaker.session_id;
-  player.srcObject = new MediaStream([track]);
-  document.body.append(player);
-  try {
-    // Called in the tap, before any other await: the gesture allows the playback.
-    await player.play();
-  } catch (error) {
-    console.error('Voice demo: the agent audio still cannot play:', describeError(error));
-    player.remove();
-    return false;
+  private fail(kind: VoiceErrorKind): void {
+    if (this.end()) this.onEvent({ type: 'failed', error: kind });
   }
-  if (attempt.over) {
-    player.remove();
-    return false;
+
+  /** Wires the SDK's events to the state machine's events; returns what removes the listeners. */
+  private attach(sdk: VapiClient): () => void {
+    const { onEvent } = this;
+    const detachers: (() => void)[] = [];
+    /** Listens to one SDK event, typed by the SDK's own declarations. */
+    const listen = <E extends VapiEventName>(event: E, listener: VapiListener<E>) => {
+      sdk.on(event, listener);
+      detachers.push(() => sdk.removeListener(event, listener));
+    };
+    listen('call-start', () => {
+      this.joined = true;
+      if (this.over) return;
+      // A phone's screen stays on while the call is on.
+      this.letScreenSleep = keepScreenOn();
+      onEvent({ type: 'call-started' });
+    });
+    listen('call-end', () => this.end() && onEvent({ type: 'call-ended' }));
+    listen('speech-start', () => !this.over && onEvent({ type: 'speech-start' }));
+    listen('speech-end', () => !this.over && onEvent({ type: 'speech-end' }));
+    listen('volume-level', (level) => !this.over && onEvent({ type: 'volume', level }));
+    listen('audio', () => {
+      // The SDK's own player runs (a later track): the tapped one steps aside.
+      this.tappedPlayer?.remove();
+      this.tappedPlayer = null;
+      if (!this.over) onEvent({ type: 'audio-playing' });
+    });
+    listen('message', (message: VapiMessage | undefined) => {
+      if (message?.type === 'status-update' && message.status === 'ended') {
+        this.endedByService = true;
+      }
+      if (this.over || message?.type !== 'transcript' || message.transcriptType !== 'final') return;
+      onEvent({
+        type: 'transcript',
+        speaker: message.role === 'user' ? 'user' : 'assistant',
+        text: String(message.transcript ?? ''),
+      });
+    });
+    listen('call-start-failed', (event) => {
+      console.error('Voice demo: the call could not start:', describeError(event));
+    });
+    listen('error', (error: unknown) => {
+      console.error('Voice demo error:', describeError(error));
+      if (isNonFatalSdkError(error)) return;
+      if (isAudioStartFailure(error)) {
+        if (!this.over) onEvent({ type: 'audio-blocked' });
+        return;
+      }
+      // The room closed after the call was on (the assistant hung up): a normal end.
+      if (this.joined && (isRoomClosed(error) || this.endedByService)) {
+        if (this.end()) onEvent({ type: 'call-ended' });
+        return;
+      }
+      this.fail(classifyVoiceError(error));
+    });
+    return () => detachers.forEach((detach) => detach());
   }
-  attempt.tappedPlayer?.remove();
-  attempt.tappedPlayer = player;
-  // What the SDK tells the assistant once its voice plays (it waits for it to speak first).
-  daily.sendAppMessage('playable');
-  attempt.onEvent({ type: 'audio-playing' });
-  return true;
+
+  /** Makes the client, listens, and ends a call given up before its call object existed. */
+  private async connect(
+    Vapi: VapiConstructor,
+    key: string,
+    begin: (sdk: VapiClient) => Promise<unknown>,
+  ): Promise<unknown> {
+    // avoidEval: daily-js loads its call machine with a <script> from *.daily.co instead of
+    // fetch + eval, so the Content-Security-Policy needs no 'unsafe-eval'.
+    const sdk = new Vapi(key, undefined, { avoidEval: true });
+    this.client = sdk;
+    this.detach = this.attach(sdk);
+    // The SDK's stop() does nothing to a start() whose call object does not exist yet (an open
+    // issue of its repository). So a call given up meanwhile (Cancel, timeout, page left) is
+    // ended the moment its call object appears, before it joins the room.
+    const endIfGivenUp: VapiListener<'call-start-progress'> = (progress) => {
+      if (
+        this.over &&
+        progress?.stage === 'daily-call-object-creation' &&
+        progress.status === 'completed'
+      )
+        void sdk.stop().catch(() => undefined);
+    };
+    sdk.on('call-start-progress', endIfGivenUp);
+    const result = await begin(sdk).finally(() =>
+      sdk.removeListener('call-start-progress', endIfGivenUp),
+    );
+    // Given up meanwhile (timeout, End Call, page left): no call may keep running.
+    if (this.over && result !== null) await sdk.stop();
+    return result;
+  }
+
+  /** Microphone, SDK, then the join or the start; a failure (unless given up) fails the attempt. */
+  async run(requestMicrophone: () => Promise<void>): Promise<void> {
+    try {
+      await requestMicrophone();
+      if (this.over) return;
+      const Vapi = await this.loadSdk();
+      if (this.over) return;
+      const { start } = this;
+      if ('webCall' in start) {
+        let webCall: JoinableCall;
+        try {
+          webCall = await start.webCall;
+        } catch (error) {
+          if (this.over) return;
+          console.error('Voice demo: the server started no call:', describeError(error));
+          const kind = error instanceof WebCallError ? error.kind : 'failed';
+          this.fail(kind === 'failed' ? 'connect' : kind);
+          return;
+        }
+        if (this.over) return;
+        // Joins the room the server made; no request to Vapi's API. It throws (after the SDK's
+        // error event) when the room cannot be joined.
+        await this.connect(Vapi, PLACEHOLDER_KEY, (sdk) => sdk.reconnect(webCall));
+        return;
+      }
+      const { publicKey, assistantId, assistantOverrides } = start;
+      const started = await this.connect(Vapi, publicKey, (sdk) =>
+        assistantOverrides ? sdk.start(assistantId, assistantOverrides) : sdk.start(assistantId),
+      );
+      // start() answers null (after emitting error) when /call/web fails.
+      if (started === null && !this.over) {
+        console.error('Voice demo: the voice service refused to start the call.');
+        this.fail('connect');
+      }
+    } catch (error) {
+      if (this.over) return;
+      console.error('Voice demo: the call could not start:', describeError(error));
+      this.fail(classifyVoiceError(error));
+    }
+  }
+
+  /** Mutes or unmutes the visitor's microphone; false when there is no call to mute. */
+  setMuted(muted: boolean): boolean {
+    if (this.over || !this.client) return false;
+    try {
+      this.client.setMuted(muted);
+      return true;
+    } catch (error) {
+      console.error('Voice demo: could not change the microphone:', describeError(error));
+      return false;
+    }
+  }
+
+  /**
+   * After `audio-blocked`: plays the agent's voice with a player of its own. Call it from the
+   * visitor's tap (the browser allows playback in a gesture); resolves false when it still
+   * cannot play.
+   */
+  async resumeAudio(): Promise<boolean> {
+    const daily = this.over ? null : this.client?.getDailyCallObject();
+    // The SDK plays the assistant's participant ("Vapi Speaker") only; so does this.
+    const speaker = Object.values(daily?.participants() ?? {}).find(
+      (participant) => !participant.local && participant.user_name === 'Vapi Speaker',
+    );
+    const track = speaker?.tracks.audio.persistentTrack;
+    if (!daily || !speaker || !track) return false;
+    const player = document.createElement('audio');
+    // The SDK removes players by this mark when the participant leaves.
+    player.dataset.participantId = speaker.session_id;
+    player.srcObject = new MediaStream([track]);
+    document.body.append(player);
+    try {
+      // Called in the tap, before any other await: the gesture allows the playback.
+      await player.play();
+    } catch (error) {
+      console.error('Voice demo: the agent audio still cannot play:', describeError(error));
+      player.remove();
+      return false;
+    }
+    if (this.over) {
+      player.remove();
+      return false;
+    }
+    this.tappedPlayer?.remove();
+    this.tappedPlayer = player;
+    // What the SDK tells the assistant once its voice plays (it waits for it to speak first).
+    daily.sendAppMessage('playable');
+    this.onEvent({ type: 'audio-playing' });
+    return true;
+  }
 }
 
 /**
@@ -345,26 +322,11 @@ export function startVoiceCall({
   loadSdk,
   requestMicrophone = requestMicrophoneOnce,
 }: VoiceCallOptions): VoiceCall {
-  const attempt: Attempt = {
-    start,
-    onEvent,
-    loadSdk,
-    over: false,
-    joined: false,
-    endedByService: false,
-    client: null,
-    detach: () => {},
-    letScreenSleep: () => {},
-    tappedPlayer: null,
-  };
+  const call = new VoiceCall(start, onEvent, loadSdk);
   // A server start that fails before it is awaited (the microphone refused meanwhile) is no
-  // unhandled rejection: it is read in joinServerCall, or not at all.
+  // unhandled rejection: it is read in run, or not at all.
   if ('webCall' in start) start.webCall.catch(() => undefined);
   // The microphone is asked for now, in the press (run's first step is synchronous).
-  void run(attempt, requestMicrophone);
-  return {
-    end: () => void finish(attempt),
-    setMuted: (muted) => setMuted(attempt, muted),
-    resumeAudio: () => resumeAudio(attempt),
-  };
+  void call.run(requestMicrophone);
+  return call;
 }

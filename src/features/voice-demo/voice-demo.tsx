@@ -1,17 +1,172 @@
+import { useCallback, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { callbackOffer } from '@/content/callback-offer';
+import { chatOffer } from '@/content/chat-offer';
 import { voice } from '@/content/voice';
+import { agentVariables } from '@/lib/agent-variables';
+import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { useEarlyPress } from '@/lib/early-press';
+import { loadOnce } from '@/lib/load-once';
 import { Link } from '@/lib/router';
-import { useServerStarter } from './use-server-starter';
+import { preloadTurnstile } from '@/lib/turnstile-script';
+import { visitId } from '@/lib/visit';
 import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
-import {
-  AfterCall,
-  CallButton,
-  CallControls,
-  Captions,
-  MicAlternatives,
-  VoiceMessage,
-} from './voice-demo-parts';
+import type { VoiceErrorKind, VoiceState } from './voice-machine';
+
+/** Loads the server's call starter once: its code, and the bot check shown in `botCheckBox`. */
+function loadStarter(botCheckBox: () => HTMLDivElement | null) {
+  return loadOnce(() =>
+    import('./web-call').then((module) =>
+      module.createServerStarter(
+        config.turnstile!,
+        { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+        botCheckBox,
+      ),
+    ),
+  );
+}
+
+/**
+ * Server mode's starter: its code and the bot check load on intent, never in the first load.
+ * Gives the box the bot check renders in, the call's start, and what intent prepares.
+ */
+function useServerStarter(serverMode: boolean) {
+  const botCheckBox = useRef<HTMLDivElement>(null);
+  const starter = useRef<ReturnType<typeof loadStarter> | null>(null);
+  const serverStarter = () => (starter.current ??= loadStarter(() => botCheckBox.current))();
+  const startWebCall = useCallback<NonNullable<VoiceDemoOptions['startWebCall']>>(
+    async (request) => (await serverStarter()).start(request),
+    // The starter lives in a ref for the component's life.
+    [],
+  );
+  /**
+   * Server mode, on intent: the bot check, and with its token the call reserved, so the press
+   * costs only the call (not while a call starts or runs: the reservation is for a press to come).
+   */
+  const prepareServerCall = (status: VoiceState['status']) => {
+    if (!serverMode || !config.turnstile) return;
+    // Its download starts now, beside the starter's code rather than after it.
+    preloadTurnstile(config.turnstile.scriptUrl);
+    const reserving = status !== 'connecting' && status !== 'in-call';
+    serverStarter()
+      .then((loaded) => {
+        const prepared = loaded.prepare();
+        if (reserving) loaded.reserve({ visit_id: visitId(), variables: agentVariables() });
+        return prepared;
+      })
+      .catch((error: unknown) => console.error('Voice demo: the bot check did not load', error));
+  };
+  return { botCheckBox, startWebCall, prepareServerCall };
+}
+
+/** The words on the call button for the call's status. */
+function callLabel({ status, speaking }: VoiceState): string {
+  if (status === 'connecting') return voice.connecting;
+  if (status === 'in-call') return speaking ? voice.speaking : voice.inCall;
+  return voice.idle;
+}
+
+/** The line that tells the visitor what went wrong, or why they wait. */
+function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
+  if (error === 'cooling') return voice.errors.coolDown(waitSeconds);
+  const { micDenied, noMic, connect, busy, limited, spent } = voice.errors;
+  return { 'mic-denied': micDenied, 'no-mic': noMic, connect, busy, limited, spent }[error];
+}
+
+/**
+ * The live-call button (its voice level in a call, its spinner while connecting, its label) and
+ * the buttons beside it: Cancel while connecting, Tap to hear, Mute in a call.
+ */
+function CallButtons({
+  onIntent,
+  ...demo
+}: ReturnType<typeof useVoiceDemo> & { onIntent(): void }) {
+  const { state, press, cancel, resumeAudio, toggleMute } = demo;
+  // A press before the app took over starts the call as soon as it can.
+  const pressProps = useEarlyPress('voice-demo', () => void press());
+  const { status, volume, error, audioBlocked, muted } = state;
+  const inCall = status === 'in-call';
+  const connecting = status === 'connecting';
+  return (
+    <>
+      <div className="relative">
+        {inCall ? (
+          <span
+            aria-hidden="true"
+            data-testid="voice-level"
+            className="absolute inset-0 rounded-full bg-danger/30 transition-transform duration-100 motion-reduce:hidden"
+            style={{ transform: `scale(${1 + volume * 0.25})` }}
+          />
+        ) : null}
+        <Button
+          {...pressProps}
+          variant={inCall ? 'danger' : 'primary'}
+          size="lg"
+          aria-disabled={connecting || undefined}
+          aria-describedby={error ? 'voice-demo-message' : undefined}
+          onClick={() => void press()}
+          onPointerEnter={onIntent}
+          onPointerDown={onIntent}
+          onFocus={onIntent}
+          className={cn('relative', connecting && 'cursor-wait opacity-80')}
+        >
+          {connecting ? (
+            <span
+              aria-hidden="true"
+              data-testid="voice-spinner"
+              className="size-5 animate-spin rounded-full border-2 border-white border-t-transparent"
+            />
+          ) : null}
+          {callLabel(state)}
+        </Button>
+      </div>
+      {connecting ? (
+        <Button variant="secondary" size="sm" onClick={cancel}>
+          {voice.cancel}
+        </Button>
+      ) : null}
+      {audioBlocked && status !== 'idle' ? (
+        // The browser held the agent's voice back until a tap (its autoplay rule).
+        <Button size="sm" onClick={resumeAudio}>
+          {voice.tapToHear}
+        </Button>
+      ) : null}
+      {inCall ? (
+        <Button variant="secondary" size="sm" aria-pressed={muted} onClick={toggleMute}>
+          {muted ? voice.unmute : voice.mute}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** The status line: what went wrong, or that the agent's voice waits for a tap. */
+function VoiceMessage({ status, error, waitSeconds, audioBlocked }: VoiceState) {
+  return (
+    <p
+      id="voice-demo-message"
+      role="status"
+      // The pause after a call is a notice, not a failure: it is not shown as an error.
+      className={cn(
+        'min-h-0 text-center text-sm font-medium lg:text-left',
+        error === 'cooling' || !error ? 'text-slate-700' : 'text-danger',
+      )}
+    >
+      {error ? errorLine(error, waitSeconds) : null}
+      {/* Said, not only shown: a screen reader hears why the agent is silent. */}
+      {!error && audioBlocked && status !== 'idle' ? voice.audioBlocked : null}
+      {error === 'spent' ? (
+        <>
+          {' '}
+          <a href="#contact" className="font-semibold text-brand-700 underline">
+            {voice.errors.spentLink}
+          </a>
+        </>
+      ) : null}
+    </p>
+  );
+}
 
 interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
   /** After a call ended normally: the visitor asks to book a call (the page brings up the form). */
@@ -25,33 +180,18 @@ interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
 export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }: VoiceDemoProps) {
   const serverMode = (props.config ?? config.vapi)?.auth === 'server';
   const { botCheckBox, startWebCall, prepareServerCall } = useServerStarter(serverMode);
-  const { state, press, cancel, toggleMute, resumeAudio, prefetch, configured } = useVoiceDemo({
-    config: config.vapi,
-    startWebCall,
-    ...props,
-  });
+  const demo = useVoiceDemo({ config: config.vapi, startWebCall, ...props });
+  const { state } = demo;
   /** Intent (a pointer over the button, focus, a first touch): the code, and the bot check. */
   const intent = () => {
-    prefetch();
+    demo.prefetch();
     prepareServerCall(state.status);
   };
-  // A press before the app took over starts the call as soon as it can.
-  const pressProps = useEarlyPress('voice-demo', () => void press());
+  const noMic = state.error === 'mic-denied' || state.error === 'no-mic';
 
   return (
     <div className="flex w-full max-w-md flex-col items-center gap-3 lg:items-start">
-      <CallButton
-        state={state}
-        pressProps={pressProps}
-        onPress={() => void press()}
-        onIntent={intent}
-      />
-      <CallControls
-        state={state}
-        onCancel={cancel}
-        onResumeAudio={resumeAudio}
-        onToggleMute={toggleMute}
-      />
+      <CallButtons {...demo} onIntent={intent} />
       {/* Server mode: the bot check's widget, rendered on intent. */}
       {serverMode ? (
         <div ref={botCheckBox} className="text-xs text-slate-600 empty:hidden" />
@@ -62,19 +202,56 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
           {voice.disclosureLink}
         </Link>
       </p>
-      <VoiceMessage state={state} />
-      <MicAlternatives
-        error={state.error}
-        onTypeInstead={onTypeInstead}
-        onCallMyPhone={onCallMyPhone}
-      />
-      {!configured && config.mode === 'local' ? (
+      <VoiceMessage {...state} />
+      {noMic && (onTypeInstead || onCallMyPhone) ? (
+        // No microphone, no call: the chat and Call my phone in its place.
+        <div className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm">
+          <p className="text-slate-700">{chatOffer.micAlternatives}</p>
+          <div className="flex flex-wrap justify-center gap-3">
+            {onTypeInstead ? (
+              <Button size="sm" onClick={onTypeInstead}>
+                {chatOffer.open}
+              </Button>
+            ) : null}
+            {onCallMyPhone ? (
+              <Button size="sm" variant="secondary" onClick={onCallMyPhone}>
+                {callbackOffer.open}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      {!demo.configured && config.mode === 'local' ? (
         <p className="rounded-lg bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">
           {voice.notConfigured}
         </p>
       ) : null}
-      {state.ended && onBookCall ? <AfterCall onBookCall={onBookCall} /> : null}
-      <Captions captions={state.captions} />
+      {state.ended && onBookCall ? (
+        // After a call ended normally: the offer to book a call.
+        <div
+          role="status"
+          className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm"
+        >
+          <p className="text-slate-700">{voice.afterCall.text}</p>
+          <Button size="sm" onClick={onBookCall}>
+            {voice.afterCall.button}
+          </Button>
+        </div>
+      ) : null}
+      {/* The last lines said by either side, read out as they come. */}
+      <div
+        aria-live="polite"
+        aria-label={voice.captionsLabel}
+        role="log"
+        className="w-full text-left text-sm"
+      >
+        {state.captions.map((caption) => (
+          <p key={caption.id} className="mt-1 rounded-lg bg-white/80 px-3 py-1.5 shadow-sm">
+            <span className="font-semibold">{voice.captionSpeaker[caption.speaker]}: </span>
+            {caption.text}
+          </p>
+        ))}
+      </div>
     </div>
   );
 }

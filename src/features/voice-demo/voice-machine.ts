@@ -1,3 +1,5 @@
+import type { CallGuardRefusal } from './call-guard';
+
 /**
  * What the visitor can act on when a call could not start or broke off: `busy` (a demo call is
  * on in another tab) and `cooling` (the pause after a call) come from the call guard.
@@ -52,8 +54,7 @@ export type VoiceEvent =
   | { type: 'audio-playing' }
   | { type: 'call-ended' }
   | { type: 'failed'; error: VoiceErrorKind }
-  | { type: 'refused'; reason: 'busy' }
-  | { type: 'refused'; reason: 'cooling'; seconds: number };
+  | ({ type: 'refused' } & CallGuardRefusal);
 
 /** How many caption lines stay on screen. */
 export const MAX_CAPTIONS = 4;

@@ -28,7 +28,7 @@ export class WebCallError extends Error {
 }
 
 /** How long the bot check and the function may take (the call's own 20 s bound the rest). */
-export const WEB_CALL_TIMEOUT_MS = 15_000;
+const WEB_CALL_TIMEOUT_MS = 15_000;
 
 /** The limits that mean "no more demo calls today": the page points to the other ways. */
 const SPENT: WebCallLimit[] = ['day', 'minutes'];
@@ -80,19 +80,6 @@ async function askForCall(
 }
 
 /**
- * Starts one call on the server in the one-request form: a bot-check token, then the function.
- */
-export async function requestWebCall(
-  client: FunctionsClient,
-  botCheck: BotCheckSession,
-  request: Omit<WebCallBody, 'captcha'>,
-): Promise<WebCallAnswer> {
-  const answer = await askForCall(client, request, () => botCheck.token(WEB_CALL_TIMEOUT_MS));
-  if (answer === UNRESERVED) throw new WebCallError('failed', 'start-web-call answered 403');
-  return answer;
-}
-
-/**
  * How long before the function's own end of a reservation the page stops counting on it (the
  * press's way to the function, and clocks measured from the request's start, not its arrival).
  */
@@ -102,7 +89,7 @@ export const RESERVATION_MARGIN_MS = 5_000;
  * How long a press waits for a reservation still on its way; past this it goes on in the
  * one-request form (the reservation, if it lands, lapses unused).
  */
-export const RESERVATION_WAIT_MS = 5_000;
+const RESERVATION_WAIT_MS = 5_000;
 
 /** The reservation's end once its answer is in, waiting at most `ms`; null when none came. */
 async function settledWithin(held: Reservation, ms: number): Promise<number | null> {
@@ -201,20 +188,14 @@ export function createServerStarter(
     const held = reservation;
     reservation = null;
     declined = false;
+    /** The token the one-request form's first try takes, when not a fresh one. */
+    let first: Promise<string> | null = null;
     if (held && !held.sent && held.settled === undefined) {
       // Its token has not come or gone out yet: the press takes it, in the one-request form. (A
       // token that never came settles the reservation as null: the press then asks afresh.)
       held.taken = true;
-      let first: Promise<string> | null = held.token;
-      const answer = await askForCall(client, request, () => {
-        const token = first ?? botCheck.token(WEB_CALL_TIMEOUT_MS);
-        first = null;
-        return token;
-      });
-      if (answer === UNRESERVED) throw new WebCallError('failed', 'start-web-call answered 403');
-      return answer;
-    }
-    if (held) {
+      first = held.token;
+    } else if (held) {
       // Settled: the press's request leaves now, in the press's own task, before the page
       // renders its Connecting state (a render of tens of ms on a slow phone).
       const until =
@@ -224,7 +205,13 @@ export function createServerStarter(
         if (answer !== UNRESERVED) return answer;
       }
     }
-    return requestWebCall(client, botCheck, request);
+    const answer = await askForCall(client, request, () => {
+      const token = first ?? botCheck.token(WEB_CALL_TIMEOUT_MS);
+      first = null;
+      return token;
+    });
+    if (answer === UNRESERVED) throw new WebCallError('failed', 'start-web-call answered 403');
+    return answer;
   }
 
   return { prepare: () => botCheck.prepare(), reserve, start };
