@@ -8,7 +8,8 @@ import { loadTrade } from '@/lib/trade';
 import { App } from './app';
 import { renderHeadTags } from './seo/head-tags';
 
-export { PRERENDERED_ROUTES } from './app-routes';
+/** Every route the site prerenders: path in the browser, and the file it becomes in dist/. */
+export { ROUTES as PRERENDERED_ROUTES } from './routes';
 export { seo };
 
 const PAGE_SEO: Partial<Record<string, PageSeo>> = {
