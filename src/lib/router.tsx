@@ -27,13 +27,8 @@ export interface Location {
   state: unknown;
 }
 
-export interface NavigateOptions {
-  replace?: boolean;
-  state?: unknown;
-}
-
 /** Goes to `to`, a path with its query and hash, resolved as an `<a href>` would be. */
-export type Navigate = (to: string, options?: NavigateOptions) => void;
+export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
 interface RouterValue {
   location: Location;

@@ -149,7 +149,5 @@ export function resetVisit(): void {
   memory.clear();
   estimate = null;
   prefillListeners.clear();
-  storage()?.removeItem(UTM_KEY);
-  storage()?.removeItem(VISIT_ID_KEY);
-  storage()?.removeItem(DEMO_KEY);
+  for (const key of [UTM_KEY, VISIT_ID_KEY, DEMO_KEY]) storage()?.removeItem(key);
 }
