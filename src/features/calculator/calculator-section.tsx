@@ -24,13 +24,10 @@ const EARLY_KEY = 'calculator';
 const refusalMessage = (field: Field, why: Refusal): string =>
   why === 'above-max' ? copy.fieldMax[field](MAX[field]) : copy.numbersOnly;
 
+const EMPTY: CalculatorInputs = { leads: '', value: '', delay: '', rate: '' };
+
 export function CalculatorSection() {
-  const [values, setValues] = useState<CalculatorInputs>({
-    leads: '',
-    value: '',
-    delay: '',
-    rate: '',
-  });
+  const [values, setValues] = useState(EMPTY);
   const [refused, setRefused] = useState<{ field: Field; why: Refusal } | null>(null);
   const idPrefix = useId();
   // A trade's page: its own intro, and examples of its own numbers.
@@ -44,7 +41,7 @@ export function CalculatorSection() {
   useLayoutEffect(() => {
     const early = window.__earlyPresses;
     if (early) early.live[EARLY_KEY] = true;
-    const adopted: CalculatorInputs = { leads: '', value: '', delay: '', rate: '' };
+    const adopted = { ...EMPTY };
     let any = false;
     let lastRefusal: { field: Field; why: Refusal } | null = null;
     for (const field of FIELDS) {
