@@ -99,23 +99,6 @@ class TimeoutError extends Error {
   }
 }
 
-/** Runs a call with an abort signal that fires after CALL_TIMEOUT_MS; rejects with TimeoutError then. */
-async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort(new TimeoutError());
-      reject(new TimeoutError());
-    }, CALL_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([call(controller.signal), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 type Attempt =
   | { done: true; delivered?: boolean }
   | {
@@ -148,28 +131,53 @@ async function withRetries(
   }
 }
 
-async function insertOnce(clients: SubmissionClients, row: LeadRow): Promise<Attempt> {
+/**
+ * One call of a step, with an abort signal that fires after CALL_TIMEOUT_MS, its answer judged by
+ * `judge`. A call that throws is a network error; one that ran out of time is not retried.
+ */
+async function attemptOnce<T>(
+  call: (signal: AbortSignal) => Promise<T>,
+  judge: (answer: T) => Attempt,
+): Promise<Attempt> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new TimeoutError());
+      reject(new TimeoutError());
+    }, CALL_TIMEOUT_MS);
+  });
   try {
-    const outcome = await withTimeout((signal) => clients.insert(row, signal));
-    if (outcome.ok || isAlreadyStored(outcome))
-      return { done: true, delivered: outcome.delivered === true };
-    const detail = `${outcome.status} ${outcome.code} ${outcome.message}`.trim();
-    // supabase-js reports a dropped connection as status 0 with the fetch error's message.
-    if (outcome.status === 0) return { done: false, retry: true, reason: 'network', detail };
-    return {
-      done: false,
-      retry: RETRYABLE_STATUSES.has(outcome.status),
-      reason: 'http',
-      status: outcome.status,
-      detail,
-      ...(outcome.status === 429 && outcome.code === 'LG003' ? { ceiling: true } : {}),
-      ...(outcome.code === 'webhook_failed' ? { webhook: true } : {}),
-    };
+    return judge(await Promise.race([call(controller.signal), timeout]));
   } catch (error) {
     if (error instanceof TimeoutError)
       return { done: false, retry: false, reason: 'timeout', detail: error.message };
     return { done: false, retry: true, reason: 'network', detail: String(error) };
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+function insertOnce(clients: SubmissionClients, row: LeadRow): Promise<Attempt> {
+  return attemptOnce(
+    (signal) => clients.insert(row, signal),
+    (outcome) => {
+      if (outcome.ok || isAlreadyStored(outcome))
+        return { done: true, delivered: outcome.delivered === true };
+      const detail = `${outcome.status} ${outcome.code} ${outcome.message}`.trim();
+      // supabase-js reports a dropped connection as status 0 with the fetch error's message.
+      if (outcome.status === 0) return { done: false, retry: true, reason: 'network', detail };
+      return {
+        done: false,
+        retry: RETRYABLE_STATUSES.has(outcome.status),
+        reason: 'http',
+        status: outcome.status,
+        detail,
+        ...(outcome.status === 429 && outcome.code === 'LG003' ? { ceiling: true } : {}),
+        ...(outcome.code === 'webhook_failed' ? { webhook: true } : {}),
+      };
+    },
+  );
 }
 
 /** One try through submit-lead: a fresh bot-check token, then the same row and id. */
@@ -190,11 +198,11 @@ async function botCheckedOnce(
   );
 }
 
-async function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<Attempt> {
+function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<Attempt> {
   const body = JSON.stringify(payload);
   const simple = webhook.mode === 'simple';
-  try {
-    const response = await withTimeout((signal) =>
+  return attemptOnce(
+    (signal) =>
       webhook.fetch(webhook.url, {
         method: 'POST',
         headers: { 'Content-Type': simple ? 'text/plain;charset=UTF-8' : 'application/json' },
@@ -205,21 +213,18 @@ async function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<
         keepalive: new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES,
         signal,
       }),
-    );
-    // An opaque answer (simple mode) arrived, whatever it says: the request was delivered.
-    if (response.ok || (simple && response.type === 'opaque')) return { done: true };
-    return {
-      done: false,
-      retry: RETRYABLE_STATUSES.has(response.status),
-      reason: 'http',
-      status: response.status,
-      detail: `${response.status} ${response.statusText}`.trim(),
-    };
-  } catch (error) {
-    if (error instanceof TimeoutError)
-      return { done: false, retry: false, reason: 'timeout', detail: error.message };
-    return { done: false, retry: true, reason: 'network', detail: String(error) };
-  }
+    (response) =>
+      // An opaque answer (simple mode) arrived, whatever it says: the request was delivered.
+      response.ok || (simple && response.type === 'opaque')
+        ? { done: true }
+        : {
+            done: false,
+            retry: RETRYABLE_STATUSES.has(response.status),
+            reason: 'http',
+            status: response.status,
+            detail: `${response.status} ${response.statusText}`.trim(),
+          },
+  );
 }
 
 /** The most a browser sends with `keepalive` (the Fetch standard's 64 KiB, less headroom). */
@@ -271,15 +276,14 @@ function fail(
   step: 'insert' | 'webhook',
   attempt: Exclude<Attempt, { done: true }>,
 ): SubmissionResult {
-  const result: SubmissionResult = {
+  console.error(
+    `Contact form: the ${step === 'insert' ? 'database insert' : 'webhook'} failed (${attempt.reason}): ${attempt.detail}`,
+  );
+  return {
     ok: false,
     step,
     reason: attempt.reason,
     ...(attempt.status === undefined ? {} : { status: attempt.status }),
     detail: attempt.detail,
   };
-  console.error(
-    `Contact form: the ${step === 'insert' ? 'database insert' : 'webhook'} failed (${attempt.reason}): ${attempt.detail}`,
-  );
-  return result;
 }
