@@ -7,6 +7,7 @@
  * takes the widget away.
  */
 
+import type { SiteConfig } from './config-schema';
 import { turnstileScriptUrl } from './turnstile-script';
 
 interface TurnstileApi {
@@ -52,10 +53,7 @@ export interface BotCheckSession {
   remove: () => void;
 }
 
-export interface TurnstileConfig {
-  siteKey: string;
-  scriptUrl: string;
-}
+export type TurnstileConfig = NonNullable<SiteConfig['turnstile']>;
 
 interface Widget {
   api: TurnstileApi;
