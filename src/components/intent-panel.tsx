@@ -41,18 +41,15 @@ export function PanelHeader({
 
 /**
  * A panel whose code is fetched on intent (hover, focus or press), never in the first load; when
- * the code cannot be fetched, `unavailable` shows in its place and the rest of the page works.
+ * the code cannot be fetched, `unavailable` shows in its place and the rest of the page works
+ * (the failure is logged under the button's label).
  */
-function lazyPanel(
-  name: string,
-  load: () => Promise<ComponentType<PanelProps>>,
-  unavailableLine: string,
-) {
+function lazyPanel(load: () => Promise<ComponentType<PanelProps>>, copy: OfferCopy) {
   const loadCode = loadOnce(load);
   function Unavailable() {
     return (
       <p role="alert" className="text-sm font-medium text-danger">
-        {unavailableLine}
+        {copy.unavailable}
       </p>
     );
   }
@@ -60,7 +57,7 @@ function lazyPanel(
     loadCode()
       .then((component) => ({ default: component }))
       .catch((error: unknown) => {
-        console.error(`${name}: its code could not be loaded`, error);
+        console.error(`${copy.open}: its code could not be loaded`, error);
         return { default: Unavailable as ComponentType<PanelProps> };
       }),
   );
@@ -146,8 +143,7 @@ function IntentPanel({
 
 /**
  * An offer in the hero (Call my phone, Type instead): an IntentPanel with its words, whose panel
- * is fetched on intent (a failed fetch is logged under the button's label); it draws nothing
- * unless `offered()` says the site is set up for it.
+ * is fetched on intent; it draws nothing unless `offered()` says the site is set up for it.
  */
 export function intentOffer({
   load,
@@ -160,7 +156,7 @@ export function intentOffer({
   earlyKey: string;
   offered: () => boolean;
 }) {
-  const panel = lazyPanel(copy.open, load, copy.unavailable);
+  const panel = lazyPanel(load, copy);
   return function Offer(props: OfferProps) {
     if (!offered()) return null;
     return <IntentPanel {...props} panel={panel} copy={copy} earlyKey={earlyKey} />;
