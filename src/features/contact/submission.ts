@@ -158,9 +158,9 @@ async function attemptOnce<T>(
   }
 }
 
-function insertOnce(clients: SubmissionClients, row: LeadRow): Promise<Attempt> {
+function insertOnce(insert: SubmissionClients['insert'], row: LeadRow): Promise<Attempt> {
   return attemptOnce(
-    (signal) => clients.insert(row, signal),
+    (signal) => insert(row, signal),
     (outcome) => {
       if (outcome.ok || isAlreadyStored(outcome))
         return { done: true, delivered: outcome.delivered === true };
@@ -181,21 +181,14 @@ function insertOnce(clients: SubmissionClients, row: LeadRow): Promise<Attempt> 
 }
 
 /** One try through submit-lead: a fresh bot-check token, then the same row and id. */
-async function botCheckedOnce(
-  clients: SubmissionClients,
-  botChecked: BotCheckedInsert,
-  row: LeadRow,
-): Promise<Attempt> {
+async function botCheckedOnce(botChecked: BotCheckedInsert, row: LeadRow): Promise<Attempt> {
   let captcha: string;
   try {
     captcha = await botChecked.token();
   } catch (error) {
     return { done: false, retry: false, reason: 'network', detail: `bot check: ${String(error)}` };
   }
-  return insertOnce(
-    { ...clients, insert: (payload, signal) => botChecked.insert(payload, captcha, signal) },
-    row,
-  );
+  return insertOnce((payload, signal) => botChecked.insert(payload, captcha, signal), row);
 }
 
 function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<Attempt> {
@@ -254,11 +247,11 @@ export async function submitContact(
   const base = { id, ...leadValues(typed as LeadText), ...parseLeadContext(context) };
 
   const row = { ...base, created_at: toPacificIso(now) };
-  let stored = await withRetries(() => insertOnce(clients, row), sleep);
+  let stored = await withRetries(() => insertOnce(clients.insert, row), sleep);
   const botChecked = clients.botChecked;
   if (!stored.done && stored.ceiling && botChecked) {
     // The site is flooded: this visitor passes the bot check and goes the other way, same id.
-    stored = await withRetries(() => botCheckedOnce(clients, botChecked, row), sleep);
+    stored = await withRetries(() => botCheckedOnce(botChecked, row), sleep);
   }
   if (!stored.done) return fail(stored.webhook ? 'webhook' : 'insert', stored);
   const webhook = clients.webhook;
