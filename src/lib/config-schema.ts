@@ -245,9 +245,6 @@ export class ConfigError extends Error {
  * step.
  */
 function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMode) {
-  const publicKey = v.VITE_VAPI_PUBLIC_KEY;
-  const assistantId = v.VITE_VAPI_ASSISTANT_ID;
-  const webhookUrl = v.VITE_CONTACT_WEBHOOK_URL;
   const supabaseUrl = v.VITE_SUPABASE_URL.replace(/\/+$/, '');
   return {
     mode,
@@ -260,10 +257,10 @@ function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMod
      * and posts the webhook itself, whose address is then public.
      */
     leads:
-      v.VITE_LEADS === 'browser' && webhookUrl
+      v.VITE_LEADS === 'browser' && v.VITE_CONTACT_WEBHOOK_URL
         ? {
             via: 'browser' as const,
-            webhookUrl,
+            webhookUrl: v.VITE_CONTACT_WEBHOOK_URL,
             webhookMode: v.VITE_CONTACT_WEBHOOK_MODE,
           }
         : { via: 'server' as const },
@@ -276,11 +273,11 @@ function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMod
     vapi:
       v.VITE_VAPI_AUTH === 'server'
         ? { auth: 'server' as const, maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS }
-        : assistantId && publicKey
+        : v.VITE_VAPI_ASSISTANT_ID && v.VITE_VAPI_PUBLIC_KEY
           ? {
               auth: 'public-key' as const,
-              publicKey,
-              assistantId,
+              publicKey: v.VITE_VAPI_PUBLIC_KEY,
+              assistantId: v.VITE_VAPI_ASSISTANT_ID,
               maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS,
             }
           : null,
