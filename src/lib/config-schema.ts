@@ -77,20 +77,16 @@ export type RawEnv = Partial<Record<string, string | boolean | undefined>>;
 /** What the build runs in: `local` lets the voice demo be left unconfigured. */
 export type ConfigMode = 'production' | 'local';
 
-const httpUrl = z
-  .string({ error: 'is missing' })
-  .trim()
-  .min(1, 'is missing')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute http(s) URL');
-
 const required = z.string({ error: 'is missing' }).trim().min(1, 'is missing');
+
+const httpUrl = required.refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}, 'must be an absolute http(s) URL');
 
 /** A JWT's payload, or null when the value is not a JWT. */
 function jwtPayload(token: string): Record<string, unknown> | null {
