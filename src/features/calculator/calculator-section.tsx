@@ -42,7 +42,6 @@ export function CalculatorSection() {
     const early = window.__earlyPresses;
     if (early) early.live[EARLY_KEY] = true;
     const adopted = { ...EMPTY };
-    let any = false;
     let lastRefusal: { field: Field; why: Refusal } | null = null;
     for (const field of FIELDS) {
       const input = inputs.current[field];
@@ -50,13 +49,12 @@ export function CalculatorSection() {
       const refusedEarly = input?.getAttribute(EARLY_REFUSED_ATTR) as Refusal | null | undefined;
       input?.removeAttribute(EARLY_REFUSED_ATTR);
       adopted[field] = value;
-      if (value) any = true;
       const reason = why ?? refusedEarly ?? null;
       if (reason) lastRefusal = { field, why: reason };
     }
     // The fields are the outside source here; reading them at commit leaves no gap for a keystroke.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (any) setValues(adopted);
+    if (FIELDS.some((field) => adopted[field])) setValues(adopted);
     if (lastRefusal) setRefused(lastRefusal);
     return () => {
       if (early) early.live[EARLY_KEY] = false;
