@@ -60,15 +60,14 @@ export async function sendContact(
     {
       insert: insert!,
       botChecked,
-      ...(leads.via === 'browser'
-        ? {
-            webhook: {
+      webhook:
+        leads.via === 'browser'
+          ? {
               fetch: (input, init) => fetch(input, init),
               url: leads.webhookUrl,
               mode: leads.webhookMode,
-            },
-          }
-        : {}),
+            }
+          : undefined,
     },
     {
       page: window.location.pathname,
