@@ -71,15 +71,14 @@ export interface SubmissionClients {
 
 export type FailureReason = 'network' | 'timeout' | 'http';
 
-export type SubmissionResult =
-  | { ok: true }
-  | {
-      ok: false;
-      step: 'insert' | 'webhook';
-      reason: FailureReason;
-      status?: number;
-      detail: string;
-    };
+/** Why a step failed, as a submission's result and each of its tries say it. */
+interface Failure {
+  reason: FailureReason;
+  status?: number;
+  detail: string;
+}
+
+export type SubmissionResult = { ok: true } | ({ ok: false; step: 'insert' | 'webhook' } & Failure);
 
 /** Waits before the automatic retries of a network error or a 502/503/504. */
 export const RETRY_DELAYS_MS = [400, 1200] as const;
@@ -101,17 +100,14 @@ class TimeoutError extends Error {
 
 type Attempt =
   | { done: true; delivered?: boolean }
-  | {
+  | (Failure & {
       done: false;
       /** The lead is stored, and the server step could not pass it on (502 webhook_failed). */
       webhook?: boolean;
       retry: boolean;
-      reason: FailureReason;
-      status?: number;
-      detail: string;
       /** The database's ceiling for the whole site (429 LG003), not this visitor's doing. */
       ceiling?: boolean;
-    };
+    });
 
 /**
  * Tries a step, and again after each delay while the failure is a network error or a
