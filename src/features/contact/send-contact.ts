@@ -53,7 +53,6 @@ export async function sendContact(
       createBotCheck(config.turnstile, () => botCheckPlace(), SUBMIT_LEAD.action!),
     );
   }
-  const { leads } = config;
   return submitContact(
     id,
     values,
@@ -61,11 +60,11 @@ export async function sendContact(
       insert: insert!,
       botChecked,
       webhook:
-        leads.via === 'browser'
+        config.leads.via === 'browser'
           ? {
               fetch: (input, init) => fetch(input, init),
-              url: leads.webhookUrl,
-              mode: leads.webhookMode,
+              url: config.leads.webhookUrl,
+              mode: config.leads.webhookMode,
             }
           : undefined,
     },
