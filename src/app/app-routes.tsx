@@ -9,9 +9,6 @@ import { NotFoundPage } from './not-found-page';
 import { PrivacyPage } from './privacy/privacy-page';
 import { routeForPath, type Route } from './routes';
 
-/** Every route the site prerenders: path in the browser, and the file it becomes in dist/. */
-export { ROUTES as PRERENDERED_ROUTES } from './routes';
-
 /** The landing page in a trade's words. */
 function TradeHome({ trade }: { trade: Trade }) {
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { startFunnel } from '@/lib/funnel';
 import { useLocation } from '@/lib/router';
 import { AppRoutes } from './app-routes';
@@ -34,17 +34,13 @@ function MarkHydrated() {
   return null;
 }
 
-/** Book a Call for the layout, from the page that owns the contact form. */
-function BookCallProvider({ children }: { children: ReactNode }) {
-  return <BookCallContext value={useBookCall()}>{children}</BookCallContext>;
-}
-
 export function App() {
+  // Book a Call for the layout, from the page that owns the contact form.
   return (
-    <BookCallProvider>
+    <BookCallContext value={useBookCall()}>
       <MarkHydrated />
       <ScrollToTopOnNavigate />
       <AppRoutes />
-    </BookCallProvider>
+    </BookCallContext>
   );
 }

@@ -1,21 +1,16 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '@/lib/router';
-import { seo, type PageSeo } from '@/content/seo';
+import { seo } from '@/content/seo';
 import { trades } from '@/content/trades';
 import { loadAllIslands } from '@/components/served-html';
 import { loadTrade } from '@/lib/trade';
 import { App } from './app';
 import { renderHeadTags } from './seo/head-tags';
 
-export { PRERENDERED_ROUTES } from './app-routes';
+/** Every route the site prerenders: path in the browser, and the file it becomes in dist/. */
+export { ROUTES as PRERENDERED_ROUTES } from './routes';
 export { seo };
-
-const PAGE_SEO: Partial<Record<string, PageSeo>> = {
-  [seo.home.path]: seo.home,
-  [seo.about.path]: seo.about,
-  [seo.privacy.path]: seo.privacy,
-};
 
 /** Renders one route to HTML for the build's prerender step. */
 export async function render(
@@ -26,7 +21,9 @@ export async function render(
   // Every trade's words, so its page renders in them synchronously (and its head carries them).
   const loaded = await Promise.all(trades.map(loadTrade));
   const trade = loaded.find((candidate) => candidate.path === path);
-  const page = trade ? { path: trade.path, ...trade.seo } : PAGE_SEO[path];
+  const page = trade
+    ? { path: trade.path, ...trade.seo }
+    : Object.values(seo).find((candidate) => candidate.path === path);
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={path}>

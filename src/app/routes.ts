@@ -22,8 +22,6 @@ export const ROUTES = [
 ] as const;
 
 export type Route = (typeof ROUTES)[number];
-/** The paths that have a page of their own (everything but the not-found page). */
-export type PagePath = Extract<Route, { indexable: true }>['path'];
 
 /** The pages search engines may list. */
 export const INDEXABLE_ROUTES = ROUTES.filter(

@@ -2,19 +2,18 @@ import type { ReactNode } from 'react';
 
 interface BannerSectionProps {
   id: string;
-  heading: string;
-  body: string;
+  copy: { heading: string; body: string };
   children?: ReactNode;
 }
 
-export function BannerSection({ id, heading, body, children }: BannerSectionProps) {
+export function BannerSection({ id, copy, children }: BannerSectionProps) {
   return (
     <section aria-labelledby={id} className="bg-brand-900 px-4 py-14 text-white sm:py-16">
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 text-center">
         <h2 id={id} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-          {heading}
+          {copy.heading}
         </h2>
-        <p className="text-lg text-brand-100">{body}</p>
+        <p className="text-lg text-brand-100">{copy.body}</p>
         {children}
       </div>
     </section>

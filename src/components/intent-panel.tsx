@@ -41,18 +41,15 @@ export function PanelHeader({
 
 /**
  * A panel whose code is fetched on intent (hover, focus or press), never in the first load; when
- * the code cannot be fetched, `unavailable` shows in its place and the rest of the page works.
+ * the code cannot be fetched, `unavailable` shows in its place and the rest of the page works
+ * (the failure is logged under the button's label).
  */
-export function lazyPanel(
-  name: string,
-  load: () => Promise<ComponentType<PanelProps>>,
-  unavailableLine: string,
-) {
+function lazyPanel(load: () => Promise<ComponentType<PanelProps>>, copy: OfferCopy) {
   const loadCode = loadOnce(load);
   function Unavailable() {
     return (
       <p role="alert" className="text-sm font-medium text-danger">
-        {unavailableLine}
+        {copy.unavailable}
       </p>
     );
   }
@@ -60,39 +57,47 @@ export function lazyPanel(
     loadCode()
       .then((component) => ({ default: component }))
       .catch((error: unknown) => {
-        console.error(`${name}: its code could not be loaded`, error);
+        console.error(`${copy.open}: its code could not be loaded`, error);
         return { default: Unavailable as ComponentType<PanelProps> };
       }),
   );
   return { Panel, prefetch: () => void loadCode().catch(() => undefined) };
 }
 
-export interface IntentPanelProps {
-  panel: ReturnType<typeof lazyPanel>;
-  /** Open or not: the page holds it, so another control can open the panel too. */
+export interface OfferProps {
+  /** Open or not: the page holds it, so another control (the voice demo's) can open the panel. */
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The early capture's key for the button (a press before take-over opens it once). */
-  earlyKey: string;
-  label: string;
+}
+
+/** The words of an offer's button (src/content/*-offer.ts). */
+export interface OfferCopy {
+  open: string;
   /** Said to a screen reader after the label. */
-  hint: string;
+  openHint: string;
   /** Shown where the button was while the panel's code arrives (a slow connection). */
   opening: string;
+  /** When the panel's code cannot be fetched. */
+  unavailable: string;
+}
+
+interface IntentPanelProps extends OfferProps {
+  panel: ReturnType<typeof lazyPanel>;
+  copy: OfferCopy;
+  /** The early capture's key for the button (a press before take-over opens it once). */
+  earlyKey: string;
 }
 
 /**
  * A button that opens a panel in its place (Call my phone's form, the chat); closing the panel
  * puts the keyboard back on the button.
  */
-export function IntentPanel({
+function IntentPanel({
   panel: { Panel, prefetch },
+  copy,
   open,
   onOpenChange,
   earlyKey,
-  label,
-  hint,
-  opening,
 }: IntentPanelProps) {
   const button = useRef<HTMLButtonElement>(null);
   const closedByVisitor = useRef(false);
@@ -113,8 +118,8 @@ export function IntentPanel({
         onPointerEnter={prefetch}
         onFocus={prefetch}
       >
-        {label}
-        <span className="sr-only"> ({hint})</span>
+        {copy.open}
+        <span className="sr-only"> ({copy.openHint})</span>
       </Button>
     );
   }
@@ -122,7 +127,7 @@ export function IntentPanel({
     <Suspense
       fallback={
         <p role="status" className="text-sm text-slate-700">
-          {opening}
+          {copy.opening}
         </p>
       }
     >
@@ -136,25 +141,9 @@ export function IntentPanel({
   );
 }
 
-/** The words of an offer's button (src/content/*-offer.ts). */
-export interface OfferCopy {
-  open: string;
-  openHint: string;
-  opening: string;
-  /** When the panel's code cannot be fetched. */
-  unavailable: string;
-}
-
-export interface OfferProps {
-  /** Open or not: the page holds it, so another control (the voice demo's) can open the panel. */
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
-
 /**
  * An offer in the hero (Call my phone, Type instead): an IntentPanel with its words, whose panel
- * is fetched on intent (a failed fetch is logged under the button's label); it draws nothing
- * unless `offered()` says the site is set up for it.
+ * is fetched on intent; it draws nothing unless `offered()` says the site is set up for it.
  */
 export function intentOffer({
   load,
@@ -167,19 +156,9 @@ export function intentOffer({
   earlyKey: string;
   offered: () => boolean;
 }) {
-  const panel = lazyPanel(copy.open, load, copy.unavailable);
-  return function Offer({ open, onOpenChange }: OfferProps) {
+  const panel = lazyPanel(load, copy);
+  return function Offer(props: OfferProps) {
     if (!offered()) return null;
-    return (
-      <IntentPanel
-        panel={panel}
-        open={open}
-        onOpenChange={onOpenChange}
-        earlyKey={earlyKey}
-        label={copy.open}
-        hint={copy.openHint}
-        opening={copy.opening}
-      />
-    );
+    return <IntentPanel {...props} panel={panel} copy={copy} earlyKey={earlyKey} />;
   };
 }

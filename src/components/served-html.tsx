@@ -86,15 +86,7 @@ export async function loadAllIslands(): Promise<void> {
  */
 export function ServedHtml({ island, variant }: { island: Island; variant?: string }) {
   const name = variant ? `${island.name}:${variant}` : island.name;
-  if (import.meta.env.SSR) {
-    const Component = island.loaded;
-    if (!Component) throw new Error(`Island "${island.name}" was not loaded before prerendering.`);
-    return (
-      <div data-island={name} className="contents">
-        <Component />
-      </div>
-    );
-  }
+  // Nothing is served to the prerender: it renders the component.
   const html = served.get(name);
   if (html !== undefined) {
     return (
@@ -103,6 +95,8 @@ export function ServedHtml({ island, variant }: { island: Island; variant?: stri
   }
   // Loaded already (prefetched): render at once, so nothing appears later and moves the page.
   const Loaded = island.loaded;
+  if (import.meta.env.SSR && !Loaded)
+    throw new Error(`Island "${island.name}" was not loaded before prerendering.`);
   return (
     <div data-island={name} className="contents">
       {Loaded ? (

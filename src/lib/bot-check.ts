@@ -7,6 +7,7 @@
  * takes the widget away.
  */
 
+import type { SiteConfig } from './config-schema';
 import { turnstileScriptUrl } from './turnstile-script';
 
 interface TurnstileApi {
@@ -52,15 +53,7 @@ export interface BotCheckSession {
   remove: () => void;
 }
 
-export interface TurnstileConfig {
-  siteKey: string;
-  scriptUrl: string;
-}
-
-interface Widget {
-  api: TurnstileApi;
-  id: string;
-}
+export type TurnstileConfig = NonNullable<SiteConfig['turnstile']>;
 
 /**
  * `action` names the form (the contract's, e.g. `callback`): Cloudflare signs it into the token,
@@ -71,12 +64,12 @@ export function createBotCheck(
   container: () => HTMLElement | null,
   action: string,
 ): BotCheckSession {
-  let widget: Promise<Widget> | null = null;
+  let widget: ReturnType<typeof renderInto> | null = null;
   let current: string | null = null;
   let spent = false;
   let waiters: ((token: string) => void)[] = [];
 
-  async function renderInto(element: HTMLElement): Promise<Widget> {
+  async function renderInto(element: HTMLElement) {
     const api = await loadTurnstile(turnstile.scriptUrl);
     const id = api.render(element, {
       sitekey: turnstile.siteKey,
@@ -92,7 +85,7 @@ export function createBotCheck(
     return { api, id };
   }
 
-  function render(): Promise<Widget> {
+  function render(): ReturnType<typeof renderInto> {
     if (!widget) {
       const element = container();
       if (!element) return Promise.reject(new Error('the form has no place for the bot check'));

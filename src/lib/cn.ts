@@ -1,9 +1,5 @@
-import { clsx, type ClassValue } from 'clsx';
-
 /**
  * Joins class names. (No tailwind-merge: it would cost ~8 KiB gzip of the 90 KiB first-load
  * budget; components avoid passing conflicting utilities instead.)
  */
-export function cn(...inputs: ClassValue[]): string {
-  return clsx(inputs);
-}
+export { clsx as cn } from 'clsx';

@@ -77,20 +77,16 @@ export type RawEnv = Partial<Record<string, string | boolean | undefined>>;
 /** What the build runs in: `local` lets the voice demo be left unconfigured. */
 export type ConfigMode = 'production' | 'local';
 
-const httpUrl = z
-  .string({ error: 'is missing' })
-  .trim()
-  .min(1, 'is missing')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute http(s) URL');
-
 const required = z.string({ error: 'is missing' }).trim().min(1, 'is missing');
+
+const httpUrl = required.refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}, 'must be an absolute http(s) URL');
 
 /** A JWT's payload, or null when the value is not a JWT. */
 function jwtPayload(token: string): Record<string, unknown> | null {
@@ -123,18 +119,10 @@ const optional = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-const optionalHttpUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : undefined))
-  .pipe(httpUrl.optional());
+const optionalHttpUrl = optional.pipe(httpUrl.optional());
 
-const maxCallSeconds = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : String(DEFAULT_MAX_CALL_SECONDS)))
+const maxCallSeconds = optional
+  .transform((value) => value ?? String(DEFAULT_MAX_CALL_SECONDS))
   .pipe(
     z
       .string()
@@ -166,11 +154,8 @@ const webhookUrl = httpUrl.refine(
  * Where the funnel's events go: Plausible's API (the default), a self-hosted Plausible, or a
  * proxy on the site's own host, as an absolute URL or a path on the site (`/pa/event`).
  */
-const plausibleEndpoint = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value || PLAUSIBLE_DEFAULT_ENDPOINT)
+const plausibleEndpoint = optional
+  .transform((value) => value ?? PLAUSIBLE_DEFAULT_ENDPOINT)
   .refine((value) => /^\/[^/\\]/.test(value) || httpUrl.safeParse(value).success, {
     message: 'must be an absolute http(s) URL or a path on the site, like /pa/event',
   });
@@ -256,12 +241,10 @@ export class ConfigError extends Error {
  * step.
  */
 function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMode) {
-  const publicKey = v.VITE_VAPI_PUBLIC_KEY;
-  const assistantId = v.VITE_VAPI_ASSISTANT_ID;
-  const webhookUrl = v.VITE_CONTACT_WEBHOOK_URL;
+  const supabaseUrl = v.VITE_SUPABASE_URL.replace(/\/+$/, '');
   return {
     mode,
-    supabaseUrl: v.VITE_SUPABASE_URL.replace(/\/+$/, ''),
+    supabaseUrl,
     supabaseAnonKey: v.VITE_SUPABASE_ANON_KEY,
     /**
      * Where a lead goes. `server` (the default): the submit-lead function stores the row and
@@ -270,10 +253,10 @@ function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMod
      * and posts the webhook itself, whose address is then public.
      */
     leads:
-      v.VITE_LEADS === 'browser' && webhookUrl
+      v.VITE_LEADS === 'browser' && v.VITE_CONTACT_WEBHOOK_URL
         ? {
             via: 'browser' as const,
-            webhookUrl,
+            webhookUrl: v.VITE_CONTACT_WEBHOOK_URL,
             webhookMode: v.VITE_CONTACT_WEBHOOK_MODE,
           }
         : { via: 'server' as const },
@@ -286,11 +269,11 @@ function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMod
     vapi:
       v.VITE_VAPI_AUTH === 'server'
         ? { auth: 'server' as const, maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS }
-        : assistantId && publicKey
+        : v.VITE_VAPI_ASSISTANT_ID && v.VITE_VAPI_PUBLIC_KEY
           ? {
               auth: 'public-key' as const,
-              publicKey,
-              assistantId,
+              publicKey: v.VITE_VAPI_PUBLIC_KEY,
+              assistantId: v.VITE_VAPI_ASSISTANT_ID,
               maxCallSeconds: v.VITE_VAPI_MAX_CALL_SECONDS,
             }
           : null,
@@ -305,12 +288,12 @@ function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMod
           siteKey: v.VITE_TURNSTILE_SITE_KEY,
           scriptUrl:
             mode === 'local'
-              ? `${v.VITE_SUPABASE_URL.replace(/\/+$/, '')}${LOCAL_ROUTES.turnstileScript}`
+              ? `${supabaseUrl}${LOCAL_ROUTES.turnstileScript}`
               : TURNSTILE_SCRIPT_URL,
         }
       : null,
     /** Where the Edge Functions answer (Supabase's URL + /functions/v1). */
-    functionsUrl: `${v.VITE_SUPABASE_URL.replace(/\/+$/, '')}/functions/v1`,
+    functionsUrl: `${supabaseUrl}/functions/v1`,
     /** Canonical origin without a trailing slash. */
     siteUrl: new URL(v.VITE_SITE_URL).origin,
     /** Optional booking page (Cal.com, Calendly) offered after a sent message; null when unset. */

@@ -21,10 +21,7 @@ export function earlySubmitProps(key: string) {
 /** Removes the "pressed" mark from every element of this key. */
 function unmark(key: string): void {
   document.querySelectorAll(`[${EARLY_PRESSED_ATTR}]`).forEach((element) => {
-    if (
-      element.getAttribute(EARLY_PRESS_ATTR) === key ||
-      element.getAttribute(EARLY_SUBMIT_ATTR) === key
-    )
+    if ([EARLY_PRESS_ATTR, EARLY_SUBMIT_ATTR].some((name) => element.getAttribute(name) === key))
       element.removeAttribute(EARLY_PRESSED_ATTR);
   });
 }

@@ -27,13 +27,8 @@ export interface Location {
   state: unknown;
 }
 
-export interface NavigateOptions {
-  replace?: boolean;
-  state?: unknown;
-}
-
 /** Goes to `to`, a path with its query and hash, resolved as an `<a href>` would be. */
-export type Navigate = (to: string, options?: NavigateOptions) => void;
+export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
 interface RouterValue {
   location: Location;
@@ -127,16 +122,15 @@ function browserHandles(event: MouseEvent<HTMLAnchorElement>, target?: string): 
  * An <a> that navigates inside the site without reloading it (and works as a plain link; with
  * no router above it, say in a component's own test, it is one).
  */
-export function Link({ to, replace, state, onClick, target, children, ...rest }: LinkProps) {
+export function Link({ to, replace, state, onClick, children, ...rest }: LinkProps) {
   const router = useContext(RouterContext);
   return (
     <a
       {...rest}
-      target={target}
       href={to}
       onClick={(event) => {
         onClick?.(event);
-        if (!router || browserHandles(event, target)) return;
+        if (!router || browserHandles(event, rest.target)) return;
         event.preventDefault();
         router.navigate(to, { replace, state });
       }}

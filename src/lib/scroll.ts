@@ -1,8 +1,3 @@
-/** True when the visitor asked the system for less motion. */
-export function prefersReducedMotion(): boolean {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-}
-
 /**
  * Scrolls to the element with this id (smoothly unless reduced motion is asked for) and moves
  * keyboard focus there, so screen-reader and keyboard users land where sighted users look.
@@ -10,7 +5,8 @@ export function prefersReducedMotion(): boolean {
 export function scrollToSection(id: string): void {
   const target = document.getElementById(id);
   if (!target) return;
-  target.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
   const focusTarget = target.querySelector<HTMLElement>('[data-section-focus]') ?? target;
   focusTarget.focus({ preventScroll: true });
 }

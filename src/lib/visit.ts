@@ -6,6 +6,7 @@
  * Nothing here leaves the browser except inside a lead the visitor sends or a call they start.
  */
 
+import type { EstimateVariables } from '@shared/contracts/origin.ts';
 import {
   charactersOver,
   cleanUtm,
@@ -15,13 +16,7 @@ import {
 } from '@shared/lead-rules.ts';
 
 /** The calculator's inputs and estimate (whole dollars), when it shows one. */
-export interface VisitEstimate {
-  leads: number;
-  value: number;
-  delay: number;
-  rate: number;
-  estimate: number;
-}
+export type VisitEstimate = Required<EstimateVariables>;
 
 export type Utm = Record<string, string>;
 
@@ -149,7 +144,5 @@ export function resetVisit(): void {
   memory.clear();
   estimate = null;
   prefillListeners.clear();
-  storage()?.removeItem(UTM_KEY);
-  storage()?.removeItem(VISIT_ID_KEY);
-  storage()?.removeItem(DEMO_KEY);
+  for (const key of [UTM_KEY, VISIT_ID_KEY, DEMO_KEY]) storage()?.removeItem(key);
 }

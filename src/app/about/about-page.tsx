@@ -30,7 +30,7 @@ export function AboutPage() {
   return (
     <PageShell>
       <ServedHtml island={aboutStory} />
-      <BannerSection id="about-cta-heading" heading={aboutCta.heading} body={aboutCta.body}>
+      <BannerSection id="about-cta-heading" copy={aboutCta}>
         <Button {...ctaPress} variant="inverse" onClick={() => void bookCall()}>
           {aboutCta.button}
         </Button>

@@ -25,11 +25,7 @@ export function HomePage() {
     <PageShell>
       <HeroSection />
       <CalculatorSection />
-      <BannerSection
-        id="after-hours-heading"
-        heading={(trade?.afterHours ?? afterHoursBanner).heading}
-        body={(trade?.afterHours ?? afterHoursBanner).body}
-      >
+      <BannerSection id="after-hours-heading" copy={trade?.afterHours ?? afterHoursBanner}>
         <Button {...bannerPress} variant="inverse" onClick={toContact}>
           {afterHoursBanner.button}
         </Button>

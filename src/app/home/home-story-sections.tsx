@@ -10,7 +10,7 @@ export function HomeStorySections() {
   return (
     <>
       <ServicesSection />
-      <BannerSection id="repeat-heading" heading={repeatBanner.heading} body={repeatBanner.body} />
+      <BannerSection id="repeat-heading" copy={repeatBanner} />
       <TestimonialsSection />
       <CallSamplesSection />
       <StepsSection />

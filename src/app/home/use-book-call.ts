@@ -24,10 +24,7 @@ export function useBookCall(): () => Promise<void> {
   }, [onHome]);
 
   return async () => {
-    if (onHome) {
-      scrollToSection(CONTACT_SECTION_ID);
-      return;
-    }
+    if (onHome) return scrollToSection(CONTACT_SECTION_ID);
     // The landing page's static sections sit above the form: have them before going there, or
     // they would appear after the scroll and push the form out of view. (A failed or slow load
     // goes ahead anyway and the page shows a note there.)

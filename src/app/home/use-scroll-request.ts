@@ -11,8 +11,7 @@ export interface ScrollRequest {
 }
 
 function requestedSection(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const target = (state as Partial<ScrollRequest>).scrollTo;
+  const target = (state as Partial<ScrollRequest> | null)?.scrollTo;
   return typeof target === 'string' ? target : null;
 }
 

@@ -2,12 +2,8 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 
-interface PageShellProps {
-  children: ReactNode;
-}
-
 /** The fixed top bar, the page's main landmark (offset below the bar) and the footer. */
-export function PageShell({ children }: PageShellProps) {
+export function PageShell({ children }: { children: ReactNode }) {
   return (
     <>
       <TopBar />

@@ -65,15 +65,10 @@ export function structuredData(page: PageSeo, siteUrl: string): object | null {
   return null;
 }
 
-/** The canonical URL of a page, or null for the not-found page, which has none. */
-export function canonicalUrl(page: PageSeo, siteUrl: string): string | null {
-  if (page.path === seo.notFound.path) return null;
-  return `${siteUrl}${page.path}`;
-}
-
 /** The <head> tags of a prerendered page: title, description, canonical, social cards, JSON-LD. */
 export function renderHeadTags(page: PageSeo, siteUrl: string): string {
-  const canonical = canonicalUrl(page, siteUrl);
+  // The not-found page has no canonical URL.
+  const canonical = page.path === seo.notFound.path ? null : `${siteUrl}${page.path}`;
   const image = `${siteUrl}${socialCard.image.path}`;
   const tags = [
     `<title>${escapeHtml(page.title)}</title>`,

@@ -24,13 +24,10 @@ const EARLY_KEY = 'calculator';
 const refusalMessage = (field: Field, why: Refusal): string =>
   why === 'above-max' ? copy.fieldMax[field](MAX[field]) : copy.numbersOnly;
 
+const EMPTY: CalculatorInputs = { leads: '', value: '', delay: '', rate: '' };
+
 export function CalculatorSection() {
-  const [values, setValues] = useState<CalculatorInputs>({
-    leads: '',
-    value: '',
-    delay: '',
-    rate: '',
-  });
+  const [values, setValues] = useState(EMPTY);
   const [refused, setRefused] = useState<{ field: Field; why: Refusal } | null>(null);
   const idPrefix = useId();
   // A trade's page: its own intro, and examples of its own numbers.
@@ -44,8 +41,7 @@ export function CalculatorSection() {
   useLayoutEffect(() => {
     const early = window.__earlyPresses;
     if (early) early.live[EARLY_KEY] = true;
-    const adopted: CalculatorInputs = { leads: '', value: '', delay: '', rate: '' };
-    let any = false;
+    const adopted = { ...EMPTY };
     let lastRefusal: { field: Field; why: Refusal } | null = null;
     for (const field of FIELDS) {
       const input = inputs.current[field];
@@ -53,13 +49,12 @@ export function CalculatorSection() {
       const refusedEarly = input?.getAttribute(EARLY_REFUSED_ATTR) as Refusal | null | undefined;
       input?.removeAttribute(EARLY_REFUSED_ATTR);
       adopted[field] = value;
-      if (value) any = true;
       const reason = why ?? refusedEarly ?? null;
       if (reason) lastRefusal = { field, why: reason };
     }
     // The fields are the outside source here; reading them at commit leaves no gap for a keystroke.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (any) setValues(adopted);
+    if (FIELDS.some((field) => adopted[field])) setValues(adopted);
     if (lastRefusal) setRefused(lastRefusal);
     return () => {
       if (early) early.live[EARLY_KEY] = false;

@@ -1,9 +1,7 @@
-export interface CalculatorInputs {
-  leads: string;
-  value: string;
-  delay: string;
-  rate: string;
-}
+import type { CalculatorField } from '@shared/contracts/calculator-bounds.ts';
+
+/** What the visitor typed in each field. */
+export type CalculatorInputs = Record<CalculatorField, string>;
 
 /** Past this delay a lead counts as fully lost to slow follow-up. */
 export const FULL_LOSS_DELAY_HOURS = 2;

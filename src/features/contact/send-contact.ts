@@ -53,22 +53,20 @@ export async function sendContact(
       createBotCheck(config.turnstile, () => botCheckPlace(), SUBMIT_LEAD.action!),
     );
   }
-  const { leads } = config;
   return submitContact(
     id,
     values,
     {
       insert: insert!,
       botChecked,
-      ...(leads.via === 'browser'
-        ? {
-            webhook: {
+      webhook:
+        config.leads.via === 'browser'
+          ? {
               fetch: (input, init) => fetch(input, init),
-              url: leads.webhookUrl,
-              mode: leads.webhookMode,
-            },
-          }
-        : {}),
+              url: config.leads.webhookUrl,
+              mode: config.leads.webhookMode,
+            }
+          : undefined,
     },
     {
       page: window.location.pathname,

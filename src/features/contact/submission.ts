@@ -71,15 +71,14 @@ export interface SubmissionClients {
 
 export type FailureReason = 'network' | 'timeout' | 'http';
 
-export type SubmissionResult =
-  | { ok: true }
-  | {
-      ok: false;
-      step: 'insert' | 'webhook';
-      reason: FailureReason;
-      status?: number;
-      detail: string;
-    };
+/** Why a step failed, as a submission's result and each of its tries say it. */
+interface Failure {
+  reason: FailureReason;
+  status?: number;
+  detail: string;
+}
+
+export type SubmissionResult = { ok: true } | ({ ok: false; step: 'insert' | 'webhook' } & Failure);
 
 /** Waits before the automatic retries of a network error or a 502/503/504. */
 export const RETRY_DELAYS_MS = [400, 1200] as const;
@@ -99,36 +98,16 @@ class TimeoutError extends Error {
   }
 }
 
-/** Runs a call with an abort signal that fires after CALL_TIMEOUT_MS; rejects with TimeoutError then. */
-async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort(new TimeoutError());
-      reject(new TimeoutError());
-    }, CALL_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([call(controller.signal), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 type Attempt =
   | { done: true; delivered?: boolean }
-  | {
+  | (Failure & {
       done: false;
       /** The lead is stored, and the server step could not pass it on (502 webhook_failed). */
       webhook?: boolean;
       retry: boolean;
-      reason: FailureReason;
-      status?: number;
-      detail: string;
       /** The database's ceiling for the whole site (429 LG003), not this visitor's doing. */
       ceiling?: boolean;
-    };
+    });
 
 /**
  * Tries a step, and again after each delay while the failure is a network error or a
@@ -148,53 +127,71 @@ async function withRetries(
   }
 }
 
-async function insertOnce(clients: SubmissionClients, row: LeadRow): Promise<Attempt> {
+/**
+ * One call of a step, with an abort signal that fires after CALL_TIMEOUT_MS, its answer judged by
+ * `judge`. A call that throws is a network error; one that ran out of time is not retried.
+ */
+async function attemptOnce<T>(
+  call: (signal: AbortSignal) => Promise<T>,
+  judge: (answer: T) => Attempt,
+): Promise<Attempt> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new TimeoutError());
+      reject(new TimeoutError());
+    }, CALL_TIMEOUT_MS);
+  });
   try {
-    const outcome = await withTimeout((signal) => clients.insert(row, signal));
-    if (outcome.ok || isAlreadyStored(outcome))
-      return { done: true, delivered: outcome.delivered === true };
-    const detail = `${outcome.status} ${outcome.code} ${outcome.message}`.trim();
-    // supabase-js reports a dropped connection as status 0 with the fetch error's message.
-    if (outcome.status === 0) return { done: false, retry: true, reason: 'network', detail };
-    return {
-      done: false,
-      retry: RETRYABLE_STATUSES.has(outcome.status),
-      reason: 'http',
-      status: outcome.status,
-      detail,
-      ...(outcome.status === 429 && outcome.code === 'LG003' ? { ceiling: true } : {}),
-      ...(outcome.code === 'webhook_failed' ? { webhook: true } : {}),
-    };
+    return judge(await Promise.race([call(controller.signal), timeout]));
   } catch (error) {
     if (error instanceof TimeoutError)
       return { done: false, retry: false, reason: 'timeout', detail: error.message };
     return { done: false, retry: true, reason: 'network', detail: String(error) };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
+function insertOnce(insert: SubmissionClients['insert'], row: LeadRow): Promise<Attempt> {
+  return attemptOnce(
+    (signal) => insert(row, signal),
+    (outcome) => {
+      if (outcome.ok || isAlreadyStored(outcome))
+        return { done: true, delivered: outcome.delivered === true };
+      const detail = `${outcome.status} ${outcome.code} ${outcome.message}`.trim();
+      // supabase-js reports a dropped connection as status 0 with the fetch error's message.
+      if (outcome.status === 0) return { done: false, retry: true, reason: 'network', detail };
+      return {
+        done: false,
+        retry: RETRYABLE_STATUSES.has(outcome.status),
+        reason: 'http',
+        status: outcome.status,
+        detail,
+        ...(outcome.status === 429 && outcome.code === 'LG003' ? { ceiling: true } : {}),
+        ...(outcome.code === 'webhook_failed' ? { webhook: true } : {}),
+      };
+    },
+  );
+}
+
 /** One try through submit-lead: a fresh bot-check token, then the same row and id. */
-async function botCheckedOnce(
-  clients: SubmissionClients,
-  botChecked: BotCheckedInsert,
-  row: LeadRow,
-): Promise<Attempt> {
+async function botCheckedOnce(botChecked: BotCheckedInsert, row: LeadRow): Promise<Attempt> {
   let captcha: string;
   try {
     captcha = await botChecked.token();
   } catch (error) {
     return { done: false, retry: false, reason: 'network', detail: `bot check: ${String(error)}` };
   }
-  return insertOnce(
-    { ...clients, insert: (payload, signal) => botChecked.insert(payload, captcha, signal) },
-    row,
-  );
+  return insertOnce((payload, signal) => botChecked.insert(payload, captcha, signal), row);
 }
 
-async function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<Attempt> {
+function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<Attempt> {
   const body = JSON.stringify(payload);
   const simple = webhook.mode === 'simple';
-  try {
-    const response = await withTimeout((signal) =>
+  return attemptOnce(
+    (signal) =>
       webhook.fetch(webhook.url, {
         method: 'POST',
         headers: { 'Content-Type': simple ? 'text/plain;charset=UTF-8' : 'application/json' },
@@ -205,21 +202,18 @@ async function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<
         keepalive: new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES,
         signal,
       }),
-    );
-    // An opaque answer (simple mode) arrived, whatever it says: the request was delivered.
-    if (response.ok || (simple && response.type === 'opaque')) return { done: true };
-    return {
-      done: false,
-      retry: RETRYABLE_STATUSES.has(response.status),
-      reason: 'http',
-      status: response.status,
-      detail: `${response.status} ${response.statusText}`.trim(),
-    };
-  } catch (error) {
-    if (error instanceof TimeoutError)
-      return { done: false, retry: false, reason: 'timeout', detail: error.message };
-    return { done: false, retry: true, reason: 'network', detail: String(error) };
-  }
+    (response) =>
+      // An opaque answer (simple mode) arrived, whatever it says: the request was delivered.
+      response.ok || (simple && response.type === 'opaque')
+        ? { done: true }
+        : {
+            done: false,
+            retry: RETRYABLE_STATUSES.has(response.status),
+            reason: 'http',
+            status: response.status,
+            detail: `${response.status} ${response.statusText}`.trim(),
+          },
+  );
 }
 
 /** The most a browser sends with `keepalive` (the Fetch standard's 64 KiB, less headroom). */
@@ -249,11 +243,11 @@ export async function submitContact(
   const base = { id, ...leadValues(typed as LeadText), ...parseLeadContext(context) };
 
   const row = { ...base, created_at: toPacificIso(now) };
-  let stored = await withRetries(() => insertOnce(clients, row), sleep);
+  let stored = await withRetries(() => insertOnce(clients.insert, row), sleep);
   const botChecked = clients.botChecked;
   if (!stored.done && stored.ceiling && botChecked) {
     // The site is flooded: this visitor passes the bot check and goes the other way, same id.
-    stored = await withRetries(() => botCheckedOnce(clients, botChecked, row), sleep);
+    stored = await withRetries(() => botCheckedOnce(botChecked, row), sleep);
   }
   if (!stored.done) return fail(stored.webhook ? 'webhook' : 'insert', stored);
   const webhook = clients.webhook;
@@ -271,15 +265,14 @@ function fail(
   step: 'insert' | 'webhook',
   attempt: Exclude<Attempt, { done: true }>,
 ): SubmissionResult {
-  const result: SubmissionResult = {
+  console.error(
+    `Contact form: the ${step === 'insert' ? 'database insert' : 'webhook'} failed (${attempt.reason}): ${attempt.detail}`,
+  );
+  return {
     ok: false,
     step,
     reason: attempt.reason,
     ...(attempt.status === undefined ? {} : { status: attempt.status }),
     detail: attempt.detail,
   };
-  console.error(
-    `Contact form: the ${step === 'insert' ? 'database insert' : 'webhook'} failed (${attempt.reason}): ${attempt.detail}`,
-  );
-  return result;
 }
