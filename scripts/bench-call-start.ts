@@ -39,10 +39,9 @@ import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { LOCAL_ANON_KEY_DEFAULT, localFunctionSecrets } from '../server/local-config';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
-import { measureInterleaved, median } from './lib/interleave';
+import { CHROMIUM_PATH, launchChromium } from './lib/chromium';
+import { measureInterleaved, median, tableHead } from './lib/interleave';
 import { startOwnStack, type OwnStack } from './lib/own-stack';
-import { chromium } from '@playwright/test';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
 const CORES = process.env.BENCH_CORES ?? (availableParallelism() >= 2 ? 'split' : 'shared');
@@ -237,14 +236,10 @@ async function main() {
     const targets = MODES.flatMap((mode) =>
       [0, LEAD_MS].map((leadMs) => ({ ...mode, origin: origins[mode.site]!, leadMs })),
     );
-    const browser = await chromium.launch({
-      executablePath,
-      args: [
-        ...CHROMIUM_ARGS,
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
-    });
+    const browser = await launchChromium(executablePath, [
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ]);
     const runs = await measureInterleaved(targets, RUNS, (target, run) => {
       process.stdout.write(`${target.label}, lead ${target.leadMs} ms, run ${run + 1}/${RUNS}\n`);
       return pressToRequest(
@@ -257,9 +252,8 @@ async function main() {
       );
     }).finally(() => browser.close());
     console.log(
-      `\n| mode (CPU 4x, ${RUNS} interleaved runs, cores ${CORES}) | intent before the press | median | range | reserved after (median) |`,
+      `\n${tableHead(`| mode (CPU 4x, ${RUNS} interleaved runs, cores ${CORES}) | intent before the press | median | range | reserved after (median) |`)}`,
     );
-    console.log('| --- | ---: | ---: | ---: | ---: |');
     for (const target of targets) {
       const results = runs.get(target)!;
       const ms = results.map((result) => result.ms);
@@ -274,9 +268,8 @@ async function main() {
         .get(targets.find((t) => t.label === label && t.leadMs === leadMs)!)!
         .map((result) => result.ms);
     console.log(
-      `\n| server / public key, press to the join | run by run, median | range | of the medians |`,
+      `\n${tableHead('| server / public key, press to the join | run by run, median | range | of the medians |')}`,
     );
-    console.log('| --- | ---: | ---: | ---: |');
     for (const leadMs of [LEAD_MS, 0]) {
       const server = joins(MODES[2]!.label, leadMs);
       const publicKey = joins(MODES[1]!.label, leadMs);
