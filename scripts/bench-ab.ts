@@ -33,24 +33,16 @@ async function main() {
   try {
     for (const [i, site] of sites.entries())
       servers.push(await serveBothWays(site, join(data, String(i)), 4490 + 2 * i));
-    const floorTarget = { label: 'floor', url: `${servers[0]!.origin}${FLOOR_PATH}`, plain: false };
-    const plainFloorTarget = {
-      label: 'floor, plain host',
-      url: `${servers[0]!.plainOrigin}${FLOOR_PATH}`,
-      plain: true,
-    };
+    // A page from the site's host, and from the plain one.
+    const bothWays = (label: string, server: (typeof servers)[number], path: string) => [
+      { label, url: `${server.origin}${path}`, plain: false },
+      { label: `${label}, plain host`, url: `${server.plainOrigin}${path}`, plain: true },
+    ];
+    const floors = bothWays('floor', servers[0]!, FLOOR_PATH);
     const targets = [
-      floorTarget,
-      plainFloorTarget,
+      ...floors,
       ...servers.flatMap((server, i) =>
-        PATHS.flatMap((path) => [
-          { label: `${'AB'[i]} ${path}`, url: `${server.origin}${path}`, plain: false },
-          {
-            label: `${'AB'[i]} ${path}, plain host`,
-            url: `${server.plainOrigin}${path}`,
-            plain: true,
-          },
-        ]),
+        PATHS.flatMap((path) => bothWays(`${'AB'[i]} ${path}`, server, path)),
       ),
     ];
     const runs = await measureInterleaved(targets, RUNS, (target, run) => {
@@ -82,7 +74,7 @@ async function main() {
       const r = runs.get(target)!;
       const f = figures.get(target)!;
       // Each target against the floor served its way.
-      const floor = figures.get(target.plain ? plainFloorTarget : floorTarget)!;
+      const floor = figures.get(floors.find((f) => f.plain === target.plain)!)!;
       const tbt = Math.round(f.tbt);
       console.log(
         `| ${target.label} | ${Math.round(f.fcp)} ms | ${Math.round(f.lcp)} ms | ${(f.lcp / floor.lcp).toFixed(2)} | ${r.filter((x) => x.lcpInFirstPaint).length}/${r.length} | ${tbt} ms | ${tbt - Math.round(floor.tbt)} ms | ${f.cls.toFixed(3)} | ${Math.round(f.lcpMs)} ms | ${(f.lcpMs / floor.lcpMs).toFixed(2)} |`,

@@ -19,7 +19,7 @@ import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { firstLoad, sizesOf, type FirstLoad, type Sizes } from './lib/bundle-report';
 import { launchChromium } from './lib/chromium';
 import { measureInteractive, type InteractiveTiming } from './lib/interactive-timing';
-import { measureInterleaved, median, medians, tableHead } from './lib/interleave';
+import { measureInterleaved, medians, tableHead } from './lib/interleave';
 import { BARE_FLOOR_PATH, FLOOR_PATH } from './lib/floor-page';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { measurePaint, type ObservedPaint } from './lib/observed-paint';
@@ -81,17 +81,15 @@ async function lazyChunks(): Promise<Record<string, Sizes & { file: string }>> {
 }
 
 function medianFigures(runs: LighthouseFigures[]) {
-  const pick = (f: (r: LighthouseFigures) => number) => median(runs.map(f));
+  const scores = runs.map((r) => r.scores);
+  const m = medians(runs, ['fcp', 'lcp', 'tbt', 'cls', 'totalBytes']);
   return {
-    performance: pick((r) => r.scores.performance),
-    accessibility: pick((r) => r.scores.accessibility),
-    bestPractices: pick((r) => r.scores.bestPractices),
-    seo: pick((r) => r.scores.seo),
-    fcpMs: Math.round(pick((r) => r.fcp)),
-    lcpMs: Math.round(pick((r) => r.lcp)),
-    tbtMs: Math.round(pick((r) => r.tbt)),
-    cls: Number(pick((r) => r.cls).toFixed(3)),
-    totalBytes: Math.round(pick((r) => r.totalBytes)),
+    ...medians(scores, ['performance', 'accessibility', 'bestPractices', 'seo']),
+    fcpMs: Math.round(m.fcp),
+    lcpMs: Math.round(m.lcp),
+    tbtMs: Math.round(m.tbt),
+    cls: Number(m.cls.toFixed(3)),
+    totalBytes: Math.round(m.totalBytes),
     lcpInFirstPaint: `${runs.filter((r) => r.lcpInFirstPaint).length}/${runs.length}`,
   };
 }
