@@ -2,7 +2,7 @@ import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { firstLoad, SDK_MARKERS, sizesOf } from '../scripts/lib/bundle-report';
-import { launchChromium } from '../scripts/lib/interactive-timing';
+import { launchChromium } from '../scripts/lib/chromium';
 import { runLighthouse } from '../scripts/lib/lighthouse';
 import { APPLIED_MOBILE, applyMobileProfile, measurePaint } from '../scripts/lib/observed-paint';
 import { expect, test } from './fixtures';

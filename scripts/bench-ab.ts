@@ -12,16 +12,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { createLocalStack } from '../server/app';
-import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
-import { FLOOR_PATH, serveFloorBeside } from './lib/floor-page';
-import { measureInterleaved, median } from './lib/interleave';
-import { launchChromium } from './lib/interactive-timing';
+import { launchChromium } from './lib/chromium';
+import { FLOOR_PATH } from './lib/floor-page';
+import { measureInterleaved, medians, tableHead } from './lib/interleave';
 import { runLighthouse } from './lib/lighthouse';
 import { measurePaint } from './lib/observed-paint';
-import { servePlainHost } from './lib/plain-host';
+import { serveBothWays } from './lib/plain-host';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PATHS = (process.env.BENCH_PATHS ?? '/,/about-me,/privacy').split(',');
@@ -33,51 +29,20 @@ if (sites.length !== 2) {
 
 async function main() {
   const data = await mkdtemp(join(tmpdir(), 'bench-ab-'));
-  const servers: { origin: string; plainOrigin: string; close: () => Promise<void> }[] = [];
+  const servers: Awaited<ReturnType<typeof serveBothWays>>[] = [];
   try {
-    for (const [i, site] of sites.entries()) {
-      const stack = await createLocalStack({
-        distDir: site,
-        dataDir: join(data, String(i)),
-        anonKey: LOCAL_ANON_KEY_DEFAULT,
-        log: () => undefined,
-      });
-      const port = 4490 + i;
-      const app = new Hono();
-      const origin = `http://localhost:${port}`;
-      app.get(FLOOR_PATH, await serveFloorBeside((request) => stack.app.fetch(request), origin));
-      app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
-      const server = serve({ fetch: app.fetch, port, hostname: 'localhost' });
-      // The same build from a plain static host (no _headers), with the floor served the same way.
-      const plainHost = await servePlainHost(site, 4492 + i);
-      servers.push({
-        origin,
-        plainOrigin: plainHost.origin,
-        close: async () => {
-          server.close();
-          await plainHost.close();
-          await stack.close();
-        },
-      });
-    }
-    const floorTarget = { label: 'floor', url: `${servers[0]!.origin}${FLOOR_PATH}`, plain: false };
-    const plainFloorTarget = {
-      label: 'floor, plain host',
-      url: `${servers[0]!.plainOrigin}${FLOOR_PATH}`,
-      plain: true,
-    };
+    for (const [i, site] of sites.entries())
+      servers.push(await serveBothWays(site, join(data, String(i)), 4490 + 2 * i));
+    // A page from the site's host, and from the plain one.
+    const bothWays = (label: string, server: (typeof servers)[number], path: string) => [
+      { label, url: `${server.origin}${path}`, plain: false },
+      { label: `${label}, plain host`, url: `${server.plainOrigin}${path}`, plain: true },
+    ];
+    const floors = bothWays('floor', servers[0]!, FLOOR_PATH);
     const targets = [
-      floorTarget,
-      plainFloorTarget,
+      ...floors,
       ...servers.flatMap((server, i) =>
-        PATHS.flatMap((path) => [
-          { label: `${'AB'[i]} ${path}`, url: `${server.origin}${path}`, plain: false },
-          {
-            label: `${'AB'[i]} ${path}, plain host`,
-            url: `${server.plainOrigin}${path}`,
-            plain: true,
-          },
-        ]),
+        PATHS.flatMap((path) => bothWays(`${'AB'[i]} ${path}`, server, path)),
       ),
     ];
     const runs = await measureInterleaved(targets, RUNS, (target, run) => {
@@ -90,24 +55,29 @@ async function main() {
       process.stdout.write(`observed ${target.label} run ${run + 1}/${RUNS}\n`);
       return measurePaint(browser, target.url);
     }).finally(() => browser.close());
-    // Each target against the floor served its way.
-    const floorOf = (target: (typeof targets)[number]) =>
-      target.plain ? plainFloorTarget : floorTarget;
-    const lcpOf = (target: (typeof targets)[number]) => median(runs.get(target)!.map((r) => r.lcp));
-    const tbtOf = (target: (typeof targets)[number]) =>
-      Math.round(median(runs.get(target)!.map((r) => r.tbt)));
-    const seenOf = (target: (typeof targets)[number]) =>
-      median(observed.get(target)!.map((r) => r.lcpMs));
+    const figures = new Map(
+      targets.map((target) => [
+        target,
+        {
+          ...medians(runs.get(target)!, ['fcp', 'lcp', 'tbt', 'cls']),
+          ...medians(observed.get(target)!, ['lcpMs']),
+        },
+      ]),
+    );
     console.log(`\nA = ${sites[0]}\nB = ${sites[1]}\n`);
     console.log(
-      `| page (median of ${RUNS}) | FCP | LCP | LCP / floor | LCP in the first paint | TBT | TBT − floor | CLS | observed LCP | observed LCP / floor |`,
+      tableHead(
+        `| page (median of ${RUNS}) | FCP | LCP | LCP / floor | LCP in the first paint | TBT | TBT − floor | CLS | observed LCP | observed LCP / floor |`,
+      ),
     );
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const target of targets) {
       const r = runs.get(target)!;
-      const floor = floorOf(target);
+      const f = figures.get(target)!;
+      // Each target against the floor served its way.
+      const floor = figures.get(floors.find((f) => f.plain === target.plain)!)!;
+      const tbt = Math.round(f.tbt);
       console.log(
-        `| ${target.label} | ${Math.round(median(r.map((x) => x.fcp)))} ms | ${Math.round(lcpOf(target))} ms | ${(lcpOf(target) / lcpOf(floor)).toFixed(2)} | ${r.filter((x) => x.lcpInFirstPaint).length}/${r.length} | ${tbtOf(target)} ms | ${tbtOf(target) - tbtOf(floor)} ms | ${median(r.map((x) => x.cls)).toFixed(3)} | ${Math.round(seenOf(target))} ms | ${(seenOf(target) / seenOf(floor)).toFixed(2)} |`,
+        `| ${target.label} | ${Math.round(f.fcp)} ms | ${Math.round(f.lcp)} ms | ${(f.lcp / floor.lcp).toFixed(2)} | ${r.filter((x) => x.lcpInFirstPaint).length}/${r.length} | ${tbt} ms | ${tbt - Math.round(floor.tbt)} ms | ${f.cls.toFixed(3)} | ${Math.round(f.lcpMs)} ms | ${(f.lcpMs / floor.lcpMs).toFixed(2)} |`,
       );
     }
   } finally {

@@ -39,10 +39,9 @@ import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { LOCAL_ANON_KEY_DEFAULT, localFunctionSecrets } from '../server/local-config';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
-import { measureInterleaved, median } from './lib/interleave';
+import { CHROMIUM_PATH, launchChromium } from './lib/chromium';
+import { measureInterleaved, median, tableHead } from './lib/interleave';
 import { startOwnStack, type OwnStack } from './lib/own-stack';
-import { chromium } from '@playwright/test';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
 const CORES = process.env.BENCH_CORES ?? (availableParallelism() >= 2 ? 'split' : 'shared');
@@ -57,33 +56,18 @@ const PUBLIC_KEY = {
 const VAPI_PRIVATE_KEY = localFunctionSecrets('http://localhost', undefined, {}).VAPI_PRIVATE_KEY!;
 const isCallWeb = (url: URL) => url.hostname === 'api.vapi.ai' && url.pathname === '/call/web';
 const isDaily = (url: URL) => url.hostname.endsWith('daily.co');
+/** Each mode on its build: the public key's, or (`server`) the default profile's. */
 const MODES = [
-  {
-    label: 'public key: press to /call/web',
-    site: 0,
-    reached: isCallWeb,
-    answerVapi: false,
-    reserves: false,
-  },
+  { label: 'public key: press to /call/web', server: false, reached: isCallWeb, answerVapi: false },
   // The same, with Vapi's /call/web answered by the local stack's Vapi stand-in, as it answers the
   // function in server mode: press to the join, like for like.
-  {
-    label: 'public key: press to the join',
-    site: 0,
-    reached: isDaily,
-    answerVapi: true,
-    reserves: false,
-  },
-  {
-    label: 'server: press to the join',
-    site: 1,
-    reached: isDaily,
-    answerVapi: false,
-    reserves: true,
-  },
+  { label: 'public key: press to the join', server: false, reached: isDaily, answerVapi: true },
+  { label: 'server: press to the join', server: true, reached: isDaily, answerVapi: false },
 ];
-// The default profile: the server step starts every call.
+// The default profile: the server step starts every call (and reserves it on intent).
 const SITES = [PUBLIC_KEY, {}];
+/** One mode on its site, pressed after `leadMs` of intent. */
+type Target = (typeof MODES)[number] & { origin: string; leadMs: number };
 
 /**
  * One press on a fresh page: ms from the click to the first request `reached` matches, and (with
@@ -91,11 +75,7 @@ const SITES = [PUBLIC_KEY, {}];
  */
 async function pressToRequest(
   browser: Browser,
-  origin: string,
-  reached: (url: URL) => boolean,
-  leadMs: number,
-  answerVapi: boolean,
-  reserves: boolean,
+  { origin, reached, leadMs, answerVapi, server }: Target,
 ): Promise<{ ms: number; reservedMs: number }> {
   const context = await browser.newContext({ permissions: ['microphone'] });
   try {
@@ -143,7 +123,7 @@ async function pressToRequest(
     const button = page.getByRole('button', { name: IDLE });
     let reservedMs = Number.NaN;
     if (leadMs > 0) {
-      const reservation = reserves
+      const reservation = server
         ? page.waitForResponse(
             (response) =>
               response.url().endsWith('/functions/v1/start-web-call') &&
@@ -235,31 +215,19 @@ async function main() {
       origins.push(origin);
     }
     const targets = MODES.flatMap((mode) =>
-      [0, LEAD_MS].map((leadMs) => ({ ...mode, origin: origins[mode.site]!, leadMs })),
+      [0, LEAD_MS].map((leadMs) => ({ ...mode, origin: origins[mode.server ? 1 : 0]!, leadMs })),
     );
-    const browser = await chromium.launch({
-      executablePath,
-      args: [
-        ...CHROMIUM_ARGS,
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
-    });
+    const browser = await launchChromium(executablePath, [
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ]);
     const runs = await measureInterleaved(targets, RUNS, (target, run) => {
       process.stdout.write(`${target.label}, lead ${target.leadMs} ms, run ${run + 1}/${RUNS}\n`);
-      return pressToRequest(
-        browser,
-        target.origin,
-        target.reached,
-        target.leadMs,
-        target.answerVapi,
-        target.reserves,
-      );
+      return pressToRequest(browser, target);
     }).finally(() => browser.close());
     console.log(
-      `\n| mode (CPU 4x, ${RUNS} interleaved runs, cores ${CORES}) | intent before the press | median | range | reserved after (median) |`,
+      `\n${tableHead(`| mode (CPU 4x, ${RUNS} interleaved runs, cores ${CORES}) | intent before the press | median | range | reserved after (median) |`)}`,
     );
-    console.log('| --- | ---: | ---: | ---: | ---: |');
     for (const target of targets) {
       const results = runs.get(target)!;
       const ms = results.map((result) => result.ms);
@@ -274,9 +242,8 @@ async function main() {
         .get(targets.find((t) => t.label === label && t.leadMs === leadMs)!)!
         .map((result) => result.ms);
     console.log(
-      `\n| server / public key, press to the join | run by run, median | range | of the medians |`,
+      `\n${tableHead('| server / public key, press to the join | run by run, median | range | of the medians |')}`,
     );
-    console.log('| --- | ---: | ---: | ---: |');
     for (const leadMs of [LEAD_MS, 0]) {
       const server = joins(MODES[2]!.label, leadMs);
       const publicKey = joins(MODES[1]!.label, leadMs);

@@ -9,28 +9,22 @@
  * the same way), with its TBT minus the floor's. Writes the
  * figures to docs/performance.json and the table into docs/performance.md.
  */
-import { spawnSync } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { createLocalStack } from '../server/app';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { localDefaults } from '../src/lib/config-schema';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { firstLoad, sizesOf, type FirstLoad, type Sizes } from './lib/bundle-report';
-import {
-  launchChromium,
-  measureInteractive,
-  type InteractiveTiming,
-} from './lib/interactive-timing';
-import { measureInterleaved, median } from './lib/interleave';
-import { BARE_FLOOR_PATH, FLOOR_PATH, serveFloor, serveFloorBeside } from './lib/floor-page';
+import { launchChromium } from './lib/chromium';
+import { measureInteractive, type InteractiveTiming } from './lib/interactive-timing';
+import { measureInterleaved, medians, tableHead } from './lib/interleave';
+import { BARE_FLOOR_PATH, FLOOR_PATH } from './lib/floor-page';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { measurePaint, type ObservedPaint } from './lib/observed-paint';
-import { servePlainHost } from './lib/plain-host';
+import { runBuild } from './lib/own-stack';
+import { serveBothWays } from './lib/plain-host';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const siteDir = join(root, '.bench', 'site');
@@ -43,8 +37,7 @@ const ROUTES = INDEXABLE_ROUTES.map((route) => ({ path: route.path, html: route.
  * A plain static host beside the site's (compression, clean URLs, 404, but no `_headers`: a
  * host that ignores that file), serving the same build and the floor the same way.
  */
-const PLAIN_PORT = PORT + 1;
-const PLAIN_ORIGIN = `http://localhost:${PLAIN_PORT}`;
+const PLAIN_ORIGIN = `http://localhost:${PORT + 1}`;
 const PLAIN = 'plain:';
 /** What Lighthouse measures, interleaved run by run: the floor first, then every page, both ways. */
 const MEASURED_HERE = [FLOOR_PATH, BARE_FLOOR_PATH, ...ROUTES.map((route) => route.path)];
@@ -69,15 +62,7 @@ function build() {
     VITE_CONTACT_WEBHOOK_URL: '',
     VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAABenchSiteKey',
   };
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/build.ts', '--out', siteDir],
-    {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    },
-  );
+  const result = runBuild(['--out', siteDir], { cwd: root, env, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('The production build failed.');
 }
 
@@ -96,17 +81,15 @@ async function lazyChunks(): Promise<Record<string, Sizes & { file: string }>> {
 }
 
 function medianFigures(runs: LighthouseFigures[]) {
-  const pick = (f: (r: LighthouseFigures) => number) => median(runs.map(f));
+  const scores = runs.map((r) => r.scores);
+  const m = medians(runs, ['fcp', 'lcp', 'tbt', 'cls', 'totalBytes']);
   return {
-    performance: pick((r) => r.scores.performance),
-    accessibility: pick((r) => r.scores.accessibility),
-    bestPractices: pick((r) => r.scores.bestPractices),
-    seo: pick((r) => r.scores.seo),
-    fcpMs: Math.round(pick((r) => r.fcp)),
-    lcpMs: Math.round(pick((r) => r.lcp)),
-    tbtMs: Math.round(pick((r) => r.tbt)),
-    cls: Number(pick((r) => r.cls).toFixed(3)),
-    totalBytes: Math.round(pick((r) => r.totalBytes)),
+    ...medians(scores, ['performance', 'accessibility', 'bestPractices', 'seo']),
+    fcpMs: Math.round(m.fcp),
+    lcpMs: Math.round(m.lcp),
+    tbtMs: Math.round(m.tbt),
+    cls: Number(m.cls.toFixed(3)),
+    totalBytes: Math.round(m.totalBytes),
     lcpInFirstPaint: `${runs.filter((r) => r.lcpInFirstPaint).length}/${runs.length}`,
   };
 }
@@ -117,12 +100,7 @@ const TAKE_OVER_CASES = [
   { label: 'CPU 4x slower, scripts held back 3 s', cpuSlowdown: 4, holdScriptsMs: 3000 },
 ] as const;
 
-interface TakeOverFigures {
-  label: string;
-  fcpMs: number;
-  interactiveMs: number;
-  paintToInteractiveMs: number;
-}
+type TakeOverFigures = InteractiveTiming & { label: string };
 
 /** The home page's paint-to-interactive time, median of RUNS, for each take-over case. */
 async function takeOver(): Promise<TakeOverFigures[]> {
@@ -135,12 +113,8 @@ async function takeOver(): Promise<TakeOverFigures[]> {
         process.stdout.write(`Paint to interactive (${scenario.label}) run ${i + 1}/${RUNS}...\n`);
         runs.push(await measureInteractive(browser, `${ORIGIN}/`, scenario));
       }
-      figures.push({
-        label: scenario.label,
-        fcpMs: median(runs.map((r) => r.fcpMs)),
-        interactiveMs: median(runs.map((r) => r.interactiveMs)),
-        paintToInteractiveMs: median(runs.map((r) => r.paintToInteractiveMs)),
-      });
+      const keys = ['fcpMs', 'interactiveMs', 'paintToInteractiveMs'] as const;
+      figures.push({ label: scenario.label, ...medians(runs, keys) });
     }
     return figures;
   } finally {
@@ -160,13 +134,7 @@ async function observedPaints(): Promise<Record<string, ObservedPaint>> {
       return measurePaint(browser, urlOf(path));
     });
     return Object.fromEntries(
-      MEASURED.map((path) => [
-        path,
-        {
-          fcpMs: median(runs.get(path)!.map((r) => r.fcpMs)),
-          lcpMs: median(runs.get(path)!.map((r) => r.lcpMs)),
-        },
-      ]),
+      MEASURED.map((path) => [path, medians(runs.get(path)!, ['fcpMs', 'lcpMs'])]),
     );
   } finally {
     await browser.close();
@@ -188,30 +156,28 @@ function tables(
   interactive: TakeOverFigures[],
 ) {
   const lines: string[] = [];
-  lines.push('| first load | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  // Each table after a blank line.
+  const head = (header: string, left?: number) => {
+    if (lines.length > 0) lines.push('');
+    lines.push(tableHead(header, left));
+  };
+  head('| first load | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli |');
   for (const [route, load] of Object.entries(loads)) {
     lines.push(
       `| \`${route}\` | ${kib(load.js.raw)} | ${kib(load.js.gzip)} | ${kib(load.js.brotli)} | ${kib(load.css.raw)} | ${kib(load.css.gzip)} | ${kib(load.css.brotli)} |`,
     );
   }
-  lines.push('');
-  lines.push('| lazy chunk (loaded on intent) | file | raw | gzip | brotli |');
-  lines.push('| --- | --- | ---: | ---: | ---: |');
+  head('| lazy chunk (loaded on intent) | file | raw | gzip | brotli |', 2);
   for (const [label, chunk] of Object.entries(chunks)) {
     lines.push(
       `| ${label} | \`${chunk.file}\` | ${kib(chunk.raw)} | ${kib(chunk.gzip)} | ${kib(chunk.brotli)} |`,
     );
   }
-  lines.push('');
   const floor = lighthouse[FLOOR_PATH];
   const ratio = (ms: number, floorMs: number | undefined) =>
     floorMs ? `${(ms / floorMs).toFixed(2)}` : '-';
-  lines.push(
+  head(
     `| Lighthouse with the site's headers (mobile, median of ${RUNS}, interleaved) | performance | accessibility | best practices | SEO | FCP | LCP | **LCP / floor** | FCP / floor | LCP in the first paint | TBT | TBT − floor | CLS | total bytes |`,
-  );
-  lines.push(
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   const tbtOver = (ms: number, floorMs: number | undefined) =>
     floorMs === undefined ? '-' : `${ms - floorMs} ms`;
@@ -221,12 +187,10 @@ function tables(
       `| ${floorLabel(route)} | ${Math.round(f.performance * 100)} | ${Math.round(f.accessibility * 100)} | ${Math.round(f.bestPractices * 100)} | ${Math.round(f.seo * 100)} | ${f.fcpMs} ms | ${f.lcpMs} ms | **${ratio(f.lcpMs, floor?.lcpMs)}** | ${ratio(f.fcpMs, floor?.fcpMs)} | ${f.lcpInFirstPaint} | ${f.tbtMs} ms | ${tbtOver(f.tbtMs, floor?.tbtMs)} | ${f.cls} | ${kib(f.totalBytes)} |`,
     );
   }
-  lines.push('');
   const plainFloor = lighthouse[PLAIN + FLOOR_PATH];
-  lines.push(
+  head(
     `| From a plain static host (no \`_headers\`; Lighthouse mobile, median of ${RUNS}, interleaved) | performance | FCP | LCP | **LCP / floor** | FCP / floor | LCP in the first paint | TBT | TBT − floor | CLS |`,
   );
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [key, f] of Object.entries(lighthouse)) {
     if (!key.startsWith(PLAIN)) continue;
     const route = key.slice(PLAIN.length);
@@ -235,12 +199,10 @@ function tables(
       `| ${label} | ${Math.round(f.performance * 100)} | ${f.fcpMs} ms | ${f.lcpMs} ms | **${ratio(f.lcpMs, plainFloor?.lcpMs)}** | ${ratio(f.fcpMs, plainFloor?.fcpMs)} | ${f.lcpInFirstPaint} | ${f.tbtMs} ms | ${tbtOver(f.tbtMs, plainFloor?.tbtMs)} | ${f.cls} |`,
     );
   }
-  lines.push('');
   const observedFloor = observed[FLOOR_PATH];
-  lines.push(
+  head(
     `| Observed in Chromium, mobile profile applied (median of ${RUNS}, interleaved) | FCP | LCP | **LCP / floor** | FCP / floor |`,
   );
-  lines.push('| --- | ---: | ---: | ---: | ---: |');
   for (const [route, o] of Object.entries(observed)) {
     // Each page against the floor served the same way as it.
     const own = route.startsWith(PLAIN) ? observed[PLAIN + FLOOR_PATH] : observedFloor;
@@ -252,11 +214,9 @@ function tables(
     );
   }
   const home = lighthouse['/'];
-  lines.push('');
-  lines.push(
+  head(
     `| \`/\` take-over (Chromium, median of ${RUNS}) | FCP | app took over | paint to interactive | Lighthouse LCP | Lighthouse TBT |`,
   );
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const t of interactive) {
     lines.push(
       `| ${t.label} | ${t.fcpMs} ms | ${t.interactiveMs} ms | **${t.paintToInteractiveMs} ms** | ${home?.lcpMs ?? '-'} ms | ${home?.tbtMs ?? '-'} ms |`,
@@ -272,20 +232,7 @@ async function main() {
   for (const route of ROUTES) loads[route.path] = await firstLoad(siteDir, route.html);
   const chunks = await lazyChunks();
 
-  const stack = await createLocalStack({
-    distDir: siteDir,
-    dataDir,
-    anonKey: LOCAL_ANON_KEY_DEFAULT,
-    log: () => undefined,
-  });
-  // The floor page beside the site, on the same server, with the same compression and headers.
-  const app = new Hono();
-  app.get(FLOOR_PATH, await serveFloorBeside((request) => stack.app.fetch(request), ORIGIN));
-  app.get(BARE_FLOOR_PATH, serveFloor());
-  app.all('*', (c) => stack.app.fetch(c.req.raw, c.env));
-  const server = serve({ fetch: app.fetch, port: PORT, hostname: 'localhost' });
-  // The same build from a plain static host, and the floor from it too (no headers at all).
-  const plainHost = await servePlainHost(siteDir, PLAIN_PORT);
+  const hosts = await serveBothWays(siteDir, dataDir, PORT);
   const lighthouse: Record<string, ReturnType<typeof medianFigures>> = {};
   const failing: Record<string, string[]> = {};
   let interactive: TakeOverFigures[] = [];
@@ -310,9 +257,7 @@ async function main() {
     observed = await observedPaints();
     interactive = await takeOver();
   } finally {
-    server.close();
-    await plainHost.close();
-    await stack.close();
+    await hosts.close();
   }
 
   const table = tables(loads, chunks, lighthouse, observed, interactive);

@@ -14,7 +14,18 @@ import { ROUTES, servedPaths } from '../src/app/routes';
 import { trades } from '../src/content/trades/index';
 import { headersForPath, parseHeadersFile } from '../server/cdn/headers-file';
 import { findSecrets } from './lib/secret-scan';
-import { vercelHeadersForPath, type VercelOutputConfig } from './lib/security-headers';
+import type { VercelOutputConfig } from './lib/security-headers';
+
+/** The headers Vercel would send with `path` under `config`: every header route that matches. */
+function vercelHeadersForPath(config: VercelOutputConfig, path: string): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const route of config.routes) {
+    if ('handle' in route) break;
+    if ('continue' in route && new RegExp(route.src).test(path))
+      Object.assign(merged, route.headers);
+  }
+  return merged;
+}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -7,7 +7,7 @@
 import { cp, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'vite';
+import { build, type BuildEnvironmentOptions } from 'vite';
 import {
   CONFIG_VARIABLES,
   ConfigError,
@@ -173,25 +173,17 @@ async function main() {
       'Call my phone is not offered: set VITE_TURNSTILE_SITE_KEY, and deploy the functions with their secrets (docs/deploy.md, "The server step").',
     );
   }
-  await build({
-    root,
-    mode: viteMode(mode),
-    logLevel: 'warn',
-    build: { outDir: distDir, emptyOutDir: true, manifest: true },
-  });
+  const viteBuild = (options: BuildEnvironmentOptions) =>
+    build({ root, mode: viteMode(mode), logLevel: 'warn', build: options });
+  await viteBuild({ outDir: distDir, emptyOutDir: true, manifest: true });
   const manifest = JSON.parse(
     await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'),
   ) as BuildManifest;
-  await build({
-    root,
-    mode: viteMode(mode),
-    logLevel: 'warn',
-    build: {
-      ssr: 'src/app/entry-server.tsx',
-      outDir: ssrDir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-    },
+  await viteBuild({
+    ssr: 'src/app/entry-server.tsx',
+    outDir: ssrDir,
+    emptyOutDir: true,
+    copyPublicDir: false,
   });
 
   const server = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as ServerEntry;

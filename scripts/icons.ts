@@ -20,7 +20,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import UPNG from 'upng-js';
-import { launchChromium } from './lib/interactive-timing';
+import { launchChromium } from './lib/chromium';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 export const ICON_SVG = `${publicDir}favicon.svg`;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { inlineStyles } from './security-headers';
 
 export interface Sizes {
   raw: number;
@@ -59,8 +60,7 @@ export async function firstLoad(distDir: string, htmlFile: string): Promise<Firs
     for (const imported of staticImports(code)) queue.push(`assets/${imported}`);
   }
   let css = ZERO;
-  for (const match of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g))
-    css = add(css, sizesOf(match[1]!));
+  for (const style of inlineStyles(html)) css = add(css, sizesOf(style));
   for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"/g)) {
     css = add(css, sizesOf(await readFile(join(distDir, match[1]!))));
   }

@@ -1,3 +1,5 @@
+import { chromium } from '@playwright/test';
+
 /** Debian's Chromium (installed by scripts/ensure-chromium.ts), or CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -14,3 +16,8 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
   '--no-first-run',
 ];
+
+/** Launches the Chromium the project uses (Debian's), headless, with any further flags. */
+export function launchChromium(executablePath = CHROMIUM_PATH, args: string[] = []) {
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...args] });
+}

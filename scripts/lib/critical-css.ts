@@ -7,6 +7,7 @@
  * first screen moves when the rest arrives (CLS stays 0: e2e/performance.spec.ts).
  */
 import Beasties from 'beasties';
+import { inlineStyles } from './security-headers';
 
 /**
  * Rules kept whatever the markup: the early-press feedback (src/inline/early-capture.ts sets
@@ -38,9 +39,8 @@ export async function criticalCss(html: string, css: string): Promise<string> {
     ? html.replace('</head>', `<link rel="stylesheet" href="${SOURCE}"></head>`)
     : `<head><link rel="stylesheet" href="${SOURCE}"></head>${html}`;
   const out = await beasties.process(withLink);
-  const styles = [...out.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
   // The page's own inline styles came back too; the new one is the last.
-  const critical = styles.at(-1);
+  const critical = inlineStyles(out).at(-1);
   if (critical === undefined) throw new Error('critical CSS: Beasties inlined nothing');
   return critical.trim();
 }

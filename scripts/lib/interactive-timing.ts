@@ -1,5 +1,4 @@
-import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import type { Browser } from '@playwright/test';
 
 export interface InteractiveTiming {
   /** First contentful paint, ms from navigation start. */
@@ -58,9 +57,4 @@ export async function measureInteractive(
   } finally {
     await context.close();
   }
-}
-
-/** Launches the Chromium the project uses (Debian's), headless. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }

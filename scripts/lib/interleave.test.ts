@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureInterleaved, median } from './interleave';
+import { measureInterleaved, median, medians, tableHead } from './interleave';
 
 describe('median', () => {
   it('takes the middle value, or the mean of the two middle ones', () => {
@@ -33,5 +33,25 @@ describe('measureInterleaved', () => {
     expect(order).toEqual(['floor#0', '/#0', '/about-me#0', '/about-me#1', '/#1', 'floor#1']);
     expect(results.get('/')).toEqual(['/@0', '/@1']);
     expect([...results.keys()]).toEqual(['floor', '/', '/about-me']);
+  });
+});
+
+describe('medians', () => {
+  it('takes the median of each field over the runs', () => {
+    const runs = [
+      { fcp: 1, lcp: 9 },
+      { fcp: 3, lcp: Number.NaN },
+      { fcp: 2, lcp: 5 },
+    ];
+    expect(medians(runs, ['fcp', 'lcp'])).toEqual({ fcp: 2, lcp: 7 });
+  });
+});
+
+describe('tableHead', () => {
+  it('puts the rule under the header: the labels left, the figures right', () => {
+    expect(tableHead('| page | file | FCP |')).toBe('| page | file | FCP |\n| --- | ---: | ---: |');
+    expect(tableHead('| page | file | FCP |', 2)).toBe(
+      '| page | file | FCP |\n| --- | --- | ---: |',
+    );
   });
 });

@@ -30,3 +30,23 @@ export async function measureInterleaved<Target, Result>(
   }
   return results;
 }
+
+/** The median of each of `keys` over the runs. */
+export function medians<K extends string>(
+  runs: readonly Record<K, number>[],
+  keys: readonly K[],
+): Record<K, number> {
+  return Object.fromEntries(
+    keys.map((key) => [key, median(runs.map((run) => run[key]))]),
+  ) as Record<K, number>;
+}
+
+/**
+ * A markdown table's header row and the row under it: the first `left` columns (the labels)
+ * aligned left, the figures right.
+ */
+export function tableHead(header: string, left = 1): string {
+  const columns = header.split(' | ').length;
+  const rule = Array.from({ length: columns }, (_, i) => (i < left ? '---' : '---:'));
+  return `${header}\n| ${rule.join(' | ')} |`;
+}

@@ -2,8 +2,6 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-
 export interface LighthouseFigures {
   url: string;
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
@@ -60,7 +58,7 @@ export function isRecordingFailure(figures: Pick<LighthouseFigures, 'runtimeErro
 async function runLighthouseOnce(url: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
     const result = await lighthouse(url, {
@@ -71,22 +69,15 @@ async function runLighthouseOnce(url: string): Promise<LighthouseFigures> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits } = result.lhr;
-    const num = (id: string) => {
-      const audit = audits[id];
-      if (audit?.numericValue === undefined) {
-        return Number.NaN;
-      }
-      return Number(audit.numericValue);
-    };
+    // NaN for an audit without a figure.
+    const num = (id: string) => Number(audits[id]?.numericValue);
     const score = (id: string) => Number(categories[id]?.score ?? 0);
     const failing = Object.values(audits)
       .filter(
         (audit) =>
           audit.score !== null &&
           audit.score < 1 &&
-          audit.scoreDisplayMode !== 'informative' &&
-          audit.scoreDisplayMode !== 'manual' &&
-          audit.scoreDisplayMode !== 'notApplicable',
+          !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode),
       )
       .map((audit) => `${audit.id} (${audit.score}): ${audit.title}`);
     return {

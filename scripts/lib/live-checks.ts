@@ -33,11 +33,6 @@ const skip = (what: string): CheckResult => ({ ok: true, what, skipped: true });
 /** An unknown path, to see the not-found page served with 404. */
 const UNKNOWN_PATH = '/check-live-no-such-page';
 
-/** The headers the build's rules give every page (the `/*` rule), without the per-path cache. */
-function expectedPageHeaders(config: SiteConfig): Record<string, string> {
-  return headerRules(config, { scripts: [], styles: [] })[0]!.headers;
-}
-
 /** A CSP split into its directives, each a set of sources. */
 export function parseCsp(policy: string): Map<string, Set<string>> {
   const directives = new Map<string, Set<string>>();
@@ -94,27 +89,23 @@ async function checkPage(
   route: Route,
   path: string,
 ): Promise<CheckResult[]> {
-  const what = `${path}`;
-  let answer: Response;
-  try {
-    answer = await fetcher(`${site}${path}`, { redirect: 'manual' });
-  } catch (error) {
-    return [fail(what, `no answer (${String(error)}): is the site deployed at ${site}?`)];
-  }
-  const results: CheckResult[] = [];
+  const answer = await fetcher(`${site}${path}`, { redirect: 'manual' }).catch(String);
+  if (typeof answer === 'string')
+    return [fail(path, `no answer (${answer}): is the site deployed at ${site}?`)];
   const wantStatus = route.indexable ? 200 : 404;
-  results.push(
+  const results = [
     answer.status === wantStatus
-      ? pass(`${what} answers ${wantStatus}`)
+      ? pass(`${path} answers ${wantStatus}`)
       : fail(
-          `${what} answers ${answer.status}`,
+          `${path} answers ${answer.status}`,
           route.indexable
             ? `expected 200: publish the build's ${route.file}`
             : `expected 404 with 404.html: the host must serve it for unknown paths with status 404`,
         ),
-  );
+  ];
   const html = await answer.text();
-  const expected = expectedPageHeaders(config);
+  // The headers the build's rules give every page (the `/*` rule), without the per-path cache.
+  const expected = headerRules(config, { scripts: [], styles: [] })[0]!.headers;
   const missing: string[] = [];
   const wrong: string[] = [];
   for (const [name, value] of Object.entries(expected)) {
@@ -125,16 +116,16 @@ async function checkPage(
   }
   results.push(
     missing.length === 0
-      ? pass(`${what} sends its security headers`)
+      ? pass(`${path} sends its security headers`)
       : fail(
-          `${what} lacks ${missing.join(', ')}`,
+          `${path} lacks ${missing.join(', ')}`,
           "the host does not apply the build's headers: publish dist/_headers (Netlify, Cloudflare Pages) or deploy with the build's .vercel/output (Vercel); docs/deploy.md step 6",
         ),
   );
   if (wrong.length > 0)
     results.push(
       fail(
-        `${what} header values`,
+        `${path} header values`,
         `${wrong.join('; ')}: redeploy from a build with these variables`,
       ),
     );
@@ -144,21 +135,21 @@ async function checkPage(
     const problems = cspDifferences(served, expected[cspName]!, html);
     results.push(
       problems.length === 0
-        ? pass(`${what} CSP allows the build's origins and nothing else`)
+        ? pass(`${path} CSP allows the build's origins and nothing else`)
         : fail(
-            `${what} CSP`,
+            `${path} CSP`,
             `${problems.join('; ')}: the deployed build's variables differ from these (rebuild and redeploy with the same VITE_ values)`,
           ),
     );
   }
   if (route.indexable) {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-    const want = `${site}${route.path === '/' ? '/' : route.path}`;
+    const want = `${site}${route.path}`;
     results.push(
       canonical === want
-        ? pass(`${what} canonical link is ${want}`)
+        ? pass(`${path} canonical link is ${want}`)
         : fail(
-            `${what} canonical link is ${canonical ?? 'missing'}`,
+            `${path} canonical link is ${canonical ?? 'missing'}`,
             `expected ${want}: set VITE_SITE_URL=${site} and rebuild`,
           ),
     );
@@ -166,30 +157,28 @@ async function checkPage(
   return results;
 }
 
-async function checkRobotsAndSitemap(fetcher: Fetch, site: string): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
-  const robots = await fetcher(`${site}/robots.txt`).then(
+/** The body of a 2xx answer, or null. */
+const textOf = (fetcher: Fetch, url: string) =>
+  fetcher(url).then(
     async (answer) => (answer.ok ? await answer.text() : null),
     () => null,
   );
+
+async function checkRobotsAndSitemap(fetcher: Fetch, site: string): Promise<CheckResult[]> {
+  const robots = await textOf(fetcher, `${site}/robots.txt`);
+  const sitemap = await textOf(fetcher, `${site}/sitemap.xml`);
   const wantSitemap = `Sitemap: ${site}/sitemap.xml`;
-  results.push(
+  const listed = [...(sitemap ?? '').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+  const want = INDEXABLE_ROUTES.map((route) => `${site}${route.path}`);
+  const absent = want.filter((url) => !listed.includes(url));
+  const foreign = listed.filter((url) => !want.includes(url));
+  return [
     robots?.includes(wantSitemap)
       ? pass('robots.txt names the sitemap at this address')
       : fail(
           `robots.txt ${robots === null ? 'is missing' : 'names another sitemap'}`,
           `expected "${wantSitemap}": set VITE_SITE_URL=${site} and rebuild`,
         ),
-  );
-  const sitemap = await fetcher(`${site}/sitemap.xml`).then(
-    async (answer) => (answer.ok ? await answer.text() : null),
-    () => null,
-  );
-  const listed = [...(sitemap ?? '').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
-  const want = INDEXABLE_ROUTES.map((route) => `${site}${route.path}`);
-  const absent = want.filter((url) => !listed.includes(url));
-  const foreign = listed.filter((url) => !want.includes(url));
-  results.push(
     sitemap !== null && absent.length === 0 && foreign.length === 0
       ? pass(`sitemap.xml lists the ${want.length} pages at this address`)
       : fail(
@@ -198,8 +187,7 @@ async function checkRobotsAndSitemap(fetcher: Fetch, site: string): Promise<Chec
             ? 'missing: publish the build whole (dist/sitemap.xml)'
             : `${[...absent.map((url) => `lacks ${url}`), ...foreign.map((url) => `lists ${url}`)].join('; ')}: set VITE_SITE_URL=${site} and rebuild`,
         ),
-  );
-  return results;
+  ];
 }
 
 /** The functions a page calls (named by their contracts), and whether this configuration needs each. */
@@ -240,12 +228,8 @@ async function checkFunctionCors(
         'Access-Control-Request-Headers': 'authorization, apikey, content-type',
       },
     });
-  let ours: Response;
-  try {
-    ours = await preflight(site);
-  } catch (error) {
-    return fail(`function ${name}`, `no answer from ${url} (${String(error)})`);
-  }
+  const ours = await preflight(site).catch(String);
+  if (typeof ours === 'string') return fail(`function ${name}`, `no answer from ${url} (${ours})`);
   if (ours.status === 404)
     return needed
       ? fail(
@@ -275,13 +259,7 @@ async function checkFunctionCors(
 }
 
 /** What a function answered a request without any key: whether the gateway's check refused it. */
-interface KeylessAnswer {
-  status: number;
-  body: unknown;
-  gateway: boolean;
-}
-
-async function postWithoutKey(fetcher: Fetch, url: string): Promise<KeylessAnswer> {
+async function postWithoutKey(fetcher: Fetch, url: string) {
   const answer = await fetcher(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -312,26 +290,20 @@ async function checkFunctionDeployment(
   { name, verifyJwt }: FunctionDeployment,
 ): Promise<CheckResult[]> {
   const url = `${config.functionsUrl}/${name}`;
-  let answer: KeylessAnswer;
-  try {
-    answer = await postWithoutKey(fetcher, url);
-  } catch (error) {
-    return [fail(`function ${name}`, `no answer from ${url} (${String(error)})`)];
-  }
+  const answer = await postWithoutKey(fetcher, url).catch(String);
+  if (typeof answer === 'string')
+    return [fail(`function ${name}`, `no answer from ${url} (${answer})`)];
   if (answer.status === 404 && !answer.gateway)
     return [skip(`function ${name}: not deployed, so its key check is not checked`)];
-  const results: CheckResult[] = [];
-  if (verifyJwt) {
-    results.push(
+  if (verifyJwt)
+    return [
       answer.gateway
         ? pass(`function ${name} is behind the gateway's key check, as supabase/config.toml says`)
         : fail(
             `function ${name} answered ${answer.status} without a key: the gateway's key check is off`,
             `supabase/config.toml keeps verify_jwt on for it: deploy it with "supabase functions deploy ${name}" from the project folder (without --no-verify-jwt)`,
           ),
-    );
-    return results;
-  }
+    ];
   if (answer.gateway)
     return [
       fail(
@@ -339,9 +311,9 @@ async function checkFunctionDeployment(
         `supabase/config.toml sets verify_jwt = false for it: deploy it with "supabase functions deploy ${name} --no-verify-jwt"${name === 'vapi-events' ? `. Until then ${REPORTS_REFUSED}` : ''}`,
       ),
     ];
-  results.push(
+  const results = [
     pass(`function ${name} runs without the gateway's key check, as supabase/config.toml says`),
-  );
+  ];
   if (name === 'vapi-events') {
     const code = (answer.body as { code?: unknown } | null)?.code;
     results.push(
@@ -399,18 +371,15 @@ async function checkAnonCannotRead(
 ): Promise<CheckResult> {
   const table = `${schema}.${name}`;
   const url = `${config.supabaseUrl}/rest/v1/${name}?select=*&limit=1`;
-  let answer: Response;
-  try {
-    answer = await fetcher(url, {
-      headers: {
-        apikey: config.supabaseAnonKey,
-        Authorization: `Bearer ${config.supabaseAnonKey}`,
-        ...(schema === 'public' ? {} : { 'Accept-Profile': schema }),
-      },
-    });
-  } catch (error) {
-    return fail(`the anon key and ${table}`, `no answer from ${url} (${String(error)})`);
-  }
+  const answer = await fetcher(url, {
+    headers: {
+      apikey: config.supabaseAnonKey,
+      Authorization: `Bearer ${config.supabaseAnonKey}`,
+      ...(schema === 'public' ? {} : { 'Accept-Profile': schema }),
+    },
+  }).catch(String);
+  if (typeof answer === 'string')
+    return fail(`the anon key and ${table}`, `no answer from ${url} (${answer})`);
   const text = await answer.text();
   let code = '';
   try {
@@ -482,10 +451,7 @@ async function checkNoTestingSiteKey(fetcher: Fetch, site: string): Promise<Chec
   const texts = [html];
   const unread: string[] = [];
   for (const script of scripts) {
-    const text = await fetcher(`${site}${script}`).then(
-      async (answer) => (answer.ok ? await answer.text() : null),
-      () => null,
-    );
+    const text = await textOf(fetcher, `${site}${script}`);
     if (text === null) unread.push(script);
     else texts.push(text);
   }
@@ -532,20 +498,17 @@ async function checkServerStepFunction(
   name: string,
 ): Promise<CheckResult> {
   const url = `${config.supabaseUrl}/rest/v1/rpc/${name}`;
-  let answer: Response;
-  try {
-    answer = await fetcher(url, {
-      method: 'POST',
-      headers: {
-        apikey: config.supabaseAnonKey,
-        Authorization: `Bearer ${config.supabaseAnonKey}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ request: {} }),
-    });
-  } catch (error) {
-    return fail(`the database function ${name}`, `no answer from ${url} (${String(error)})`);
-  }
+  const answer = await fetcher(url, {
+    method: 'POST',
+    headers: {
+      apikey: config.supabaseAnonKey,
+      Authorization: `Bearer ${config.supabaseAnonKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ request: {} }),
+  }).catch(String);
+  if (typeof answer === 'string')
+    return fail(`the database function ${name}`, `no answer from ${url} (${answer})`);
   const code = String(((await answer.json().catch(() => ({}))) as { code?: unknown }).code ?? '');
   if ((answer.status === 401 || answer.status === 403) && code === '42501')
     return pass(`the database has ${name}, and the anon key cannot call it`);
@@ -604,11 +567,7 @@ export async function checkLiveSite(
  */
 export async function checkServerSide(
   config: SiteConfig,
-  {
-    fetcher = fetch,
-    migrations = [],
-    functions = [],
-  }: Pick<LiveCheckOptions, 'fetcher' | 'migrations' | 'functions'>,
+  { fetcher = fetch, migrations = [], functions = [] }: LiveCheckOptions,
 ): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const deployment of functions)

@@ -1,7 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** Runs scripts/build.ts with `args`, in a process of its own. */
+export function runBuild(args: string[], options: SpawnSyncOptions) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], options);
+}
 
 /**
  * A build and a local stack of its own, for a configuration the main suite's build does not have
@@ -27,20 +32,12 @@ export async function startOwnStack(options: {
 }): Promise<OwnStack> {
   const root = await mkdtemp(join(tmpdir(), `${options.name}-`));
   const env = { ...options.env, PORT: String(options.port) };
-  const build = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/build.ts',
-      ...(options.buildArgs ?? []),
-      '--out',
-      join(root, 'site'),
-    ],
-    { env, encoding: 'utf8' },
-  );
+  const buildArgs = [...(options.buildArgs ?? []), '--out', join(root, 'site')];
+  const build = runBuild(buildArgs, { env, encoding: 'utf8' });
   if (build.status !== 0)
-    throw new Error(`${options.name} build failed:\n${build.stdout}${build.stderr}`);
+    throw new Error(
+      `${options.name} build failed:\n${String(build.stdout)}${String(build.stderr)}`,
+    );
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...env, DIST_DIR: join(root, 'site'), DATA_DIR: join(root, 'data') },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,7 +54,7 @@ export async function startOwnStack(options: {
   });
   return {
     root,
-    buildStderr: build.stderr,
+    buildStderr: String(build.stderr),
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((done) => server.once('exit', done));

@@ -36,15 +36,8 @@ export function inlineStyles(html: string): string[] {
 
 /** The text of every inline <script> (no src) in an HTML document. */
 export function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
-  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    if (match[1]) scripts.push(match[1]);
-  }
-  return scripts;
-}
-
-function originOf(url: string): string {
-  return new URL(url).origin;
+  const scripts = html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g);
+  return [...scripts].map((match) => match[1] ?? '').filter(Boolean);
 }
 
 function unique(values: string[]): string[] {
@@ -61,19 +54,19 @@ export interface InlineHashes {
 export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes): string {
   const connect = unique([
     "'self'",
-    originOf(config.supabaseUrl),
+    new URL(config.supabaseUrl).origin,
     // The webhook and Vapi's API only when a named browser profile sends to them; by default
     // the server step does, and the page may reach neither.
-    ...(config.leads.via === 'browser' ? [originOf(config.leads.webhookUrl)] : []),
+    ...(config.leads.via === 'browser' ? [new URL(config.leads.webhookUrl).origin] : []),
     ...(config.vapi?.auth === 'server' ? [] : VOICE_ORIGINS.api),
     ...VOICE_ORIGINS.connect,
     // The funnel's endpoint, only when the funnel is on (a path on the site is 'self').
     ...(config.analytics && !config.analytics.endpoint.startsWith('/')
-      ? [originOf(config.analytics.endpoint)]
+      ? [new URL(config.analytics.endpoint).origin]
       : []),
   ]);
   // Turnstile's widget: its script, and the iframe it renders (Cloudflare's CSP guidance).
-  const turnstile = config.turnstile ? [originOf(config.turnstile.scriptUrl)] : [];
+  const turnstile = config.turnstile ? [new URL(config.turnstile.scriptUrl).origin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': unique(["'self'", ...VOICE_ORIGINS.scripts, ...turnstile, ...hashes.scripts]),
@@ -187,11 +180,6 @@ function vercelSource(path: string): string {
 }
 
 /**
- * `.vercel/output/config.json` for Vercel's Build Output API (v3), written by the build itself
- * when it runs on Vercel, so the headers (and the CSP's hashes) always match the files deployed
- * with them. The same rules as `_headers`, clean URLs, no trailing slash, and 404.html.
- */
-/**
  * The funnel's proxy on the site's own host, when VITE_PLAUSIBLE_ENDPOINT is a path: that path
  * forwards to Plausible's API (so blockers that drop plausible.io do not drop the owner's
  * numbers). Null when the endpoint is another host's, or the funnel is off.
@@ -209,6 +197,11 @@ export function netlifyRedirects(config: SiteConfig): string | null {
   return proxy ? `${proxy.path} ${proxy.upstream} 200\n` : null;
 }
 
+/**
+ * `.vercel/output/config.json` for Vercel's Build Output API (v3), written by the build itself
+ * when it runs on Vercel, so the headers (and the CSP's hashes) always match the files deployed
+ * with them. The same rules as `_headers`, clean URLs, no trailing slash, and 404.html.
+ */
 export function vercelOutputConfig(
   rules: HeaderRule[],
   pageFiles: string[],
@@ -236,18 +229,4 @@ export function vercelOutputConfig(
     ],
     overrides,
   };
-}
-
-/** The headers Vercel would send with `path` under `config`: every header route that matches. */
-export function vercelHeadersForPath(
-  config: VercelOutputConfig,
-  path: string,
-): Record<string, string> {
-  const merged: Record<string, string> = {};
-  for (const route of config.routes) {
-    if ('handle' in route) break;
-    if ('continue' in route && new RegExp(route.src).test(path))
-      Object.assign(merged, route.headers);
-  }
-  return merged;
 }
