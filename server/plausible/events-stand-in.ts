@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { FUNNEL_EVENTS } from '../../src/lib/funnel-events';
 import { tradeOfPath } from '../../src/lib/trade';
+import { isoUtc } from '../postgres/database';
 
 /**
  * Plausible's events API (`POST /api/event`), stood in for by the local stack at
@@ -67,8 +68,7 @@ export interface StoredEvent {
 /** What the stand-in received, oldest first. */
 export async function listEvents(db: PGlite): Promise<StoredEvent[]> {
   const result = await db.query<StoredEvent>(
-    `select seq::int as seq,
-            to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, event
+    `select seq::int as seq, ${isoUtc('received_at')}, event
        from local_stack.analytics_events order by seq`,
   );
   return result.rows;
