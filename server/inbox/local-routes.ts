@@ -10,7 +10,8 @@ import { LEAD_FIELDS } from '../../supabase/functions/_shared/lead-fields';
 import { escapeHtml } from '../../src/lib/escape-html';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
 import { CLOSE_CONNECTION, MAX_BODY_BYTES } from '../postgrest/postgrest';
-import { isoUtc } from '../postgres/database';
+import { parseJson } from '../postgrest/postgrest-errors';
+import { isoUtc, rowsOf } from '../postgres/database';
 import { funnelOf, listEvents, type FunnelStep } from '../plausible/events-stand-in';
 import { listVapiCalls } from '../vapi/vapi-stand-in';
 
@@ -67,20 +68,13 @@ const pacificFormat = new Intl.DateTimeFormat('en-US', {
   timeStyle: 'medium',
 });
 
-function pacific(iso: string): string {
-  return pacificFormat.format(new Date(iso));
-}
+const pacific = (iso: string) => pacificFormat.format(new Date(iso));
 
 /** The lead's columns read other than as stored: the estimate as a number, the time in UTC. */
 const SUBMISSION_COLUMNS: Partial<Record<keyof LeadRow, string>> = {
   estimate: 'estimate::float8 as estimate',
   created_at: isoUtc('created_at'),
 };
-
-/** The rows `sql` selects, read as the local superuser (what the Supabase dashboard does). */
-async function rowsOf<T>(db: PGlite, sql: string): Promise<T[]> {
-  return (await db.query<T>(sql)).rows;
-}
 
 /**
  * The stored contact submissions (the rows the site inserts), newest first, created_at as ISO
@@ -109,15 +103,9 @@ function source(s: LeadRow): string {
   return parts.filter(Boolean).join(', ');
 }
 
-export interface CspReport {
-  seq: number;
-  received_at: string;
-  report: unknown;
-}
-
-/** The rows of one local_stack table, newest first, with received_at as ISO 8601 in UTC. */
+/** A local_stack table's rows, newest first: seq, received_at (ISO 8601, UTC), `columns`. */
 const listReceived = <T>(db: PGlite, table: string, columns: string) =>
-  rowsOf<T>(
+  rowsOf<T & { seq: number; received_at: string }>(
     db,
     `select seq::int as seq, ${isoUtc('received_at')}, ${columns}
        from local_stack.${table} order by seq desc`,
@@ -175,7 +163,8 @@ function reportLine(report: StoredCallReport): string {
 }
 
 /** What browsers reported against the CSP, newest first. */
-const listCspReports = (db: PGlite) => listReceived<CspReport>(db, 'csp_reports', 'report');
+const listCspReports = (db: PGlite) =>
+  listReceived<{ report: unknown }>(db, 'csp_reports', 'report');
 
 /** What the webhook's stand-in received, newest first; json (not jsonb) keeps the headers' order. */
 export const listDeliveries = (db: PGlite) =>
@@ -207,12 +196,8 @@ function receiveJson(handle: (c: Context, body: unknown, text: string) => Promis
     }),
     async (c: Context) => {
       const text = await c.req.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return c.json({ error: 'Body must be JSON' }, 400);
-      }
+      const body = parseJson(text);
+      if (body === undefined) return c.json({ error: 'Body must be JSON' }, 400);
       return handle(c, body, text);
     },
   ] as const;
@@ -269,10 +254,7 @@ function signatureLine(delivery: WebhookDelivery): string {
 }
 
 /** Routes of the local stack that no deploy has: the webhook's stand-in and the leads inbox. */
-export function createLocalRoutes(
-  db: PGlite,
-  { webhookSecret = null }: { webhookSecret?: string | null } = {},
-): Hono {
+export function createLocalRoutes(db: PGlite, webhookSecret: string | null): Hono {
   const local = new Hono();
   // A known path asked with another method: 405 and what it does accept.
   const allow = (methods: string) => (c: Context) =>

@@ -53,6 +53,11 @@ export async function openDatabase(
   return db;
 }
 
+/** The rows `sql` selects, read as the local superuser (what the Supabase dashboard does). */
+export async function rowsOf<T>(db: PGlite, sql: string): Promise<T[]> {
+  return (await db.query<T>(sql)).rows;
+}
+
 /** A timestamp column as the local stack's listings give it: ISO 8601 in UTC, under its name. */
 export const isoUtc = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
