@@ -34,8 +34,6 @@ export interface LocalStack {
   app: Hono;
   db: PGlite;
   functions: FunctionsHost | null;
-  turnstile: ReturnType<typeof createTurnstileStandIn>;
-  vapi: ReturnType<typeof createVapiStandIn>;
   close: () => Promise<void>;
 }
 
@@ -106,24 +104,25 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
     }
     return next();
   });
-  const turnstile = createTurnstileStandIn();
   const secrets = options.functions?.secrets ?? {};
-  const vapi = createVapiStandIn(
-    db,
-    secrets.VAPI_PRIVATE_KEY ?? 'local-vapi-private-key',
-    secrets.VAPI_ORG_ID ?? 'local-org',
-    options.functions
-      ? {
-          url: `${options.functions.origin}/functions/v1/vapi-events`,
-          secret: secrets.VAPI_WEBHOOK_SECRET ?? '',
-        }
-      : undefined,
+  app.route(LOCAL_ROUTES.turnstile, createTurnstileStandIn());
+  app.route(
+    LOCAL_ROUTES.vapi,
+    createVapiStandIn(
+      db,
+      secrets.VAPI_PRIVATE_KEY ?? 'local-vapi-private-key',
+      secrets.VAPI_ORG_ID ?? 'local-org',
+      options.functions
+        ? {
+            url: `${options.functions.origin}/functions/v1/vapi-events`,
+            secret: secrets.VAPI_WEBHOOK_SECRET ?? '',
+          }
+        : undefined,
+    ),
   );
-  app.route(LOCAL_ROUTES.turnstile, turnstile.app);
-  app.route(LOCAL_ROUTES.vapi, vapi.app);
   app.route(LOCAL_ROUTES.events, createEventsStandIn(db));
   // The webhook stand-in checks each delivery with the key the functions sign with.
-  app.route('/', createLocalRoutes(db, { webhookSecret: secrets.CONTACT_WEBHOOK_SECRET ?? null }));
+  app.route('/', createLocalRoutes(db, secrets.CONTACT_WEBHOOK_SECRET ?? null));
   const functions = options.functions
     ? createFunctionsHost({
         env: options.functions.secrets,
@@ -149,8 +148,6 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
     app,
     db,
     functions,
-    turnstile,
-    vapi,
     close: async () => {
       await functions?.close();
       await db.close();

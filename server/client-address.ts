@@ -55,9 +55,8 @@ export function requestHeadersForDatabase(c: Context): Record<string, string> {
 }
 
 /**
- * Whether the peer is another machine: its `cf-connecting-ip` is dropped wherever the local
- * stack passes headers on (the data API, the functions), as Cloudflare overwrites one a caller
- * sends; a peer on this machine is taken for a local proxy.
+ * Whether the peer is another machine: the data API and the functions drop its cf-connecting-ip
+ * (above); a peer on this machine is taken for a local proxy.
  */
 export const fromAnotherMachine = (peer: string | undefined): boolean =>
   peer !== undefined && !isLoopback(peer);

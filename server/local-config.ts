@@ -42,14 +42,6 @@ export const LOCAL_SERVICE_ROLE_KEY = 'local-service-role-key';
 export const LOCAL_TURNSTILE_SECRET = '1x0000000000000000000000000000000AA';
 
 /**
- * A signing secret for the automation webhook (Standard Webhooks: `whsec_` and a random 32-byte
- * key in base64), made for one run of the local stack when CONTACT_WEBHOOK_SECRET is not set.
- */
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
-/**
  * What `npm start` and `npm run dev` say, on their one Webhook line, of the signing secret: this
  * run's own in full (to check a delivery by hand), or only where it came from when the
  * environment set it (never echoed).
@@ -70,7 +62,7 @@ export function localFunctionSecrets(
   assistantId: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): Record<string, string> {
-  const defaults: Record<string, string> = {
+  const secrets: Record<string, string> = {
     SUPABASE_URL: origin,
     SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
     SITE_URL: origin,
@@ -85,12 +77,13 @@ export function localFunctionSecrets(
     TURNSTILE_SECRET_KEY: LOCAL_TURNSTILE_SECRET,
     TURNSTILE_VERIFY_URL: `${origin}${LOCAL_ROUTES.turnstileVerify}`,
     CONTACT_WEBHOOK_URL: `${origin}${LOCAL_ROUTES.webhook}`,
-    // The owner's, when set (the webhook stand-in verifies with the same); else this run's own.
-    CONTACT_WEBHOOK_SECRET: env.CONTACT_WEBHOOK_SECRET?.trim() || newWebhookSecret(),
+    // The owner's, when set (the webhook stand-in verifies with the same); else one for this run:
+    // Standard Webhooks' `whsec_` and a random 32-byte key in base64.
+    CONTACT_WEBHOOK_SECRET:
+      env.CONTACT_WEBHOOK_SECRET?.trim() || `whsec_${randomBytes(32).toString('base64')}`,
   };
-  const secrets: Record<string, string> = { ...defaults };
   for (const name of [
-    ...Object.keys(defaults),
+    ...Object.keys(secrets),
     'CALLBACK_COUNTRIES',
     'CALLBACK_DAILY_MAX',
     'CALLBACK_PER_ADDRESS_HOUR',

@@ -34,11 +34,6 @@ interface StaticFile {
   etag: string;
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-}
-
 /**
  * Serves a built `dist/` the way a CDN does: each route's prerendered file, `404.html` with
  * status 404 for unknown paths, the headers from `_headers`, compression chosen by
@@ -56,7 +51,9 @@ export async function loadStaticSite(
     );
   }
   const files = new Map<string, StaticFile>();
-  for (const file of await listFiles(distDir)) {
+  for (const found of await readdir(distDir, { withFileTypes: true, recursive: true })) {
+    if (!found.isFile()) continue;
+    const file = join(found.parentPath, found.name);
     const urlPath = '/' + relative(distDir, file).split(sep).join('/');
     if (NOT_SERVED.has(urlPath)) continue;
     const body = await readFile(file);
@@ -100,9 +97,8 @@ export async function loadStaticSite(
       return c.text('Bad request: malformed path', 400);
     }
     const found = resolve(path);
-    const notFound = files.get('/404.html');
     const status = found ? 200 : 404;
-    const file = found?.file ?? notFound;
+    const file = found?.file ?? files.get('/404.html');
     if (!file) return c.text('Not found', 404);
 
     const headers = new Headers(headersForPath(rules, found ? path : '/404.html'));

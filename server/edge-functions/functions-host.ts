@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { Hono, type Context } from 'hono';
 import { parse as parseToml } from 'smol-toml';
 import { readBodyWithin } from '../../supabase/functions/_shared/http';
-import { gatewayKeyRefusal } from './gateway-refusal';
+import { GATEWAY_KEY_MESSAGES } from './gateway-refusal';
 import { forwardedFor, fromAnotherMachine, peerAddress } from '../client-address';
 
 /**
@@ -96,7 +96,7 @@ export interface FunctionsHost {
  */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-const FUNCTION_ERROR = (status: number, code: string, message: string) =>
+const FUNCTION_ERROR = (status: number, code: string | number, message: string) =>
   new Response(JSON.stringify({ code, message }), {
     status,
     headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' },
@@ -161,7 +161,7 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
     // browser's preflight carries none and goes to the function, which answers CORS itself.
     if (c.req.method !== 'OPTIONS' && !exempt.has(name) && !hasValidKey(c)) {
       const sentAny = c.req.header('authorization') !== undefined || c.req.header('apikey');
-      return gatewayKeyRefusal(sentAny ? 'invalid' : 'missing');
+      return FUNCTION_ERROR(401, 401, GATEWAY_KEY_MESSAGES[sentAny ? 'invalid' : 'missing']);
     }
     const url = new URL(c.req.url);
     const path = `${url.pathname.replace(/^\/functions\/v1/, '')}${url.search}`;

@@ -10,13 +10,6 @@ export const GATEWAY_KEY_MESSAGES = {
   invalid: 'Invalid JWT',
 } as const;
 
-export function gatewayKeyRefusal(kind: keyof typeof GATEWAY_KEY_MESSAGES): Response {
-  return new Response(JSON.stringify({ code: 401, message: GATEWAY_KEY_MESSAGES[kind] }), {
-    status: 401,
-    headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' },
-  });
-}
-
 /** The answer is the gateway's key check, not the function's own. */
 export function isGatewayKeyRefusal(status: number, body: unknown): boolean {
   if (status !== 401 || typeof body !== 'object' || body === null) return false;

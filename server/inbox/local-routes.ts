@@ -3,23 +3,22 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { Webhook } from 'standardwebhooks';
+import type { CallbackRequest } from '../../supabase/functions/_shared/contracts/callback';
+import type { CallReportWebhook } from '../../supabase/functions/_shared/contracts/call-report';
 import { LEAD_ROW_KEYS, type LeadRow } from '../../supabase/functions/_shared/contracts/lead';
 import { LEAD_FIELDS } from '../../supabase/functions/_shared/lead-fields';
 import { escapeHtml } from '../../src/lib/escape-html';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
 import { CLOSE_CONNECTION, MAX_BODY_BYTES } from '../postgrest/postgrest';
+import { parseJson } from '../postgrest/postgrest-errors';
+import { isoUtc, rowsOf } from '../postgres/database';
 import { funnelOf, listEvents, type FunnelStep } from '../plausible/events-stand-in';
 import { listVapiCalls } from '../vapi/vapi-stand-in';
 
-/** A stored contact submission (the row the site inserts), created_at as ISO 8601 in UTC. */
-export type StoredSubmission = LeadRow;
+const WEBHOOK_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 
 /** The three Standard Webhooks headers of a delivery, as received (null: not sent). */
-export interface WebhookHeaders {
-  'webhook-id': string | null;
-  'webhook-timestamp': string | null;
-  'webhook-signature': string | null;
-}
+type WebhookHeaders = Record<(typeof WEBHOOK_HEADERS)[number], string | null>;
 
 /**
  * Whether a delivery's signature verified against the functions' CONTACT_WEBHOOK_SECRET:
@@ -50,11 +49,10 @@ export function checkSignature(
   if (!secret)
     return { signature: 'failed', signature_error: 'the local stack has no signing secret' };
   try {
-    new Webhook(secret).verify(body, {
-      'webhook-id': headers['webhook-id'] ?? '',
-      'webhook-timestamp': headers['webhook-timestamp'] ?? '',
-      'webhook-signature': headers['webhook-signature'] ?? '',
-    });
+    new Webhook(secret).verify(
+      body,
+      Object.fromEntries(WEBHOOK_HEADERS.map((name) => [name, headers[name] ?? ''])),
+    );
     return { signature: 'verified', signature_error: null };
   } catch (error) {
     return {
@@ -70,28 +68,28 @@ const pacificFormat = new Intl.DateTimeFormat('en-US', {
   timeStyle: 'medium',
 });
 
-function pacific(iso: string): string {
-  return pacificFormat.format(new Date(iso));
-}
+const pacific = (iso: string) => pacificFormat.format(new Date(iso));
 
 /** The lead's columns read other than as stored: the estimate as a number, the time in UTC. */
-const SUBMISSION_COLUMNS: Partial<Record<keyof StoredSubmission, string>> = {
+const SUBMISSION_COLUMNS: Partial<Record<keyof LeadRow, string>> = {
   estimate: 'estimate::float8 as estimate',
-  created_at: `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+  created_at: isoUtc('created_at'),
 };
 
-/** Reads as the local superuser (what the Supabase dashboard does); never reachable via /rest. */
-export async function listSubmissions(db: PGlite): Promise<StoredSubmission[]> {
-  const result = await db.query<StoredSubmission>(
+/**
+ * The stored contact submissions (the rows the site inserts), newest first, created_at as ISO
+ * 8601 in UTC; never reachable via /rest.
+ */
+export const listSubmissions = (db: PGlite) =>
+  rowsOf<LeadRow>(
+    db,
     `select ${LEAD_ROW_KEYS.map((key) => SUBMISSION_COLUMNS[key] ?? key).join(', ')}
        from public.contact_submissions
       order by contact_submissions.created_at desc, id`,
   );
-  return result.rows;
-}
 
 /** Where a lead came from, in a few words for the inbox. */
-function source(s: StoredSubmission): string {
+function source(s: LeadRow): string {
   const parts = [s.page ?? ''];
   if (s.trade) parts.push(`trade ${s.trade}`);
   if (s.utm)
@@ -105,35 +103,19 @@ function source(s: StoredSubmission): string {
   return parts.filter(Boolean).join(', ');
 }
 
-export interface CspReport {
-  seq: number;
-  received_at: string;
-  report: unknown;
-}
-
-/** The rows of one local_stack table, newest first, with received_at as ISO 8601 in UTC. */
-async function listReceived<T>(db: PGlite, table: string, column: string): Promise<T[]> {
-  const result = await db.query<T>(
-    `select seq::int as seq,
-            to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, ${column}
+/** A local_stack table's rows, newest first: seq, received_at (ISO 8601, UTC), `columns`. */
+const listReceived = <T>(db: PGlite, table: string, columns: string) =>
+  rowsOf<T & { seq: number; received_at: string }>(
+    db,
+    `select seq::int as seq, ${isoUtc('received_at')}, ${columns}
        from local_stack.${table} order by seq desc`,
   );
-  return result.rows;
-}
 
-export interface StoredCallback {
-  id: string;
-  phone: string;
+/** A callback_requests row: the request as parsed (phone in E.164), and how its call went. */
+interface StoredCallback extends CallbackRequest {
   country: string;
   client_address: string | null;
-  consent_text: string;
   consent_at: string;
-  estimate: number | null;
-  /** What the agent was told: the calculator's numbers and the trade. */
-  variables: Record<string, unknown> | null;
-  page: string | null;
-  utm: Record<string, string> | null;
-  visit_id: string | null;
   status: string;
   vapi_call_id: string | null;
   error: string | null;
@@ -143,41 +125,30 @@ export interface StoredCallback {
 }
 
 /** The callback_requests rows (the agent calls the visitor), newest first. */
-export async function listCallbacks(db: PGlite): Promise<StoredCallback[]> {
-  const iso = (column: string) =>
-    `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
-  const result = await db.query<StoredCallback>(
-    `select id, phone, country, client_address, consent_text, ${iso('consent_at')}, estimate,
-            variables, page, utm, visit_id, status, vapi_call_id, error, attempts, webhook_status, ${iso('created_at')}
+export const listCallbacks = (db: PGlite) =>
+  rowsOf<StoredCallback>(
+    db,
+    `select id, phone, country, client_address, consent_text, ${isoUtc('consent_at')}, estimate,
+            variables, page, utm, visit_id, status, vapi_call_id, error, attempts, webhook_status, ${isoUtc('created_at')}
        from public.callback_requests order by created_at desc, id`,
   );
-  return result.rows;
-}
 
-export interface StoredCallReport {
-  vapi_call_id: string;
-  kind: string;
-  ended_reason: string | null;
-  duration_seconds: number | null;
-  summary: string | null;
+/**
+ * A demo_calls row: the fields of its webhook's JSON but the cost and recording, with the
+ * transcript, and ended_at as ISO 8601 in UTC.
+ */
+type StoredCallReport = Omit<CallReportWebhook, 'type' | 'cost' | 'recording_url'> & {
   transcript: string | null;
-  structured_data: unknown;
-  visit_id: string | null;
-  callback_id: string | null;
-  trade: string | null;
-  ended_at: string | null;
-}
+};
 
 /** The demo_calls rows (Vapi's end-of-call reports), newest first. */
-export async function listCallReports(db: PGlite): Promise<StoredCallReport[]> {
-  const result = await db.query<StoredCallReport>(
+const listCallReports = (db: PGlite) =>
+  rowsOf<StoredCallReport>(
+    db,
     `select vapi_call_id, kind, ended_reason, duration_seconds::float8 as duration_seconds, summary,
-            transcript, structured_data, visit_id, callback_id, trade,
-            to_char(ended_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ended_at
+            transcript, structured_data, visit_id, callback_id, trade, ${isoUtc('ended_at')}
        from public.demo_calls order by received_at desc`,
   );
-  return result.rows;
-}
 
 /**
  * A call's or a chat's report in a few words, for the inbox: its summary (a chat has none: the
@@ -192,36 +163,17 @@ function reportLine(report: StoredCallReport): string {
 }
 
 /** What browsers reported against the CSP, newest first. */
-export function listCspReports(db: PGlite): Promise<CspReport[]> {
-  return listReceived<CspReport>(db, 'csp_reports', 'report');
-}
+const listCspReports = (db: PGlite) =>
+  listReceived<{ report: unknown }>(db, 'csp_reports', 'report');
 
-export async function listDeliveries(db: PGlite): Promise<WebhookDelivery[]> {
-  const rows = await listReceived<
-    Omit<WebhookDelivery, 'headers'> & {
-      webhook_id: string | null;
-      webhook_timestamp: string | null;
-      webhook_signature: string | null;
-    }
-  >(
+/** What the webhook's stand-in received, newest first; json (not jsonb) keeps the headers' order. */
+export const listDeliveries = (db: PGlite) =>
+  listReceived<WebhookDelivery>(
     db,
     'webhook_deliveries',
-    'payload, body, webhook_id, webhook_timestamp, webhook_signature, signature, signature_error',
+    `payload, body, json_build_object('webhook-id', webhook_id, 'webhook-timestamp', webhook_timestamp,
+       'webhook-signature', webhook_signature) as headers, signature, signature_error`,
   );
-  return rows.map(({ webhook_id, webhook_timestamp, webhook_signature, ...delivery }) => ({
-    seq: delivery.seq,
-    received_at: delivery.received_at,
-    payload: delivery.payload,
-    body: delivery.body,
-    headers: {
-      'webhook-id': webhook_id,
-      'webhook-timestamp': webhook_timestamp,
-      'webhook-signature': webhook_signature,
-    },
-    signature: delivery.signature,
-    signature_error: delivery.signature_error,
-  }));
-}
 
 const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#0f172a}
 table{border-collapse:collapse;width:100%;margin:1rem 0 2rem}th,td{border:1px solid #cbd5e1;padding:.4rem .6rem;text-align:left;vertical-align:top}
@@ -244,12 +196,8 @@ function receiveJson(handle: (c: Context, body: unknown, text: string) => Promis
     }),
     async (c: Context) => {
       const text = await c.req.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return c.json({ error: 'Body must be JSON' }, 400);
-      }
+      const body = parseJson(text);
+      if (body === undefined) return c.json({ error: 'Body must be JSON' }, 400);
       return handle(c, body, text);
     },
   ] as const;
@@ -306,10 +254,7 @@ function signatureLine(delivery: WebhookDelivery): string {
 }
 
 /** Routes of the local stack that no deploy has: the webhook's stand-in and the leads inbox. */
-export function createLocalRoutes(
-  db: PGlite,
-  { webhookSecret = null }: { webhookSecret?: string | null } = {},
-): Hono {
+export function createLocalRoutes(db: PGlite, webhookSecret: string | null): Hono {
   const local = new Hono();
   // A known path asked with another method: 405 and what it does accept.
   const allow = (methods: string) => (c: Context) =>
@@ -330,11 +275,9 @@ export function createLocalRoutes(
   local.post(
     LOCAL_ROUTES.webhook,
     ...receiveJson(async (c, payload, text) => {
-      const headers: WebhookHeaders = {
-        'webhook-id': c.req.header('webhook-id') ?? null,
-        'webhook-timestamp': c.req.header('webhook-timestamp') ?? null,
-        'webhook-signature': c.req.header('webhook-signature') ?? null,
-      };
+      const headers = Object.fromEntries(
+        WEBHOOK_HEADERS.map((name) => [name, c.req.header(name) ?? null]),
+      ) as WebhookHeaders;
       const check = checkSignature(text, headers, webhookSecret);
       await db.query(
         `insert into local_stack.webhook_deliveries
@@ -343,9 +286,7 @@ export function createLocalRoutes(
         [
           JSON.stringify(payload),
           text,
-          headers['webhook-id'],
-          headers['webhook-timestamp'],
-          headers['webhook-signature'],
+          ...WEBHOOK_HEADERS.map((name) => headers[name]),
           check.signature,
           check.signature_error,
         ],

@@ -5,6 +5,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { FUNNEL_EVENTS } from '../../src/lib/funnel-events';
 import { tradeOfPath } from '../../src/lib/trade';
+import { isoUtc, rowsOf } from '../postgres/database';
+import { parseJson } from '../postgrest/postgrest-errors';
 
 /**
  * Plausible's events API (`POST /api/event`), stood in for by the local stack at
@@ -19,15 +21,12 @@ import { tradeOfPath } from '../../src/lib/trade';
  * counting (there is no User-Agent hashing, each page view is a visit), no revenue, no goals.
  */
 
-/** An event as stored and listed: Plausible's own payload, as its library sends it. */
-export type ReceivedEvent = PlausibleRequestPayload;
-
 /** The most a request may carry (Plausible's own bodies are well under 2 KB). */
 export const EVENT_MAX_BYTES = 8 * 1024;
 const MAX_PROPS = 30;
 
 /** The event, as the real API would take it, or the reason it would refuse it. */
-export function parseEvent(body: unknown): ReceivedEvent | string {
+export function parseEvent(body: unknown): PlausibleRequestPayload | string {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object';
   const raw = body as Record<string, unknown>;
   const n = raw.n ?? raw.name;
@@ -61,18 +60,16 @@ export function parseEvent(body: unknown): ReceivedEvent | string {
 export interface StoredEvent {
   seq: number;
   received_at: string;
-  event: ReceivedEvent;
+  event: PlausibleRequestPayload;
 }
 
 /** What the stand-in received, oldest first. */
-export async function listEvents(db: PGlite): Promise<StoredEvent[]> {
-  const result = await db.query<StoredEvent>(
-    `select seq::int as seq,
-            to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, event
+export const listEvents = (db: PGlite) =>
+  rowsOf<StoredEvent>(
+    db,
+    `select seq::int as seq, ${isoUtc('received_at')}, event
        from local_stack.analytics_events order by seq`,
   );
-  return result.rows;
-}
 
 /** The funnel's steps in order, each with how many times it happened (by trade too). */
 export interface FunnelStep {
@@ -85,7 +82,7 @@ export interface FunnelStep {
  * This machine's funnel: visits (page views), then the estimate, then a demo call, a chat or a
  * callback, then a lead.
  */
-export function funnelOf(events: ReceivedEvent[]): FunnelStep[] {
+export function funnelOf(events: PlausibleRequestPayload[]): FunnelStep[] {
   const steps = ['pageview', ...FUNNEL_EVENTS.filter((name) => name !== 'Demo call ended')];
   return steps.map((step) => {
     const matching = events.filter((event) => event.n === step);
@@ -110,12 +107,8 @@ export function createEventsStandIn(db: PGlite): Hono {
       onError: (c) => c.json({ errors: { request: 'body too large' } }, 413),
     }),
     async (c) => {
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return c.json({ errors: { request: 'body must be JSON' } }, 400);
-      }
+      const body = parseJson(await c.req.text());
+      if (body === undefined) return c.json({ errors: { request: 'body must be JSON' } }, 400);
       const event = parseEvent(body);
       if (typeof event === 'string') return c.json({ errors: { event } }, 400);
       await db.query('insert into local_stack.analytics_events (event) values ($1::jsonb)', [

@@ -53,6 +53,15 @@ export async function openDatabase(
   return db;
 }
 
+/** The rows `sql` selects, read as the local superuser (what the Supabase dashboard does). */
+export async function rowsOf<T>(db: PGlite, sql: string): Promise<T[]> {
+  return (await db.query<T>(sql)).rows;
+}
+
+/** A timestamp column as the local stack's listings give it: ISO 8601 in UTC, under its name. */
+export const isoUtc = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
+
 /** What the migrations need of a database: PGlite, or a pool of connections to PostgreSQL. */
 export interface SqlClient {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;

@@ -4,16 +4,9 @@
  * Status Codes: https://docs.postgrest.org/en/stable/references/errors.html), first match wins.
  */
 
-export interface PostgrestErrorBody {
-  code: string;
-  message: string;
-  details: string | null;
-  hint: string | null;
-}
-
 export interface PostgrestAnswer {
   status: number;
-  body: PostgrestErrorBody;
+  body: { code: string; message: string; details: string | null; hint: string | null };
   headers: Record<string, string>;
 }
 
@@ -73,13 +66,14 @@ export interface DatabaseErrorLike {
   hint?: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 // (Aeson's `.:?` takes a missing key and null alike.)
 const optionalText = (value: unknown) =>
   value === undefined || value === null || typeof value === 'string';
 
-function parseJson(text: string | undefined): unknown {
+/** The JSON in `text`; undefined when it is none. */
+export function parseJson(text: string | undefined): unknown {
   try {
     return JSON.parse(text ?? '');
   } catch {

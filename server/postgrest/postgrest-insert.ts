@@ -1,4 +1,4 @@
-import { refusal, type PostgrestAnswer } from './postgrest-errors';
+import { isObject, parseJson, refusal, type PostgrestAnswer } from './postgrest-errors';
 
 /**
  * How PostgREST reads an insert request (POST /rest/v1/<table>) into one SQL statement, for the
@@ -25,59 +25,44 @@ export type ParsedInsert =
   | { ok: true; empty: false; sql: string; params: unknown[]; rows: Record<string, unknown>[] }
   | { ok: false; answer: PostgrestAnswer };
 
-const invalidBody = (details: string | null = null) =>
-  ({
-    ok: false,
-    answer: refusal(400, 'PGRST102', 'Empty or invalid json', details),
-  }) as const;
+const refused = (...why: Parameters<typeof refusal>) =>
+  ({ ok: false, answer: refusal(...why) }) as const;
+const invalidBody = () => refused(400, 'PGRST102', 'Empty or invalid json');
 
 export function parseInsert(request: InsertRequest): ParsedInsert {
   const { table, contentType } = request;
   if (!contentType.toLowerCase().startsWith('application/json')) {
-    return {
-      ok: false,
-      answer: refusal(
-        415,
-        'PGRST107',
-        `Content-Type not acceptable: ${contentType || '(none)'}`,
-        null,
-        'Send application/json.',
-      ),
-    };
+    return refused(
+      415,
+      'PGRST107',
+      `Content-Type not acceptable: ${contentType || '(none)'}`,
+      null,
+      'Send application/json.',
+    );
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(request.body);
-  } catch {
-    return invalidBody();
-  }
-  const rows = Array.isArray(body) ? body : [body];
-  if (!rows.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))) {
-    return {
-      ok: false,
-      answer: refusal(
-        400,
-        'PGRST102',
-        'All object keys must match',
-        'Each row must be a JSON object.',
-      ),
-    };
+  const body = parseJson(request.body);
+  if (body === undefined) return invalidBody();
+  const rows: unknown[] = Array.isArray(body) ? body : [body];
+  if (!rows.every(isObject)) {
+    return refused(
+      400,
+      'PGRST102',
+      'All object keys must match',
+      'Each row must be a JSON object.',
+    );
   }
   if (rows.length === 0) return { ok: true, empty: true };
 
   const columns = request.columnsParam
     ? request.columnsParam.split(',').map((name) => name.trim().replace(/^"|"$/g, ''))
-    : [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
+    : [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const unknown = columns.find((name) => !request.columns.has(name));
   if (unknown !== undefined) {
-    return {
-      ok: false,
-      answer: refusal(
-        400,
-        'PGRST204',
-        `Could not find the '${unknown}' column of '${table}' in the schema cache`,
-      ),
-    };
+    return refused(
+      400,
+      'PGRST204',
+      `Could not find the '${unknown}' column of '${table}' in the schema cache`,
+    );
   }
   if (columns.length === 0) return invalidBody();
 
@@ -88,13 +73,7 @@ export function parseInsert(request: InsertRequest): ParsedInsert {
     `select ${list} from json_populate_recordset(null::public.${table}, $1::json)` +
     onConflictClause(request, columns) +
     (wantsRows ? ' returning *' : '');
-  return {
-    ok: true,
-    empty: false,
-    sql,
-    params: [JSON.stringify(rows)],
-    rows: rows as Record<string, unknown>[],
-  };
+  return { ok: true, empty: false, sql, params: [JSON.stringify(rows)], rows };
 }
 
 /**

@@ -4,7 +4,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestHeadersForDatabase } from '../client-address';
-import { fromDatabaseError, refusal, type PostgrestAnswer } from './postgrest-errors';
+import {
+  fromDatabaseError,
+  isObject,
+  parseJson,
+  refusal,
+  type PostgrestAnswer,
+} from './postgrest-errors';
 import { parseInsert } from './postgrest-insert';
 import { asRequest, type ApiRole } from '../postgres/request-role';
 import { LEAD_ROW_KEYS, type LeadRow } from '../../supabase/functions/_shared/contracts/lead';
@@ -43,6 +49,8 @@ export const CLOSE_CONNECTION = { Connection: 'close' } as const;
 function answer(c: Context, { status, body, headers }: PostgrestAnswer) {
   return c.json(body, status as ContentfulStatusCode, headers);
 }
+/** One of the stand-in's own refusals, answered. */
+const refuse = (c: Context, ...why: Parameters<typeof refusal>) => answer(c, refusal(...why));
 
 /** Runs `sql` as PostgREST would for this request: as its key's role, with its headers. */
 function runAsRequest(c: Context, db: PGlite, sql: string, params: unknown[] = []) {
@@ -112,15 +120,8 @@ const insertLead = (db: PGlite, onInsert?: (rows: InsertedRow[]) => void) => asy
 // supabase-js's rpc() sends them. Who may call one is the function's EXECUTE grant.
 const callFunction = (db: PGlite) => async (c: Context) => {
   const fn = c.req.param('fn');
-  let args: unknown;
-  try {
-    args = JSON.parse((await c.req.text()) || '{}');
-  } catch {
-    return answer(c, refusal(400, 'PGRST102', 'Empty or invalid json'));
-  }
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-    return answer(c, refusal(400, 'PGRST102', 'Empty or invalid json'));
-  }
+  const args = parseJson((await c.req.text()) || '{}');
+  if (!isObject(args)) return refuse(c, 400, 'PGRST102', 'Empty or invalid json');
   const names = Object.keys(args).sort();
   const candidates = await db.query<{ names: string[] | null; types: string[] }>(
     `select p.proargnames as names,
@@ -133,22 +134,19 @@ const callFunction = (db: PGlite) => async (c: Context) => {
     (row) => JSON.stringify([...(row.names ?? [])].sort()) === JSON.stringify(names),
   );
   if (!match) {
-    return answer(
+    return refuse(
       c,
-      refusal(
-        404,
-        'PGRST202',
-        `Could not find the function public.${fn}(${names.join(', ')}) in the schema cache`,
-      ),
+      404,
+      'PGRST202',
+      `Could not find the function public.${fn}(${names.join(', ')}) in the schema cache`,
     );
   }
-  const values = args as Record<string, unknown>;
   const argNames = match.names ?? [];
   const list = argNames
     .map((name, index) => `"${name}" := $${index + 1}::${match.types[index]}`)
     .join(', ');
   const params = argNames.map((name) => {
-    const value = values[name];
+    const value = args[name];
     if (value === null || value === undefined) return null;
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   });
@@ -178,16 +176,14 @@ const refuseChange = (db: PGlite) => async (c: Context) => {
   // Hosted Supabase runs pg-safeupdate: an UPDATE or DELETE without a WHERE clause is refused.
   if (!filtered && (c.req.method === 'PATCH' || c.req.method === 'DELETE')) {
     const statement = c.req.method === 'PATCH' ? 'UPDATE' : 'DELETE';
-    return answer(c, refusal(400, '21000', `${statement} requires a WHERE clause`));
+    return refuse(c, 400, '21000', `${statement} requires a WHERE clause`);
   }
   if (!filtered && c.req.method === 'PUT') {
-    return answer(
+    return refuse(
       c,
-      refusal(
-        405,
-        'PGRST105',
-        "Filters must include all and only primary key columns with 'eq' operators",
-      ),
+      405,
+      'PGRST105',
+      "Filters must include all and only primary key columns with 'eq' operators",
     );
   }
   try {
@@ -196,7 +192,7 @@ const refuseChange = (db: PGlite) => async (c: Context) => {
     return answer(c, fromDatabaseError(error));
   }
   // Reached only if the grants were ever loosened: still never change a lead.
-  return answer(c, refusal(403, '42501', `permission denied for table ${TABLE}`));
+  return refuse(c, 403, '42501', `permission denied for table ${TABLE}`);
 };
 
 // A read of any table (the leads' too), or of another schema, is answered as PostgREST answers
@@ -207,15 +203,13 @@ const refuseChange = (db: PGlite) => async (c: Context) => {
 const readTable = (db: PGlite) => async (c: Context) => {
   const schema = c.req.header('accept-profile') ?? 'public';
   if (schema !== 'public') {
-    return answer(
+    return refuse(
       c,
-      refusal(
-        406,
-        'PGRST106',
-        `Invalid schema: ${schema}`,
-        null,
-        `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
-      ),
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
     );
   }
   const name = c.req.param('table') ?? '';

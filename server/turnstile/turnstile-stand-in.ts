@@ -17,8 +17,6 @@ export const TURNSTILE_FAILING_SECRET = '2x0000000000000000000000000000000AA';
 export const TURNSTILE_SPENT_SECRET = '3x0000000000000000000000000000000AA';
 export const TURNSTILE_DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
-export type TurnstileMode = 'pass' | 'fail' | 'hang';
-
 /** The widget API the page uses (render, reset, remove, getResponse), without a challenge. */
 const API_JS = `(() => {
   const widgets = new Map();
@@ -63,8 +61,8 @@ const API_JS = `(() => {
 })();
 `;
 
-export function createTurnstileStandIn(): { app: Hono; setMode: (mode: TurnstileMode) => void } {
-  let mode: TurnstileMode = 'pass';
+export function createTurnstileStandIn(): Hono {
+  let mode: 'pass' | 'fail' | 'hang' = 'pass';
   const app = new Hono();
   app.get('/api.js', (c) =>
     c.body(API_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
@@ -98,5 +96,5 @@ export function createTurnstileStandIn(): { app: Hono; setMode: (mode: Turnstile
     mode = body.mode;
     return c.json({ mode });
   });
-  return { app, setMode: (next) => (mode = next) };
+  return app;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono, type Context } from 'hono';
+import { rowsOf } from '../postgres/database';
 import {
   chatReplyTo,
   completedSession,
@@ -43,8 +44,8 @@ import type {
  * ok; reject (400); fail (500); hang (until the caller gives up); created-then-504: the call is
  * recorded, as Vapi's origin creates it, then its edge answers 504.
  */
-export type VapiMode = 'ok' | 'reject' | 'fail' | 'hang' | 'created-then-504';
-const MODES: VapiMode[] = ['ok', 'reject', 'fail', 'hang', 'created-then-504'];
+const MODES = ['ok', 'reject', 'fail', 'hang', 'created-then-504'] as const;
+type VapiMode = (typeof MODES)[number];
 
 /** What starts a call on either endpoint: the assistant, squad or workflow, and its overrides. */
 const WHO_ANSWERS = {
@@ -226,13 +227,16 @@ export function createVapiStandIn(
     return created(recorded.path, recorded.body, { id, orgId }, new Date(recorded.received_at));
   };
 
-  /** Posts a server message to the assistant's Server URL with the secret; what it answered. */
-  const deliver = async (c: Context, server: ServerUrl, message: unknown) => {
-    const response = await fetch(server.url, {
+  /** Posts a server message to the assistant's Server URL with the secret. */
+  const post = (server: ServerUrl, message: unknown) =>
+    fetch(server.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-vapi-secret': server.secret },
       body: JSON.stringify(message),
     });
+  /** Posts a server message; what the Server URL answered. */
+  const deliver = async (c: Context, server: ServerUrl, message: unknown) => {
+    const response = await post(server, message);
     return c.json({
       delivered: response.ok,
       status: response.status,
@@ -361,11 +365,7 @@ export function createVapiStandIn(
           session.visitId,
           new Date(),
         );
-        void fetch(serverUrl.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-vapi-secret': serverUrl.secret },
-          body: JSON.stringify(report),
-        }).catch(() => undefined);
+        void post(serverUrl, report).catch(() => undefined);
       }
     }
     return c.json({ id: c.req.param('id'), orgId, status: session.open ? 'active' : 'completed' });
@@ -389,19 +389,12 @@ export function createVapiStandIn(
     return c.json({ mode });
   });
 
-  return { app, setMode: (next: VapiMode) => (mode = next) };
+  return app;
 }
 
 /** The bodies the stand-in received, oldest first, with the path and the call id each got. */
-export async function listVapiCalls(db: PGlite) {
-  const result = await db.query<{
-    call_id: string;
-    path: string;
-    received_at: string;
-    body: unknown;
-  }>(
-    `select call_id, path, to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at, body
-       from local_stack.vapi_calls order by seq`,
+export const listVapiCalls = (db: PGlite) =>
+  rowsOf<{ call_id: string; path: string; body: unknown }>(
+    db,
+    'select call_id, path, body from local_stack.vapi_calls order by seq',
   );
-  return result.rows;
-}
