@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { PHONE_MAX_LENGTH } from '@shared/contracts/callback.ts';
 import { PanelHeader } from '@/components/intent-panel';
 import { Button } from '@/components/ui/button';
 import { callback as copy } from '@/content/callback';
+import { cn } from '@/lib/cn';
 import { requestCallback } from './request-callback';
 import { useCallbackRequest, type CallbackField } from './use-callback-request';
-import { CallbackAccepted, ConsentField, PhoneField } from './callback-fields';
 
 /**
  * "Call my phone", opened: the number, the consent box and Call me now. Loaded on intent with
@@ -34,8 +35,26 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
     void submit(event.currentTarget);
   }
 
-  if (status.kind === 'accepted') return <CallbackAccepted />;
+  // Once the call is on its way, this replaces the form.
+  if (status.kind === 'accepted') {
+    return (
+      <div
+        role="status"
+        className="rounded-xl border border-green-700 bg-green-50 p-4 text-left text-green-950"
+      >
+        <p className="font-semibold">{copy.accepted.title}</p>
+        <p className="mt-1 text-sm">{copy.accepted.body}</p>
+      </div>
+    );
+  }
 
+  /** A field's line when it is wrong. */
+  const fieldError = (field: CallbackField) =>
+    errors[field] ? (
+      <p id={`${ids}-${field}-error`} className="mt-1 text-sm font-medium text-danger">
+        {errors[field]}
+      </p>
+    ) : null;
   const sending = status.kind === 'sending';
   return (
     <form
@@ -54,13 +73,49 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
         </button>
       </PanelHeader>
       <p className="mt-1 text-sm text-slate-700">{copy.intro}</p>
-      <PhoneField
-        ids={ids}
-        error={errors.phone}
-        onChange={() => clearError('phone')}
-        inputRef={phoneInput}
+      <label htmlFor={`${ids}-phone`} className="mt-4 mb-1.5 block text-sm font-semibold text-ink">
+        {copy.phoneLabel}
+      </label>
+      <input
+        ref={phoneInput}
+        id={`${ids}-phone`}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={PHONE_MAX_LENGTH}
+        required
+        aria-invalid={errors.phone ? true : undefined}
+        aria-describedby={`${ids}-phone-hint${errors.phone ? ` ${ids}-phone-error` : ''}`}
+        onInput={() => clearError('phone')}
+        className={cn(
+          'w-full rounded-lg border bg-white px-3 py-2.5 text-base text-ink',
+          errors.phone ? 'border-danger' : 'border-slate-400',
+        )}
       />
-      <ConsentField ids={ids} error={errors.consent} onChange={() => clearError('consent')} />
+      <p id={`${ids}-phone-hint`} className="mt-1 text-sm text-slate-600">
+        {copy.phoneHint}
+      </p>
+      {fieldError('phone')}
+      <div className="mt-4 flex items-start gap-3">
+        <input
+          id={`${ids}-consent`}
+          name="consent"
+          type="checkbox"
+          value="yes"
+          aria-invalid={errors.consent ? true : undefined}
+          aria-describedby={errors.consent ? `${ids}-consent-error` : undefined}
+          onChange={() => clearError('consent')}
+          className="mt-1 size-5 shrink-0 accent-brand-600"
+        />
+        <label htmlFor={`${ids}-consent`} className="text-sm text-slate-800">
+          {copy.consent}{' '}
+          <a href="/privacy" className="font-semibold text-brand-700 underline">
+            {copy.consentLink}
+          </a>
+        </label>
+      </div>
+      {fieldError('consent')}
       {/* Turnstile's widget (a small box; the local stand-in says it is one). */}
       <div ref={widget} className="mt-4 min-h-[1.5rem] text-xs text-slate-600" />
       <Button type="submit" disabled={sending} className="mt-4 w-full">

@@ -2,7 +2,11 @@
  * The page's side of the request-callback Edge Function: the contract's body through the
  * functions' client, answered as an outcome the form renders. Never throws.
  */
-import type { CallbackBody, CallbackCode } from '@shared/contracts/callback.ts';
+import {
+  REQUEST_CALLBACK,
+  type CallbackBody,
+  type CallbackCode,
+} from '@shared/contracts/callback.ts';
 import { callFunction, type FunctionsClient } from '@/lib/functions';
 
 export type CallbackOutcome =
@@ -15,7 +19,7 @@ export type CallbackOutcome =
   | { status: 'failed'; detail: string };
 
 /** How long the page waits for the function (it waits for Vapi at most 8 s itself). */
-export const CALLBACK_TIMEOUT_MS = 20_000;
+const CALLBACK_TIMEOUT_MS = 20_000;
 
 const REFUSALS: Partial<Record<CallbackCode, CallbackOutcome>> = {
   invalid_phone: { status: 'invalid', field: 'phone', reason: 'phone' },
@@ -29,14 +33,9 @@ const REFUSALS: Partial<Record<CallbackCode, CallbackOutcome>> = {
 export async function requestCallback(
   body: CallbackBody,
   client: FunctionsClient,
-  timeoutMs = CALLBACK_TIMEOUT_MS,
 ): Promise<CallbackOutcome> {
-  const answer = await callFunction(
-    client,
-    'request-callback',
-    body,
-    AbortSignal.timeout(timeoutMs),
-  );
+  const signal = AbortSignal.timeout(CALLBACK_TIMEOUT_MS);
+  const answer = await callFunction(client, REQUEST_CALLBACK.name, body, signal);
   if (!answer.reached) return { status: 'failed', detail: answer.detail };
   if (answer.status === 202) return { status: 'accepted' };
   const code = String(answer.body.code ?? '') as CallbackCode;

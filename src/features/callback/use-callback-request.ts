@@ -18,30 +18,13 @@ export type CallbackStatus =
   | { kind: 'accepted' }
   | { kind: 'refused'; message: string };
 
-const FIELD_WORDS = {
-  phone: copy.errors.phone,
-  country: copy.errors.country,
-  consent: copy.errors.consent,
-} as const;
-
-/** What is wrong with the number and the consent box before anything is sent (nothing: {}). */
-export function checkFields(phone: string, consent: boolean): FieldErrors {
-  const found: FieldErrors = {};
-  if (!isValidPhoneNumber(phone, 'US')) found.phone = copy.errors.phone;
-  if (!consent) found.consent = copy.errors.consent;
-  return found;
-}
-
 /** The line for a request that was not taken and is no field's fault. */
-export function refusalLine(status: Exclude<CallbackOutcome['status'], 'accepted' | 'invalid'>) {
-  return status === 'bot-check'
-    ? copy.errors.botCheck
-    : status === 'limited'
-      ? copy.errors.limited
-      : status === 'uncertain'
-        ? copy.errors.uncertain
-        : copy.errors.failed;
-}
+const REFUSAL_LINES = {
+  'bot-check': copy.errors.botCheck,
+  limited: copy.errors.limited,
+  uncertain: copy.errors.uncertain,
+  failed: copy.errors.failed,
+} satisfies Record<Exclude<CallbackOutcome['status'], 'accepted' | 'invalid'>, string>;
 
 /**
  * The callback request, apart from what the form looks like: the bot check prepared at mount
@@ -80,7 +63,10 @@ export function useCallbackRequest(
     const data = new FormData(form);
     const phone = String(data.get('phone') ?? '').trim();
     const consent = data.get('consent') === 'yes';
-    const found = checkFields(phone, consent);
+    // What is wrong with the number and the consent box before anything is sent.
+    const found: FieldErrors = {};
+    if (!isValidPhoneNumber(phone, 'US')) found.phone = copy.errors.phone;
+    if (!consent) found.consent = copy.errors.consent;
     setErrors(found);
     if (found.phone || found.consent) {
       focusField(found.phone ? 'phone' : 'consent');
@@ -118,14 +104,14 @@ export function useCallbackRequest(
       return;
     }
     if (outcome.status === 'invalid') {
-      setErrors({ [outcome.field]: FIELD_WORDS[outcome.reason] });
+      setErrors({ [outcome.field]: copy.errors[outcome.reason] });
       setStatus({ kind: 'idle' });
       focusField(outcome.field);
       return;
     }
     if (outcome.status === 'failed')
       console.error('Call my phone: the request failed:', outcome.detail);
-    setStatus({ kind: 'refused', message: refusalLine(outcome.status) });
+    setStatus({ kind: 'refused', message: REFUSAL_LINES[outcome.status] });
   }
 
   return { errors, status, widget, clearError, submit };
