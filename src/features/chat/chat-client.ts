@@ -52,11 +52,6 @@ export interface ChatTransport {
   end: () => void;
 }
 
-/** What the agent gets of this visit: the calculator's numbers, the trade, and the visit's id. */
-function variableValues(): Record<string, number | string> {
-  return { ...agentVariables(), visit_id: visitId() };
-}
-
 /** A failed answer's kind, by its status. */
 function kindOfStatus(status: number): ChatErrorKind {
   if (status === 402) return 'unavailable';
@@ -105,7 +100,8 @@ export function createPublicKeyChat({
         assistantId,
         input,
         ...(sessionId ? { sessionId } : {}),
-        assistantOverrides: { variableValues: variableValues() },
+        // What the agent gets of this visit: the calculator's numbers, the trade, the visit's id.
+        assistantOverrides: { variableValues: { ...agentVariables(), visit_id: visitId() } },
         stream: true,
       };
       const answer = await withinTimeout(async (signal) => {

@@ -1,16 +1,40 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { CHAT_INPUT_MAX } from '@shared/contracts/chat.ts';
+import { CHAT, CHAT_INPUT_MAX } from '@shared/contracts/chat.ts';
 import { PanelHeader } from '@/components/intent-panel';
 import { Button } from '@/components/ui/button';
 import { chat as copy } from '@/content/chat';
+import { createBotCheck } from '@/lib/bot-check';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
-import { transportForThisSite, type ChatConnection } from './chat-connection';
-import { ChatTranscript, statusLine } from './chat-transcript';
-import { useChatSession } from './use-chat-session';
+import { createPublicKeyChat, createServerChat } from './chat-client';
+import { useChatSession, type ChatConnection } from './use-chat-session';
 
-export type { ChatConnection } from './chat-connection';
 export { CHAT_IDLE_MS } from './use-chat-session';
+
+/**
+ * The chat's way to the agent for this build: the public key, or the server behind the bot
+ * check (prepared now, its widget in `botCheckBox`).
+ */
+function transportForThisSite(botCheckBox: () => HTMLElement | null): ChatConnection {
+  const vapi = config.vapi!;
+  if (vapi.auth === 'server') {
+    const botCheck = createBotCheck(config.turnstile!, botCheckBox, CHAT.action!);
+    botCheck
+      .prepare()
+      .catch((error: unknown) => console.error('Chat: the bot check did not load', error));
+    return {
+      transport: createServerChat({
+        client: { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+        botCheck,
+      }),
+      dispose: () => botCheck.remove(),
+    };
+  }
+  return {
+    transport: createPublicKeyChat({ publicKey: vapi.publicKey, assistantId: vapi.assistantId }),
+    dispose: () => undefined,
+  };
+}
 
 export interface ChatPanelProps {
   onClose: () => void;
@@ -28,11 +52,18 @@ export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanel
   const { lines, draft, setDraft, sending, waiting, error, ended, botCheckBox, submit, end } =
     useChatSession(connect);
   const input = useRef<HTMLInputElement>(null);
+  const log = useRef<HTMLDivElement>(null);
 
   // Once the connection is made (the session's effect): the box has the focus.
   useEffect(() => {
     input.current?.focus();
   }, []);
+
+  // The log keeps its newest line in view.
+  useEffect(() => {
+    const element = log.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [lines]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,7 +86,28 @@ export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanel
         </Button>
       </PanelHeader>
       <p className="text-sm text-slate-700">{copy.intro}</p>
-      <ChatTranscript lines={lines} />
+      <div
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label={copy.logLabel}
+        className="flex max-h-72 min-h-0 flex-col gap-2 overflow-y-auto text-sm"
+      >
+        {lines.map((line) => (
+          <p
+            key={line.id}
+            className={cn(
+              'rounded-2xl px-3 py-2',
+              line.speaker === 'user'
+                ? 'ml-8 rounded-br-sm bg-brand-600 text-white'
+                : 'mr-8 rounded-bl-sm bg-slate-100 text-ink',
+            )}
+          >
+            <span className="sr-only">{copy.speaker[line.speaker]}: </span>
+            {line.text}
+          </p>
+        ))}
+      </div>
       {waiting ? <p className="text-sm text-slate-600">{copy.typing}</p> : null}
       <form onSubmit={onSubmit} className="flex flex-col gap-1.5">
         <label htmlFor={`${ids}-input`} className="text-sm font-semibold text-ink">
@@ -80,12 +132,13 @@ export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanel
           </Button>
         </div>
       </form>
+      {/* Why the last message got no answer, that the chat ended, or nothing. */}
       <p
         id={`${ids}-status`}
         role="status"
         className={cn('text-sm font-medium', error ? 'text-danger' : 'text-slate-700')}
       >
-        {statusLine(error, ended)}
+        {error ? copy.errors[error] : ended ? copy.ended : null}
       </p>
       {config.vapi?.auth === 'server' ? (
         <div ref={botCheckBox} className="text-xs text-slate-600 empty:hidden" />

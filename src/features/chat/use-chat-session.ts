@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { funnel } from '@/lib/funnel';
 import { ChatError, type ChatErrorKind, type ChatTransport } from './chat-client';
-import type { ChatConnection } from './chat-connection';
 
 /** A chat with no message for this long is ended, so the owner gets its report. */
 export const CHAT_IDLE_MS = 5 * 60_000;
+
+/** A way to the agent for one mount of the panel, and what lets go of it. */
+export interface ChatConnection {
+  transport: ChatTransport;
+  dispose: () => void;
+}
 
 /** One line of the transcript. */
 export interface ChatLine {
