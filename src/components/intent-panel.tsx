@@ -25,11 +25,7 @@ export function PanelHeader({
 }) {
   return (
     <div
-      className={
-        align === 'start'
-          ? 'flex items-start justify-between gap-3'
-          : 'flex items-center justify-between gap-3'
-      }
+      className={`flex ${align === 'start' ? 'items-start' : 'items-center'} justify-between gap-3`}
     >
       <h2 id={id} className="text-lg font-bold text-ink">
         {heading}
