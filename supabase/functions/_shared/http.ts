@@ -136,19 +136,15 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
   };
 }
 
-/**
- * The client's address. Cloudflare, in front of hosted Supabase, sets cf-connecting-ip and
- * overwrites one the caller sent; in x-forwarded-for only the rightmost entry is a proxy's
- * (the rest is the caller's to write). The same rule as the database's lead guards.
- */
-export function clientAddress(headers: Headers): string | null {
-  return clientAddressOf(headers).address;
-}
-
 /** Which header gave the client's address; none: every caller shares one bucket. */
 export type AddressSource = 'cf-connecting-ip' | 'x-forwarded-for' | 'none';
 
-/** The client's address and the header it came from (recorded, so a deploy can be checked). */
+/**
+ * The client's address and the header it came from (recorded, so a deploy can be checked).
+ * Cloudflare, in front of hosted Supabase, sets cf-connecting-ip and overwrites one the caller
+ * sent; in x-forwarded-for only the rightmost entry is a proxy's (the rest is the caller's to
+ * write). The same rule as the database's lead guards.
+ */
 export function clientAddressOf(headers: Headers): {
   address: string | null;
   source: AddressSource;
@@ -164,16 +160,6 @@ export function clientAddressOf(headers: Headers): {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && UUID.test(value);
-
-/** Fetch with a deadline: rejects with a TimeoutError when `ms` pass with no answer. */
-export async function fetchWithin(
-  fetcher: typeof fetch,
-  url: string,
-  init: RequestInit,
-  ms: number,
-): Promise<Response> {
-  return await fetcher(url, { ...init, signal: AbortSignal.timeout(ms) });
-}
 
 /** Whether an error is a fetch that ran out of time. */
 export const isTimeout = (error: unknown): boolean =>

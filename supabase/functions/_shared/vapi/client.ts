@@ -1,4 +1,4 @@
-import { fetchWithin, isTimeout } from '../http.ts';
+import { isTimeout } from '../http.ts';
 import type { VapiCall } from './types.ts';
 
 /** How a function reaches Vapi's API: its URL, the private key (never in a page), a deadline. */
@@ -34,19 +34,15 @@ export async function requestVapi<T>(
   body: unknown,
 ): Promise<{ ok: true; body: T } | { ok: false; status: number | null; error: string }> {
   try {
-    const response = await fetchWithin(
-      settings.fetch,
-      `${settings.apiUrl.replace(/\/+$/, '')}${path}`,
-      {
-        method,
-        headers: {
-          Authorization: `Bearer ${settings.privateKey}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify(body),
+    const response = await settings.fetch(`${settings.apiUrl.replace(/\/+$/, '')}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${settings.privateKey}`,
+        'Content-Type': 'application/json',
       },
-      settings.timeoutMs,
-    );
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
     const text = await response.text();
     if (!response.ok) {
       return {
