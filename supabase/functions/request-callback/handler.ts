@@ -10,12 +10,10 @@ import {
 import { callbackCallOverrides } from '../_shared/contracts/callback-call.ts';
 import { parseClaim, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
 import type { Parsed } from '../_shared/contracts/refusal.ts';
-import type { CallDatabase } from '../_shared/database.ts';
-import { openEndpoint } from '../_shared/endpoint.ts';
+import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
-import { backgroundRunner, type Background } from '../_shared/background.ts';
+import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
-import type { TurnstileSettings } from '../_shared/turnstile.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
@@ -36,20 +34,14 @@ export interface CallbackLimits {
   leaseSeconds: number;
 }
 
-export interface CallbackSettings {
-  /** The site's origins (CORS): siteOrigins(SITE_URL). */
-  origins: string[];
+export interface CallbackSettings extends PageSettings {
   countries: CountryCode[];
   limits: CallbackLimits;
   vapi: VapiSettings & { phoneNumberId: string };
   /** The business the agent names in its first words (BUSINESS_NAME). */
   businessName: string;
-  turnstile: TurnstileSettings;
   webhook: WebhookSettings;
-  database: CallDatabase;
   now?: () => Date;
-  /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
-  background?: Background;
 }
 
 /** A callback to place: the contract's request with the number in E.164 and its country. */

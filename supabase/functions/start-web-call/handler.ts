@@ -8,12 +8,9 @@ import {
   type WebCallReserved,
 } from '../_shared/contracts/web-call.ts';
 import { parseClaim, retryAfter, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
-import type { CallDatabase } from '../_shared/database.ts';
-import { BOT_CHECK_FAILED, openEndpoint } from '../_shared/endpoint.ts';
-import { backgroundRunner, type Background } from '../_shared/background.ts';
+import { BOT_CHECK_FAILED, openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
+import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
-import type { TurnstileSettings } from '../_shared/turnstile.ts';
-import type { WebhookSettings } from '../_shared/webhook.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';
 
@@ -38,17 +35,10 @@ export interface WebCallLimits {
   concurrent: number;
 }
 
-export interface WebCallSettings {
-  /** The site's origins (CORS): siteOrigins(SITE_URL). */
-  origins: string[];
+/** Its webhook is told once a day when the calls or their minutes run out. */
+export interface WebCallSettings extends PageSettings {
   limits: WebCallLimits;
   vapi: VapiSettings;
-  turnstile: TurnstileSettings;
-  database: CallDatabase;
-  /** The owner's automation: told once a day when the calls or their minutes run out. */
-  webhook?: WebhookSettings;
-  /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
-  background?: Background;
 }
 
 type Reservation =
