@@ -101,35 +101,11 @@ async function placeCall(request: Callback, settings: CallbackSettings): Promise
     },
   };
   const answer = await createOnVapi<VapiCall>(vapi, '/call', body);
-  if (answer.ok) return { status: 'calling', vapiCallId: answer.call.id };
+  if (answer.ok) return { status: 'calling', vapiCallId: answer.body.id };
   // Vapi refused it (a 4xx): no call, so a retry of this id may try again. Anything else (a 5xx
   // from its edge after its origin placed the call, 408, 429, no answer): the call may have been
   // placed, so this id never calls again.
   return { status: surelyNotCreated(answer) ? 'failed' : 'unknown', error: answer.error };
-}
-
-/** The automation webhook for a callback (type "callback"), with its delivery recorded. */
-async function deliverWebhook(
-  request: Callback,
-  status: CallbackWebhook['status'],
-  settings: CallbackSettings,
-  at: Date,
-) {
-  const payload: CallbackWebhook = {
-    type: 'callback',
-    id: request.id,
-    status,
-    phone: request.phone,
-    created_at: toPacificReadable(at),
-    estimate: request.estimate,
-    page: request.page,
-    utm: request.utm,
-    visit_id: request.visit_id,
-  };
-  // The callback's id is the delivery's: a second report of it (a lapsed claim met again) is
-  // the same message to the owner's automation, which skips an id it has seen.
-  const delivered = await postWebhook({ id: request.id, payload }, settings.webhook);
-  await settings.database('callback_webhook', { id: request.id, delivered });
 }
 
 export function createHandler(settings: CallbackSettings): (request: Request) => Promise<Response> {
@@ -142,13 +118,29 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
     botCheck: settings.turnstile,
   };
 
-  /** The owner's webhook for a callback, after the answer. */
+  /** The callback's webhook (type "callback"), after the answer, with its delivery recorded. */
   const report = (request: Callback, status: CallbackWebhook['status'], at: Date) =>
-    background(() =>
-      deliverWebhook(request, status, settings, at).catch((error) =>
-        console.error('request-callback: the webhook delivery was not recorded:', error),
-      ),
-    );
+    background(async () => {
+      try {
+        const payload: CallbackWebhook = {
+          type: 'callback',
+          id: request.id,
+          status,
+          phone: request.phone,
+          created_at: toPacificReadable(at),
+          estimate: request.estimate,
+          page: request.page,
+          utm: request.utm,
+          visit_id: request.visit_id,
+        };
+        // The callback's id is the delivery's: a second report of it (a lapsed claim met again)
+        // is the same message to the owner's automation, which skips an id it has seen.
+        const delivered = await postWebhook({ id: request.id, payload }, settings.webhook);
+        await settings.database('callback_webhook', { id: request.id, delivered });
+      } catch (error) {
+        console.error('request-callback: the webhook delivery was not recorded:', error);
+      }
+    });
 
   return openEndpoint(
     opening,

@@ -159,7 +159,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         },
       };
       const created = await createOnVapi<CreatedWebCall>(vapi, '/call/web', body);
-      const webCall = created.ok && created.call.webCallUrl ? joinable(created.call) : null;
+      const webCall = created.ok && created.body.webCallUrl ? joinable(created.body) : null;
       const status = webCall
         ? 'started'
         : !created.ok && surelyNotCreated(created)
@@ -172,7 +172,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
           .database('web_call_record', {
             id: request.id,
             status,
-            vapi_call_id: created.ok ? created.call.id : null,
+            vapi_call_id: created.ok ? created.body.id : null,
             web_call: webCall,
             error: created.ok ? (webCall ? null : 'Vapi answered no webCallUrl') : created.error,
           })
