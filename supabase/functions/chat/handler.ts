@@ -25,16 +25,14 @@ import type { ChatKeys } from './chat-key.ts';
  * from that address (./chat-key.ts). The wire contract: ../_shared/contracts/chat.ts.
  */
 
-export interface ChatLimits {
-  perAddress: number;
-  perAddressWindowSeconds: number;
-  messagesPerChat: number;
-  messagesPerDay: number;
-}
-
 /** Its webhook is told once a day when the day's messages run out. */
 export interface ChatSettings extends PageSettings {
-  limits: ChatLimits;
+  limits: {
+    perAddress: number;
+    perAddressWindowSeconds: number;
+    messagesPerChat: number;
+    messagesPerDay: number;
+  };
   vapi: VapiReach & { assistantId: string };
   /** The chats' keys and database ids, from a server secret (./chat-key.ts). */
   keys: ChatKeys;

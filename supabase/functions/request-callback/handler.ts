@@ -26,17 +26,15 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * the private key. The wire contract: ../_shared/contracts/callback.ts; docs/contracts.md.
  */
 
-export interface CallbackLimits {
-  perNumberPerDay: number;
-  perAddressPerHour: number;
-  perDay: number;
-  /** How long a claim may stay unrecorded before it counts as a call that may have been placed. */
-  leaseSeconds: number;
-}
-
 export interface CallbackSettings extends PageSettings {
   countries: CountryCode[];
-  limits: CallbackLimits;
+  limits: {
+    perNumberPerDay: number;
+    perAddressPerHour: number;
+    perDay: number;
+    /** How long a claim may stay unrecorded before it counts as a call that may have been placed. */
+    leaseSeconds: number;
+  };
   vapi: VapiSettings & { phoneNumberId: string };
   /** The business the agent names in its first words (BUSINESS_NAME). */
   businessName: string;

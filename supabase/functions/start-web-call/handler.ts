@@ -27,17 +27,15 @@ import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts
  * The wire contract: ../_shared/contracts/web-call.ts.
  */
 
-export interface WebCallLimits {
-  perAddress: number;
-  perAddressWindowSeconds: number;
-  perDay: number;
-  minutesPerDay: number;
-  concurrent: number;
-}
-
 /** Its webhook is told once a day when the calls or their minutes run out. */
 export interface WebCallSettings extends PageSettings {
-  limits: WebCallLimits;
+  limits: {
+    perAddress: number;
+    perAddressWindowSeconds: number;
+    perDay: number;
+    minutesPerDay: number;
+    concurrent: number;
+  };
   vapi: VapiSettings;
 }
 
