@@ -1,6 +1,5 @@
 import { CHAT, chatRefusal, type ChatAnswer, type ChatLimit } from '../_shared/contracts/chat.ts';
 import { parseClaim, retryAfter, type Limited } from '../_shared/contracts/claim.ts';
-import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
 import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { requestVapi, type VapiReach } from '../_shared/vapi/client.ts';
@@ -57,7 +56,7 @@ function replyOf(chat: VapiChat): WebChatAnswer {
 
 export function createHandler(settings: ChatSettings): (request: Request) => Promise<Response> {
   const { vapi, limits, keys } = settings;
-  const spent = budgetAlarm({ ...settings, background: settings.background ?? backgroundRunner() });
+  const spent = budgetAlarm(settings);
   const opening = {
     ...CHAT,
     origins: settings.origins,
