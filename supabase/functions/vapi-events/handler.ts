@@ -2,11 +2,11 @@ import type { CallDatabase } from '../_shared/database.ts';
 import { VAPI_EVENTS, type CallReportWebhook } from '../_shared/contracts/call-report.ts';
 import { CALLBACK_CALL_WORDS, DO_NOT_CALL_TOOL } from '../_shared/contracts/callback-call.ts';
 import { parseTrade } from '../_shared/contracts/origin.ts';
-import { openEndpoint } from '../_shared/endpoint.ts';
+import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
-import { backgroundRunner, type Background } from '../_shared/background.ts';
+import { backgroundRunner } from '../_shared/background.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,
@@ -32,9 +32,8 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * Every other message is acknowledged and ignored.
  */
 
-export interface VapiEventsSettings {
+export interface VapiEventsSettings extends Pick<PageSettings, 'database' | 'background'> {
   secret: string;
-  database: CallDatabase;
   webhook: WebhookSettings;
   /**
    * Reports of calls and chats the site did not start (the public-key profile's calls) that may
@@ -42,7 +41,6 @@ export interface VapiEventsSettings {
    * database holds them (demo_call_store); 0 (the default) stores none.
    */
   unknownReports: { daily: number; dailyBytes: number };
-  background?: Background;
 }
 
 /** What demo_call_store answers. */
