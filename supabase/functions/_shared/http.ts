@@ -1,4 +1,5 @@
 /** Answers and request reading shared by the Edge Functions (web standards only). */
+import { refuse, type Parsed } from './contracts/refusal.ts';
 
 /** Loopback names a local page may be opened at: the same server under each spelling. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -53,10 +54,6 @@ export function json(
 /** How far past its limit a body is read (and dropped) before the connection is cut. */
 const DRAIN_FACTOR = 4;
 
-export type ReadBody =
-  | { ok: true; value: Record<string, unknown> }
-  | { ok: false; status: 400 | 413 | 415; code: string; message: string };
-
 /**
  * The request's body, read whole unless it passes `maxBytes` (by its Content-Length, or while it
  * streams in): then null. A body over the limit is still read on to `drainFactor` times the limit
@@ -107,19 +104,16 @@ export async function readBodyWithin(
  * The request's JSON object, read with a size limit: a larger body is refused (413) before it
  * is parsed, by its Content-Length or, when none is sent, while it streams in.
  */
-export async function readJsonObject(request: Request, maxBytes: number): Promise<ReadBody> {
+export async function readJsonObject(
+  request: Request,
+  maxBytes: number,
+): Promise<Parsed<Record<string, unknown>>> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('application/json')) {
-    return { ok: false, status: 415, code: 'bad_request', message: 'Send application/json.' };
+    return refuse(415, 'bad_request', 'Send application/json.');
   }
-  const tooLarge = {
-    ok: false,
-    status: 413,
-    code: 'too_large',
-    message: `The body is larger than ${maxBytes} bytes.`,
-  } as const;
   const bytes = await readBodyWithin(request, maxBytes, DRAIN_FACTOR);
-  if (!bytes) return tooLarge;
+  if (!bytes) return refuse(413, 'too_large', `The body is larger than ${maxBytes} bytes.`);
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
@@ -128,12 +122,7 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
   } catch {
     // answered below
   }
-  return {
-    ok: false,
-    status: 400,
-    code: 'bad_request',
-    message: 'The body must be a JSON object.',
-  };
+  return refuse(400, 'bad_request', 'The body must be a JSON object.');
 }
 
 /** Which header gave the client's address; none: every caller shares one bucket. */
