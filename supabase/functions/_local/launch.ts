@@ -22,12 +22,6 @@ Object.defineProperty(Deno, 'serve', {
     const options = args.find((arg) => typeof arg === 'object' && arg !== null) as
       { handler?: Handler } | undefined;
     handler = found ?? options?.handler;
-    return {
-      finished: new Promise(() => undefined),
-      shutdown: async () => {},
-      ref() {},
-      unref() {},
-    };
   },
 });
 

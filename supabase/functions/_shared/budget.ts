@@ -1,15 +1,7 @@
 import type { BudgetFeature, BudgetSpentWebhook } from './contracts/budget.ts';
-import type { Background } from './background.ts';
-import type { CallDatabase } from './database.ts';
-import { postWebhook, type WebhookSettings } from './webhook.ts';
-
-/** What a function needs to tell the owner a budget is spent. */
-export interface BudgetAlarmSettings {
-  database: CallDatabase;
-  /** No webhook set: nothing is posted (the refusal itself is unchanged). */
-  webhook?: WebhookSettings;
-  background: Background;
-}
+import { backgroundRunner } from './background.ts';
+import type { PageSettings } from './endpoint.ts';
+import { postWebhook } from './webhook.ts';
 
 /** What public.budget_spent answers. */
 interface Spent {
@@ -21,13 +13,15 @@ interface Spent {
 /**
  * A day's budget ran out (a claim answered `limited` with that budget): after the answer, the
  * database records it, and the day's first record of that budget posts the owner's signed
- * `budget_spent` webhook. Any failure is logged, never the visitor's.
+ * `budget_spent` webhook. Any failure is logged, never the visitor's. No webhook set: nothing is
+ * posted (the refusal itself is unchanged).
  */
-export function budgetAlarm(settings: BudgetAlarmSettings) {
+export function budgetAlarm(settings: Pick<PageSettings, 'database' | 'webhook' | 'background'>) {
+  const background = settings.background ?? backgroundRunner();
   return (feature: BudgetFeature, limit: number, retryAfterSeconds: number): void => {
     const webhook = settings.webhook;
     if (!webhook?.url) return;
-    settings.background(async () => {
+    background(async () => {
       try {
         const spent = (await settings.database('budget_spent', {
           feature,

@@ -5,7 +5,10 @@ import {
   type Refusal,
 } from './contracts/refusal.ts';
 import { clientAddressOf, corsHeaders, json, readJsonObject, type AddressSource } from './http.ts';
+import type { Background } from './background.ts';
+import type { CallDatabase } from './database.ts';
 import { verifyTurnstile, type TurnstileSettings } from './turnstile.ts';
+import type { WebhookSettings } from './webhook.ts';
 
 /**
  * The opening every function shares: the method, CORS for the site's pages, the body read as
@@ -40,6 +43,18 @@ export interface Opened<T> {
   /** A JSON answer (201 with a null body: no body), with the opening's headers. */
   answer: (status: number, body: unknown, headers?: Record<string, string>) => Response;
   refuse: (refusal: Refusal) => Response;
+}
+
+/** What every function the site's pages call is given (pageFacingSettings reads it). */
+export interface PageSettings {
+  /** The site's origins (CORS): siteOrigins(SITE_URL). */
+  origins: string[];
+  turnstile: TurnstileSettings;
+  database: CallDatabase;
+  /** The owner's automation (CONTACT_WEBHOOK_URL). */
+  webhook?: WebhookSettings;
+  /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
+  background?: Background;
 }
 
 const [status, message] = COMMON_REFUSALS.captcha_failed;

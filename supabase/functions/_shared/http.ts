@@ -1,4 +1,5 @@
 /** Answers and request reading shared by the Edge Functions (web standards only). */
+import { refuse, type Parsed } from './contracts/refusal.ts';
 
 /** Loopback names a local page may be opened at: the same server under each spelling. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -53,10 +54,6 @@ export function json(
 /** How far past its limit a body is read (and dropped) before the connection is cut. */
 const DRAIN_FACTOR = 4;
 
-export type ReadBody =
-  | { ok: true; value: Record<string, unknown> }
-  | { ok: false; status: 400 | 413 | 415; code: string; message: string };
-
 /**
  * The request's body, read whole unless it passes `maxBytes` (by its Content-Length, or while it
  * streams in): then null. A body over the limit is still read on to `drainFactor` times the limit
@@ -107,19 +104,16 @@ export async function readBodyWithin(
  * The request's JSON object, read with a size limit: a larger body is refused (413) before it
  * is parsed, by its Content-Length or, when none is sent, while it streams in.
  */
-export async function readJsonObject(request: Request, maxBytes: number): Promise<ReadBody> {
+export async function readJsonObject(
+  request: Request,
+  maxBytes: number,
+): Promise<Parsed<Record<string, unknown>>> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('application/json')) {
-    return { ok: false, status: 415, code: 'bad_request', message: 'Send application/json.' };
+    return refuse(415, 'bad_request', 'Send application/json.');
   }
-  const tooLarge = {
-    ok: false,
-    status: 413,
-    code: 'too_large',
-    message: `The body is larger than ${maxBytes} bytes.`,
-  } as const;
   const bytes = await readBodyWithin(request, maxBytes, DRAIN_FACTOR);
-  if (!bytes) return tooLarge;
+  if (!bytes) return refuse(413, 'too_large', `The body is larger than ${maxBytes} bytes.`);
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
@@ -128,27 +122,18 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
   } catch {
     // answered below
   }
-  return {
-    ok: false,
-    status: 400,
-    code: 'bad_request',
-    message: 'The body must be a JSON object.',
-  };
-}
-
-/**
- * The client's address. Cloudflare, in front of hosted Supabase, sets cf-connecting-ip and
- * overwrites one the caller sent; in x-forwarded-for only the rightmost entry is a proxy's
- * (the rest is the caller's to write). The same rule as the database's lead guards.
- */
-export function clientAddress(headers: Headers): string | null {
-  return clientAddressOf(headers).address;
+  return refuse(400, 'bad_request', 'The body must be a JSON object.');
 }
 
 /** Which header gave the client's address; none: every caller shares one bucket. */
 export type AddressSource = 'cf-connecting-ip' | 'x-forwarded-for' | 'none';
 
-/** The client's address and the header it came from (recorded, so a deploy can be checked). */
+/**
+ * The client's address and the header it came from (recorded, so a deploy can be checked).
+ * Cloudflare, in front of hosted Supabase, sets cf-connecting-ip and overwrites one the caller
+ * sent; in x-forwarded-for only the rightmost entry is a proxy's (the rest is the caller's to
+ * write). The same rule as the database's lead guards.
+ */
 export function clientAddressOf(headers: Headers): {
   address: string | null;
   source: AddressSource;
@@ -164,16 +149,6 @@ export function clientAddressOf(headers: Headers): {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && UUID.test(value);
-
-/** Fetch with a deadline: rejects with a TimeoutError when `ms` pass with no answer. */
-export async function fetchWithin(
-  fetcher: typeof fetch,
-  url: string,
-  init: RequestInit,
-  ms: number,
-): Promise<Response> {
-  return await fetcher(url, { ...init, signal: AbortSignal.timeout(ms) });
-}
 
 /** Whether an error is a fetch that ran out of time. */
 export const isTimeout = (error: unknown): boolean =>

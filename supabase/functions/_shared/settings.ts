@@ -120,9 +120,9 @@ export function vapiSettings(
  * web calls, the chat): the site's origins, the bot check, the database and Vapi.
  */
 export function vapiPageFacingSettings(env: Env, fetcher: typeof fetch) {
-  const { secrets, origins, turnstile, database, webhook } = pageFacingSettings(env, fetcher, [
+  const { secrets, ...page } = pageFacingSettings(env, fetcher, [
     'VAPI_PRIVATE_KEY',
     'VAPI_ASSISTANT_ID',
   ]);
-  return { origins, turnstile, database, webhook, vapi: vapiSettings(env, fetcher, secrets) };
+  return { ...page, vapi: vapiSettings(env, fetcher, secrets) };
 }

@@ -52,12 +52,7 @@ export async function verifyTurnstile(
       signal: AbortSignal.timeout(settings.timeoutMs ?? 5_000),
     });
     if (!response.ok) return { ok: false, reason: `siteverify answered ${response.status}` };
-    const outcome = (await response.json()) as {
-      success?: unknown;
-      'error-codes'?: unknown;
-      action?: unknown;
-      hostname?: unknown;
-    };
+    const outcome = (await response.json()) as Record<string, unknown>;
     if (outcome.success === true) {
       // A token solved for another form, or on another site with the same site key, opens
       // nothing here (Cloudflare: validate that the action matches an expected value).

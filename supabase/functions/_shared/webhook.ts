@@ -1,5 +1,4 @@
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
-import { fetchWithin } from './http.ts';
 
 /**
  * The owner's automation webhook: where the functions post, signed per Standard Webhooks
@@ -94,21 +93,17 @@ export async function postWebhook(
     if (attempt > 0) await sleep(BACKOFF_MS[attempt - 1] ?? 2_000);
     const at = now();
     try {
-      const response = await fetchWithin(
-        settings.fetch,
-        settings.url,
-        {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'webhook-id': message.id,
-            'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-            'webhook-signature': signer.sign(message.id, at, body),
-          },
-          body,
+      const response = await settings.fetch(settings.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'webhook-id': message.id,
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': signer.sign(message.id, at, body),
         },
-        settings.timeoutMs ?? 5_000,
-      );
+        body,
+        signal: AbortSignal.timeout(settings.timeoutMs ?? 5_000),
+      });
       await response.body?.cancel();
       if (response.ok) return true;
       if (response.status !== 429 && response.status < 500) return false;

@@ -1,11 +1,7 @@
 import { CHAT, chatRefusal, type ChatAnswer, type ChatLimit } from '../_shared/contracts/chat.ts';
 import { parseClaim, retryAfter, type Limited } from '../_shared/contracts/claim.ts';
-import { backgroundRunner, type Background } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
-import type { CallDatabase } from '../_shared/database.ts';
-import { openEndpoint } from '../_shared/endpoint.ts';
-import type { TurnstileSettings } from '../_shared/turnstile.ts';
-import type { WebhookSettings } from '../_shared/webhook.ts';
+import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { requestVapi, type VapiReach } from '../_shared/vapi/client.ts';
 import type {
   CreateChatBody,
@@ -28,25 +24,17 @@ import type { ChatKeys } from './chat-key.ts';
  * from that address (./chat-key.ts). The wire contract: ../_shared/contracts/chat.ts.
  */
 
-export interface ChatLimits {
-  perAddress: number;
-  perAddressWindowSeconds: number;
-  messagesPerChat: number;
-  messagesPerDay: number;
-}
-
-export interface ChatSettings {
-  origins: string[];
-  limits: ChatLimits;
+/** Its webhook is told once a day when the day's messages run out. */
+export interface ChatSettings extends PageSettings {
+  limits: {
+    perAddress: number;
+    perAddressWindowSeconds: number;
+    messagesPerChat: number;
+    messagesPerDay: number;
+  };
   vapi: VapiReach & { assistantId: string };
-  turnstile: TurnstileSettings;
-  database: CallDatabase;
   /** The chats' keys and database ids, from a server secret (./chat-key.ts). */
   keys: ChatKeys;
-  /** The owner's automation: told once a day when the day's messages run out. */
-  webhook?: WebhookSettings;
-  /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
-  background?: Background;
 }
 
 type Claim =
@@ -68,7 +56,7 @@ function replyOf(chat: VapiChat): WebChatAnswer {
 
 export function createHandler(settings: ChatSettings): (request: Request) => Promise<Response> {
   const { vapi, limits, keys } = settings;
-  const spent = budgetAlarm({ ...settings, background: settings.background ?? backgroundRunner() });
+  const spent = budgetAlarm(settings);
   const opening = {
     ...CHAT,
     origins: settings.origins,

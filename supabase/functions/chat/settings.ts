@@ -1,4 +1,3 @@
-import { backgroundRunner } from '../_shared/background.ts';
 import { integer, requireAll, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
 import { chatKeys } from './chat-key.ts';
 import type { ChatSettings } from './handler.ts';
@@ -19,6 +18,5 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): ChatSe
       messagesPerChat: integer(env, 'WEB_CHAT_MESSAGES_PER_CHAT', 20, 1, 200),
       messagesPerDay: integer(env, 'WEB_CHAT_DAILY_MESSAGES', 500, 1, 100_000),
     },
-    background: backgroundRunner(),
   };
 }

@@ -10,12 +10,10 @@ import {
 import { callbackCallOverrides } from '../_shared/contracts/callback-call.ts';
 import { parseClaim, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
 import type { Parsed } from '../_shared/contracts/refusal.ts';
-import type { CallDatabase } from '../_shared/database.ts';
-import { openEndpoint } from '../_shared/endpoint.ts';
+import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
-import { backgroundRunner, type Background } from '../_shared/background.ts';
+import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
-import type { TurnstileSettings } from '../_shared/turnstile.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
@@ -28,28 +26,20 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * the private key. The wire contract: ../_shared/contracts/callback.ts; docs/contracts.md.
  */
 
-export interface CallbackLimits {
-  perNumberPerDay: number;
-  perAddressPerHour: number;
-  perDay: number;
-  /** How long a claim may stay unrecorded before it counts as a call that may have been placed. */
-  leaseSeconds: number;
-}
-
-export interface CallbackSettings {
-  /** The site's origins (CORS): siteOrigins(SITE_URL). */
-  origins: string[];
+export interface CallbackSettings extends PageSettings {
   countries: CountryCode[];
-  limits: CallbackLimits;
+  limits: {
+    perNumberPerDay: number;
+    perAddressPerHour: number;
+    perDay: number;
+    /** How long a claim may stay unrecorded before it counts as a call that may have been placed. */
+    leaseSeconds: number;
+  };
   vapi: VapiSettings & { phoneNumberId: string };
   /** The business the agent names in its first words (BUSINESS_NAME). */
   businessName: string;
-  turnstile: TurnstileSettings;
   webhook: WebhookSettings;
-  database: CallDatabase;
   now?: () => Date;
-  /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
-  background?: Background;
 }
 
 /** A callback to place: the contract's request with the number in E.164 and its country. */
@@ -109,35 +99,11 @@ async function placeCall(request: Callback, settings: CallbackSettings): Promise
     },
   };
   const answer = await createOnVapi<VapiCall>(vapi, '/call', body);
-  if (answer.ok) return { status: 'calling', vapiCallId: answer.call.id };
+  if (answer.ok) return { status: 'calling', vapiCallId: answer.body.id };
   // Vapi refused it (a 4xx): no call, so a retry of this id may try again. Anything else (a 5xx
   // from its edge after its origin placed the call, 408, 429, no answer): the call may have been
   // placed, so this id never calls again.
   return { status: surelyNotCreated(answer) ? 'failed' : 'unknown', error: answer.error };
-}
-
-/** The automation webhook for a callback (type "callback"), with its delivery recorded. */
-async function deliverWebhook(
-  request: Callback,
-  status: CallbackWebhook['status'],
-  settings: CallbackSettings,
-  at: Date,
-) {
-  const payload: CallbackWebhook = {
-    type: 'callback',
-    id: request.id,
-    status,
-    phone: request.phone,
-    created_at: toPacificReadable(at),
-    estimate: request.estimate,
-    page: request.page,
-    utm: request.utm,
-    visit_id: request.visit_id,
-  };
-  // The callback's id is the delivery's: a second report of it (a lapsed claim met again) is
-  // the same message to the owner's automation, which skips an id it has seen.
-  const delivered = await postWebhook({ id: request.id, payload }, settings.webhook);
-  await settings.database('callback_webhook', { id: request.id, delivered });
 }
 
 export function createHandler(settings: CallbackSettings): (request: Request) => Promise<Response> {
@@ -150,13 +116,29 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
     botCheck: settings.turnstile,
   };
 
-  /** The owner's webhook for a callback, after the answer. */
+  /** The callback's webhook (type "callback"), after the answer, with its delivery recorded. */
   const report = (request: Callback, status: CallbackWebhook['status'], at: Date) =>
-    background(() =>
-      deliverWebhook(request, status, settings, at).catch((error) =>
-        console.error('request-callback: the webhook delivery was not recorded:', error),
-      ),
-    );
+    background(async () => {
+      try {
+        const payload: CallbackWebhook = {
+          type: 'callback',
+          id: request.id,
+          status,
+          phone: request.phone,
+          created_at: toPacificReadable(at),
+          estimate: request.estimate,
+          page: request.page,
+          utm: request.utm,
+          visit_id: request.visit_id,
+        };
+        // The callback's id is the delivery's: a second report of it (a lapsed claim met again)
+        // is the same message to the owner's automation, which skips an id it has seen.
+        const delivered = await postWebhook({ id: request.id, payload }, settings.webhook);
+        await settings.database('callback_webhook', { id: request.id, delivered });
+      } catch (error) {
+        console.error('request-callback: the webhook delivery was not recorded:', error);
+      }
+    });
 
   return openEndpoint(
     opening,

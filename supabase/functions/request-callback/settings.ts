@@ -1,13 +1,11 @@
-import { backgroundRunner } from '../_shared/background.ts';
-import type { CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
-import { getCountries } from 'npm:libphonenumber-js@1.13.16/max';
+import { getCountries, type CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
 import { BUSINESS_NAME_MAX_LENGTH } from '../_shared/contracts/callback-call.ts';
 import { integer, pageFacingSettings, vapiSettings, type Env } from '../_shared/settings.ts';
 import type { CallbackSettings } from './handler.ts';
 
 /** The function's settings from its secrets; throws naming every missing one. */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): CallbackSettings {
-  const { secrets, origins, turnstile, webhook, database } = pageFacingSettings(env, fetcher, [
+  const { secrets, ...page } = pageFacingSettings(env, fetcher, [
     'VAPI_PRIVATE_KEY',
     'VAPI_PHONE_NUMBER_ID',
     'VAPI_ASSISTANT_ID',
@@ -29,7 +27,7 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
     throw new Error(`CALLBACK_COUNTRIES has codes libphonenumber-js does not know: ${unknown}`);
   }
   return {
-    origins,
+    ...page,
     countries: countries as CountryCode[],
     limits: {
       perNumberPerDay: integer(env, 'CALLBACK_PER_NUMBER_DAY', 1, 1, 10),
@@ -39,9 +37,5 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
     },
     vapi: { ...vapiSettings(env, fetcher, secrets), phoneNumberId: secrets.VAPI_PHONE_NUMBER_ID },
     businessName,
-    turnstile,
-    webhook,
-    database,
-    background: backgroundRunner(),
   };
 }

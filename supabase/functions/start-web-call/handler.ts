@@ -8,12 +8,9 @@ import {
   type WebCallReserved,
 } from '../_shared/contracts/web-call.ts';
 import { parseClaim, retryAfter, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
-import type { CallDatabase } from '../_shared/database.ts';
-import { BOT_CHECK_FAILED, openEndpoint } from '../_shared/endpoint.ts';
-import { backgroundRunner, type Background } from '../_shared/background.ts';
+import { BOT_CHECK_FAILED, openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
+import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
-import type { TurnstileSettings } from '../_shared/turnstile.ts';
-import type { WebhookSettings } from '../_shared/webhook.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';
 
@@ -30,25 +27,16 @@ import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts
  * The wire contract: ../_shared/contracts/web-call.ts.
  */
 
-export interface WebCallLimits {
-  perAddress: number;
-  perAddressWindowSeconds: number;
-  perDay: number;
-  minutesPerDay: number;
-  concurrent: number;
-}
-
-export interface WebCallSettings {
-  /** The site's origins (CORS): siteOrigins(SITE_URL). */
-  origins: string[];
-  limits: WebCallLimits;
+/** Its webhook is told once a day when the calls or their minutes run out. */
+export interface WebCallSettings extends PageSettings {
+  limits: {
+    perAddress: number;
+    perAddressWindowSeconds: number;
+    perDay: number;
+    minutesPerDay: number;
+    concurrent: number;
+  };
   vapi: VapiSettings;
-  turnstile: TurnstileSettings;
-  database: CallDatabase;
-  /** The owner's automation: told once a day when the calls or their minutes run out. */
-  webhook?: WebhookSettings;
-  /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
-  background?: Background;
 }
 
 type Reservation =
@@ -169,7 +157,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         },
       };
       const created = await createOnVapi<CreatedWebCall>(vapi, '/call/web', body);
-      const webCall = created.ok && created.call.webCallUrl ? joinable(created.call) : null;
+      const webCall = created.ok && created.body.webCallUrl ? joinable(created.body) : null;
       const status = webCall
         ? 'started'
         : !created.ok && surelyNotCreated(created)
@@ -182,7 +170,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
           .database('web_call_record', {
             id: request.id,
             status,
-            vapi_call_id: created.ok ? created.call.id : null,
+            vapi_call_id: created.ok ? created.body.id : null,
             web_call: webCall,
             error: created.ok ? (webCall ? null : 'Vapi answered no webCallUrl') : created.error,
           })

@@ -1,4 +1,3 @@
-import { backgroundRunner } from '../_shared/background.ts';
 import { integer, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
 import type { WebCallSettings } from './handler.ts';
 
@@ -13,6 +12,5 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): WebCal
       minutesPerDay: integer(env, 'WEB_CALL_DAILY_MINUTES', 200, 1, 100_000),
       concurrent: integer(env, 'WEB_CALL_CONCURRENT', 3, 1, 100),
     },
-    background: backgroundRunner(),
   };
 }

@@ -5,9 +5,7 @@ import {
   type SubmitLeadAnswer,
 } from '../_shared/contracts/lead.ts';
 import { refusalsOf, type Refusal } from '../_shared/contracts/refusal.ts';
-import type { CallDatabase } from '../_shared/database.ts';
-import { openEndpoint } from '../_shared/endpoint.ts';
-import type { TurnstileSettings } from '../_shared/turnstile.ts';
+import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 
 /**
@@ -23,11 +21,7 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * wire contract: ../_shared/contracts/lead.ts.
  */
 
-export interface SubmitLeadSettings {
-  /** The site's origins (CORS): siteOrigins(SITE_URL). */
-  origins: string[];
-  turnstile: TurnstileSettings;
-  database: CallDatabase;
+export interface SubmitLeadSettings extends PageSettings {
   webhook: WebhookSettings;
 }
 

@@ -2,11 +2,11 @@ import type { CallDatabase } from '../_shared/database.ts';
 import { VAPI_EVENTS, type CallReportWebhook } from '../_shared/contracts/call-report.ts';
 import { CALLBACK_CALL_WORDS, DO_NOT_CALL_TOOL } from '../_shared/contracts/callback-call.ts';
 import { parseTrade } from '../_shared/contracts/origin.ts';
-import { openEndpoint } from '../_shared/endpoint.ts';
+import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
-import { backgroundRunner, type Background } from '../_shared/background.ts';
+import { backgroundRunner } from '../_shared/background.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,
@@ -32,9 +32,8 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * Every other message is acknowledged and ignored.
  */
 
-export interface VapiEventsSettings {
+export interface VapiEventsSettings extends Pick<PageSettings, 'database' | 'background'> {
   secret: string;
-  database: CallDatabase;
   webhook: WebhookSettings;
   /**
    * Reports of calls and chats the site did not start (the public-key profile's calls) that may
@@ -42,7 +41,6 @@ export interface VapiEventsSettings {
    * database holds them (demo_call_store); 0 (the default) stores none.
    */
   unknownReports: { daily: number; dailyBytes: number };
-  background?: Background;
 }
 
 /** What demo_call_store answers. */
@@ -93,6 +91,18 @@ const time = (value: unknown): string | null =>
 /** A number within [0, max]: a larger one is clamped to the bound, anything else is none. */
 const amount = (value: unknown, max: number): number | null =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, max) : null;
+/** A report's start and end, and its length in seconds: `seconds`, or the time between them. */
+function times(start: unknown, end: unknown, seconds?: unknown) {
+  const startedAt = time(start);
+  const endedAt = time(end);
+  const between =
+    startedAt && endedAt ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000 : null;
+  return {
+    started_at: startedAt,
+    ended_at: endedAt,
+    duration_seconds: amount(seconds ?? between, LIMITS.durationSeconds),
+  };
+}
 /**
  * How many bytes PostgreSQL's text form of this JSON takes (what the table's check measures):
  * jsonb prints a space after every `:` and `,` between values, and writes a number with an
@@ -141,23 +151,18 @@ export function reportRow(message: Record<string, unknown>) {
   const artifact = object(report.artifact);
   const overrides = object(call.assistantOverrides);
   const metadata = object(overrides.metadata);
-  const startedAt = time(report.startedAt ?? call.startedAt);
-  const endedAt = time(report.endedAt ?? call.endedAt);
-  const duration = amount(
-    report.durationSeconds ??
-      (startedAt && endedAt ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000 : null),
-    LIMITS.durationSeconds,
-  );
   const kind = ['webCall', 'outboundPhoneCall', 'inboundPhoneCall'].includes(String(call.type))
     ? String(call.type)
     : 'other';
   return {
     vapi_call_id: text(call.id, LIMITS.id),
     kind,
-    started_at: startedAt,
-    ended_at: endedAt,
+    ...times(
+      report.startedAt ?? call.startedAt,
+      report.endedAt ?? call.endedAt,
+      report.durationSeconds,
+    ),
     ended_reason: text(report.endedReason, LIMITS.reason),
-    duration_seconds: duration,
     cost: amount(report.cost, LIMITS.cost),
     summary: text(analysis.summary, LIMITS.summary),
     structured_data: structured(analysis.structuredData),
@@ -188,18 +193,11 @@ export function sessionReportRow(message: Record<string, unknown>) {
     const who = line.role === 'user' ? 'User' : line.role === 'assistant' ? 'AI' : null;
     return who && typeof said === 'string' ? [`${who}: ${said}`] : [];
   });
-  const startedAt = time(session.createdAt);
-  const endedAt = time(session.updatedAt);
   return {
     vapi_call_id: text(session.id, LIMITS.id),
     kind: 'webChat',
-    started_at: startedAt,
-    ended_at: endedAt,
+    ...times(session.createdAt, session.updatedAt),
     ended_reason: 'chat-completed',
-    duration_seconds: amount(
-      startedAt && endedAt ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000 : null,
-      LIMITS.durationSeconds,
-    ),
     cost: amount(session.cost, LIMITS.cost),
     summary: null,
     structured_data: null,

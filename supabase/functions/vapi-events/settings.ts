@@ -1,4 +1,3 @@
-import { backgroundRunner } from '../_shared/background.ts';
 import { integer, serverSettings, type Env } from '../_shared/settings.ts';
 import type { VapiEventsSettings } from './handler.ts';
 
@@ -12,6 +11,5 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): VapiEv
       daily: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY', 0, 0, 100_000),
       dailyBytes: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY_BYTES', 5_000_000, 0, 1_000_000_000),
     },
-    background: backgroundRunner(),
   };
 }

@@ -123,17 +123,15 @@ export const REQUEST_CALLBACK: EndpointContract<CallbackRequest> = {
 export const CALLBACK_RETRY_AFTER_SECONDS = 3600;
 
 /** What the automation webhook receives for a placed callback (or one that may have been). */
-export interface CallbackWebhook {
+export interface CallbackWebhook extends Pick<
+  CallbackRequest,
+  'id' | 'estimate' | 'page' | 'utm' | 'visit_id'
+> {
   type: 'callback';
-  id: string;
   /** calling: Vapi took the call; uncertain: Vapi did not say, the phone may ring. */
   status: 'calling' | 'uncertain';
   /** E.164. */
   phone: string;
   /** Readable Pacific time. */
   created_at: string;
-  estimate: number | null;
-  page: string | null;
-  utm: Utm | null;
-  visit_id: string | null;
 }

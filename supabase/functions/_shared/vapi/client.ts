@@ -1,4 +1,4 @@
-import { fetchWithin, isTimeout } from '../http.ts';
+import { isTimeout } from '../http.ts';
 import type { VapiCall } from './types.ts';
 
 /** How a function reaches Vapi's API: its URL, the private key (never in a page), a deadline. */
@@ -13,40 +13,33 @@ export interface VapiSettings {
 }
 
 /**
- * What Vapi answered a create request: the call, or why there is none. `status` is Vapi's HTTP
- * status, null when no answer came (a timeout or a dropped connection): then, as after a 5xx,
- * Vapi may have created the call, and each caller says what that means for it.
+ * What Vapi answered: its JSON, or why there is none. `status` is Vapi's HTTP status, null when
+ * no answer came (a timeout or a dropped connection): then, as after a 5xx, Vapi may have
+ * created what was asked, and each caller says what that means for it.
  */
 export type VapiAnswer<T> =
-  { ok: true; call: T } | { ok: false; status: number | null; error: string };
+  { ok: true; body: T } | { ok: false; status: number | null; error: string };
 
 /** What reaching Vapi needs: its URL, the private key, the deadline and fetch. */
 export type VapiReach = Pick<VapiSettings, 'apiUrl' | 'privateKey' | 'timeoutMs' | 'fetch'>;
 
-/**
- * Sends `body` to Vapi's `path` with the private key, within the deadline: Vapi's JSON answer, or
- * why there is none (`status` null when no answer came).
- */
+/** Sends `body` to Vapi's `path` with the private key, within the deadline. */
 export async function requestVapi<T>(
   settings: VapiReach,
   method: 'POST' | 'PATCH',
   path: string,
   body: unknown,
-): Promise<{ ok: true; body: T } | { ok: false; status: number | null; error: string }> {
+): Promise<VapiAnswer<T>> {
   try {
-    const response = await fetchWithin(
-      settings.fetch,
-      `${settings.apiUrl.replace(/\/+$/, '')}${path}`,
-      {
-        method,
-        headers: {
-          Authorization: `Bearer ${settings.privateKey}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify(body),
+    const response = await settings.fetch(`${settings.apiUrl.replace(/\/+$/, '')}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${settings.privateKey}`,
+        'Content-Type': 'application/json',
       },
-      settings.timeoutMs,
-    );
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
     const text = await response.text();
     if (!response.ok) {
       return {
@@ -74,12 +67,11 @@ export async function createOnVapi<T extends Partial<VapiCall>>(
   body: unknown,
 ): Promise<VapiAnswer<T>> {
   const answer = await requestVapi<T>(settings, 'POST', path, body);
-  if (!answer.ok) return answer;
-  if (typeof answer.body?.id !== 'string') {
-    // Created, perhaps, but not said: as good as no answer.
+  // Created, perhaps, but not said: as good as no answer.
+  if (answer.ok && typeof answer.body?.id !== 'string') {
     return { ok: false, status: null, error: 'Vapi answered no call id' };
   }
-  return { ok: true, call: answer.body };
+  return answer;
 }
 
 /**
