@@ -4,6 +4,7 @@ import { afterEach } from 'vitest';
 import { forgetServedIslands } from '@/components/served-html';
 import { config } from '@/lib/config';
 import { resetFunnel } from '@/lib/funnel';
+import { resetPendingReport } from '@/lib/pending-report';
 import { resetVisit } from '@/lib/visit';
 
 // No funnel in the unit tests (it would load Plausible's library into jsdom): funnel.test.ts
@@ -19,4 +20,5 @@ afterEach(() => {
   resetVisit();
   forgetServedIslands();
   resetFunnel();
+  resetPendingReport();
 });

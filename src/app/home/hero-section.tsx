@@ -6,6 +6,7 @@ import { useBookCallAction } from '../layout/book-call';
 import { VoiceDemo } from '@/features/voice-demo/voice-demo';
 import { CallbackOffer } from '@/features/callback/callback-offer';
 import { ChatOffer } from '@/features/chat/chat-offer';
+import { LeadCardSlot } from '@/features/lead-card/lead-card-slot';
 import { buttonVariants } from '@/components/ui/button';
 import { config } from '@/lib/config';
 import { useTrade } from '@/lib/trade';
@@ -68,6 +69,8 @@ export function HeroSection() {
                 <span className="sr-only"> ({hero.demoButtonHint})</span>
               </a>
             </div>
+            {/* After a demo: what the owner received (nothing until a report is on its way). */}
+            <LeadCardSlot />
           </div>
         </div>
         <div className="mt-12 lg:mt-0">

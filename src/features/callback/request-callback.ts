@@ -7,10 +7,12 @@ import {
   type CallbackBody,
   type CallbackCode,
 } from '@shared/contracts/callback.ts';
+import { reportTicketOf, type ReportTicket } from '@shared/contracts/report-read.ts';
 import { callFunction, type FunctionsClient } from '@/lib/functions';
 
 export type CallbackOutcome =
-  | { status: 'accepted' }
+  /** The call is being placed; `report` reads its report once it ends (the lead card). */
+  | { status: 'accepted'; report: ReportTicket | null }
   | { status: 'invalid'; field: 'phone' | 'consent'; reason: 'phone' | 'consent' | 'country' }
   | { status: 'bot-check' }
   | { status: 'limited' }
@@ -37,7 +39,7 @@ export async function requestCallback(
   const signal = AbortSignal.timeout(CALLBACK_TIMEOUT_MS);
   const answer = await callFunction(client, REQUEST_CALLBACK.name, body, signal);
   if (!answer.reached) return { status: 'failed', detail: answer.detail };
-  if (answer.status === 202) return { status: 'accepted' };
+  if (answer.status === 202) return { status: 'accepted', report: reportTicketOf(answer.body) };
   const code = String(answer.body.code ?? '') as CallbackCode;
   return REFUSALS[code] ?? { status: 'failed', detail: `${answer.status} ${code}`.trim() };
 }

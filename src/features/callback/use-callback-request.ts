@@ -4,6 +4,7 @@ import { callback as copy } from '@/content/callback';
 import { config } from '@/lib/config';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
 import { funnel } from '@/lib/funnel';
+import { announceReport, REPORT_WAIT_MS } from '@/lib/pending-report';
 import { agentVariables } from '@/lib/agent-variables';
 import { CURRENT_CONSENT_VERSION, REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
@@ -101,6 +102,13 @@ export function useCallbackRequest(
     if (outcome.status === 'accepted') {
       funnel.callbackRequested(attempt.current.id);
       setStatus({ kind: 'accepted' });
+      // Its report comes when the phone call ends: the card waits for the call's longest length
+      // and then as long as after a demo call.
+      announceReport(
+        outcome.report,
+        'callback',
+        (config.vapi?.maxCallSeconds ?? 0) * 1000 + REPORT_WAIT_MS,
+      );
       return;
     }
     if (outcome.status === 'invalid') {

@@ -1,3 +1,4 @@
+import { latestReport } from '@/lib/pending-report';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   chatReplyTo,
@@ -226,6 +227,23 @@ describe('server-mode chat (the chat function)', () => {
     expect(next.id).not.toBe(bodies[0]!.id);
     expect(next.captcha).toBe('token-2');
     expect(next.key).toBeNull();
+  });
+
+  it("gives the chat's report ticket (from its first answer) to the lead card when it ends", async () => {
+    const report = { id: '7f0c6a52-3c1e-4a7e-9d55-0d7d1a2b3c4d', key: 'r'.repeat(43) };
+    const answers = [
+      Response.json({ ...webChatAnswer('Sure.', IDS), key: chatKey(1), report }, { status: 200 }),
+      answered('Sure.', null),
+    ];
+    const fetcher = vi.fn(
+      async (..._args: Parameters<typeof fetch>) => answers.shift() ?? answered('Ok.', null),
+    );
+    const chat = createServerChat({ client: client(fetcher), botCheck: botCheck() });
+    await sendAll(chat, 'Hi');
+    await sendAll(chat, 'Again');
+    expect(latestReport()).toBeNull();
+    chat.end();
+    expect(latestReport()).toMatchObject({ ticket: report, source: 'chat' });
   });
 
   it("sends the trade of the page with the numbers, on a trade's page", async () => {

@@ -9,6 +9,8 @@
  * Loaded on intent with the chat, never in the first load.
  */
 import { CHAT, chatKeyOf, type ChatBody, type ChatLimit } from '@shared/contracts/chat.ts';
+import { reportTicketOf, type ReportTicket } from '@shared/contracts/report-read.ts';
+import { announceReport } from '@/lib/pending-report';
 import { limitedKind } from '@shared/contracts/claim.ts';
 import type { CreateWebChatBody } from '@shared/vapi/types.ts';
 import type { BotCheckSession } from '@/lib/bot-check';
@@ -150,11 +152,14 @@ export function createServerChat({
    * check. Until the page has it, each message passes one. Never shown.
    */
   let key: string | null = null;
+  /** The ticket of this chat's report, from the first answer (the lead card reads it). */
+  let report: ReportTicket | null = null;
   /** The next message starts a new chat, with a bot check of its own. */
   const startOver = () => {
     id = crypto.randomUUID();
     known = false;
     key = null;
+    report = null;
   };
   const message = (input: string, captcha: string | null): ChatBody => ({
     id,
@@ -195,6 +200,7 @@ export function createServerChat({
         known = true;
         const read = await readChatAnswer(response, onDelta);
         key = chatKeyOf(read.body) ?? key;
+        report = reportTicketOf(read.body) ?? report;
         return read;
       });
       if (answer.text === '') throw new ChatError('failed', 'chat answered no reply');
@@ -202,6 +208,8 @@ export function createServerChat({
     end: () => {
       if (!known) return;
       const ending: ChatBody = { ...message('', null), end: true };
+      // Its end makes its report: the lead card waits for it.
+      announceReport(report, 'chat');
       startOver();
       void openFunction(client, CHAT.name, ending, { keepalive: true });
     },

@@ -4,6 +4,8 @@ import type { SiteConfig } from '@/lib/config-schema';
 import { agentVariables } from '@/lib/agent-variables';
 import { funnel } from '@/lib/funnel';
 import { markDemoCall, visitId } from '@/lib/visit';
+import { announceReport } from '@/lib/pending-report';
+import { reportTicketOf, type ReportTicket } from '@shared/contracts/report-read.ts';
 import { createCallGuard, type CallGuard } from './call-guard';
 import type { WebCallBody } from '@shared/contracts/web-call.ts';
 import { loadVapi, type AssistantOverrides } from './load-vapi';
@@ -72,6 +74,8 @@ export function useVoiceDemo({
   // Set while the attempt under way has reached a call (the pause after it applies): tells the
   // funnel the call ended.
   const callEnded = useRef<((ended: 'normal' | 'error') => void) | null>(null);
+  // Server mode: the ticket start-web-call answered with, so the page can show the call's report.
+  const ticket = useRef<ReportTicket | null>(null);
 
   /**
    * Ends whatever attempt is under way: no event of it counts any more. After a call that
@@ -83,6 +87,9 @@ export function useVoiceDemo({
       const connected = callEnded.current;
       callEnded.current = null;
       connected?.(ended);
+      // A call that connected has ended: its report is on its way (the lead card shows it).
+      if (connected) announceReport(ticket.current, 'webCall');
+      ticket.current = null;
       attempt.current += 1;
       clearTimeout(timer.current);
       call.current?.end();
@@ -126,6 +133,9 @@ export function useVoiceDemo({
               id: crypto.randomUUID(),
               visit_id: visitId(),
               variables: agentVariables(),
+            }).then((answer) => {
+              if (attempt.current === mine) ticket.current = reportTicketOf(answer);
+              return answer;
             }),
           }
         : {

@@ -1,3 +1,4 @@
+import { latestReport } from '@/lib/pending-report';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -767,6 +768,32 @@ describe('server mode (VITE_VAPI_AUTH=server)', () => {
     await startCall(user);
     const ids = startWebCall.mock.calls.map((args) => (args as unknown as [{ id: string }])[0].id);
     expect(new Set(ids).size).toBe(2);
+  });
+
+  it('when a call the server started ends, its report ticket goes to the lead card; not before', async () => {
+    const user = userEvent.setup();
+    const report = { id: '7f0c6a52-3c1e-4a7e-9d55-0d7d1a2b3c4d', key: 'k'.repeat(43) };
+    const startWebCall = vi.fn(() => Promise.resolve({ ...WEB_CALL, report }));
+    renderDemo({ config: SERVER_CONFIG, startWebCall });
+    await startCall(user);
+    await vi.waitFor(() => expect(latest().reconnectCalls).toHaveLength(1));
+    act(() => latest().emit('call-start'));
+    expect(latestReport()).toBeNull();
+    act(() => latest().emit('call-end'));
+    expect(latestReport()).toMatchObject({ ticket: report, source: 'webCall', waitMs: 120_000 });
+  });
+
+  it('a call that never connected sends no ticket to the lead card', async () => {
+    const user = userEvent.setup();
+    const report = { id: '7f0c6a52-3c1e-4a7e-9d55-0d7d1a2b3c4d', key: 'k'.repeat(43) };
+    renderDemo({
+      config: SERVER_CONFIG,
+      startWebCall: () => Promise.resolve({ ...WEB_CALL, report }),
+    });
+    await startCall(user);
+    await vi.waitFor(() => expect(latest().reconnectCalls).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: /cancel/i }));
+    expect(latestReport()).toBeNull();
   });
 
   it("asks for the call with the trade of the page, when it is a trade's page", async () => {

@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import type { LeadCardReport } from '@shared/contracts/report-read.ts';
+import { leadCard as copy } from '@/content/lead-card';
+import { Button } from '@/components/ui/button';
+import { config } from '@/lib/config';
+import type { PendingReport } from '@/lib/pending-report';
+import { waitForReport, type ReportOutcome } from './read-report';
+
+/**
+ * The lead card: what the owner received after this visitor's demo call, Call my phone or chat
+ * (the report's summary, the fields the agent captured, the transcript, and the webhook's JSON).
+ * It waits for the report (read-report.ts, bounded), says so meanwhile, and says so when the
+ * wait is over. Loaded when a report is on its way (lead-card-slot.tsx), never in the first load.
+ */
+
+/** `jobType` → "Job type", `zip_code` → "Zip code". */
+export function fieldLabel(key: string): string {
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A captured value as one line: text as it is, anything else as JSON. */
+const fieldValue = (value: unknown) =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+
+/** The captured fields: an object's entries; anything else (a list, a text) as one entry. */
+function capturedFields(data: unknown): [string, string][] {
+  if (data === null || data === undefined) return [];
+  if (typeof data === 'object' && !Array.isArray(data)) {
+    return Object.entries(data as Record<string, unknown>)
+      .filter(([, value]) => value !== null && value !== undefined && value !== '')
+      .map(([key, value]) => [fieldLabel(key), fieldValue(value)]);
+  }
+  return [[copy.captured, fieldValue(data)]];
+}
+
+function Report({ report }: { report: LeadCardReport }) {
+  const fields = capturedFields(report.structured_data);
+  return (
+    <div className="mt-4 space-y-4 text-left">
+      <div>
+        <h3 className="font-semibold text-ink">{copy.summary}</h3>
+        <p className="mt-1 text-slate-700">{report.summary ?? copy.noSummary}</p>
+      </div>
+      <div>
+        <h3 className="font-semibold text-ink">{copy.captured}</h3>
+        {fields.length > 0 ? (
+          <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-slate-700">
+            {fields.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-medium">{label}</dt>
+                <dd className="break-words">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="mt-1 text-slate-700">{copy.nothingCaptured}</p>
+        )}
+      </div>
+      {report.transcript && (
+        <details>
+          <summary className="cursor-pointer font-semibold text-ink">{copy.transcript}</summary>
+          <p className="mt-2 text-sm whitespace-pre-wrap text-slate-700">{report.transcript}</p>
+        </details>
+      )}
+      <details>
+        <summary className="cursor-pointer font-semibold text-ink">{copy.webhook}</summary>
+        <p className="mt-2 text-sm text-slate-700">{copy.webhookLine}</p>
+        <pre
+          data-testid="lead-card-webhook"
+          className="mt-2 max-h-80 overflow-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
+        >
+          {JSON.stringify(report.webhook, null, 2)}
+        </pre>
+      </details>
+    </div>
+  );
+}
+
+export function LeadCard({ pending, onClose }: { pending: PendingReport; onClose: () => void }) {
+  const [outcome, setOutcome] = useState<ReportOutcome | null>(null);
+
+  useEffect(() => {
+    const stop = new AbortController();
+    void waitForReport(
+      { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+      pending.ticket,
+      pending.since + pending.waitMs,
+      stop.signal,
+    ).then((found) => {
+      if (!stop.signal.aborted) setOutcome(found);
+    });
+    return () => stop.abort();
+  }, [pending]);
+
+  const line =
+    outcome === null
+      ? copy.waiting[pending.source]
+      : outcome.kind === 'ready'
+        ? copy.ready
+        : outcome.kind === 'gone'
+          ? copy.gone
+          : copy.gaveUp;
+
+  return (
+    <section
+      aria-labelledby="lead-card-heading"
+      className="w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-5 text-left shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="lead-card-heading" className="text-lg font-bold text-ink">
+          {copy.heading}
+        </h2>
+        <Button variant="secondary" size="sm" onClick={onClose}>
+          {copy.close}
+        </Button>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
+      <p role="status" className="mt-3 text-slate-700">
+        {line}
+      </p>
+      {outcome?.kind === 'ready' && <Report report={outcome.report} />}
+    </section>
+  );
+}

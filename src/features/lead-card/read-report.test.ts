@@ -1,0 +1,150 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { LeadCardReport, ReportTicket } from '@shared/contracts/report-read.ts';
+import { waitForReport } from './read-report';
+
+const ticket: ReportTicket = {
+  id: '7f0c6a52-3c1e-4a7e-9d55-0d7d1a2b3c4d',
+  key: 'k'.repeat(43),
+};
+
+const report: LeadCardReport = {
+  kind: 'webCall',
+  summary: 'Asked about after-hours answering.',
+  structured_data: { urgency: 'this week' },
+  transcript: 'AI: Hi.',
+  webhook: {
+    type: 'call_report',
+    vapi_call_id: 'call-1',
+    kind: 'webCall',
+    ended_at: null,
+    ended_reason: 'customer-ended-call',
+    duration_seconds: 42,
+    cost: 0.1,
+    summary: 'Asked about after-hours answering.',
+    structured_data: { urgency: 'this week' },
+    recording_url: null,
+    visit_id: null,
+    callback_id: null,
+    trade: null,
+  },
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A clock that moves `step` ms at each read, and the fetcher that answers `answers` in turn. */
+function harness(answers: (() => Response | Promise<Response>)[], step = 1_000) {
+  let clock = 0;
+  const bodies: unknown[] = [];
+  const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    clock += step;
+    const next = answers[Math.min(bodies.length - 1, answers.length - 1)]!;
+    return next();
+  });
+  const client = { functionsUrl: 'https://x.supabase.co/functions/v1', anonKey: 'anon', fetch };
+  const timing = { first: 0, every: 0, now: () => clock };
+  return { client, timing, fetch, bodies };
+}
+
+describe('waitForReport', () => {
+  it('asks with the ticket until the report is ready', async () => {
+    const { client, timing, fetch, bodies } = harness([
+      () => json(200, { status: 'waiting' }),
+      () => json(200, { status: 'waiting' }),
+      () => json(200, { status: 'ready', report }),
+    ]);
+    const outcome = await waitForReport(
+      client,
+      ticket,
+      60_000,
+      new AbortController().signal,
+      timing,
+    );
+    expect(outcome).toEqual({ kind: 'ready', report });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(String(fetch.mock.calls[0]![0])).toBe('https://x.supabase.co/functions/v1/call-report');
+    expect(bodies[0]).toEqual(ticket);
+  });
+
+  it('stops at a 404 (a wrong key, an unknown id, an expired report)', async () => {
+    const { client, timing, fetch } = harness([
+      () => json(200, { status: 'waiting' }),
+      () => json(404, { code: 'not_found' }),
+    ]);
+    const outcome = await waitForReport(
+      client,
+      ticket,
+      60_000,
+      new AbortController().signal,
+      timing,
+    );
+    expect(outcome).toEqual({ kind: 'gone' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps asking through failures and unreachable reads, and gives up at the deadline', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client, timing, fetch } = harness([
+      () => json(502, { code: 'read_failed' }),
+      () => Promise.reject(new TypeError('network')),
+      () => json(200, { status: 'waiting' }),
+      () => json(200, { status: 'ready' }), // no report in it: not shown
+    ]);
+    const outcome = await waitForReport(
+      client,
+      ticket,
+      10_000,
+      new AbortController().signal,
+      timing,
+    );
+    expect(outcome).toEqual({ kind: 'gave-up' });
+    // One read per second of the fake clock, and none at or past the deadline.
+    expect(fetch.mock.calls.length).toBeGreaterThanOrEqual(9);
+    expect(fetch.mock.calls.length).toBeLessThanOrEqual(10);
+    expect(errors).toHaveBeenCalledWith('Lead card: call-report answered 502');
+  });
+
+  it('reads no more once stopped', async () => {
+    const stop = new AbortController();
+    const { client, timing, fetch } = harness([
+      () => {
+        stop.abort();
+        return json(200, { status: 'ready', report });
+      },
+    ]);
+    const outcome = await waitForReport(client, ticket, 60_000, stop.signal, timing);
+    expect(outcome).toEqual({ kind: 'gave-up' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits its turns on the real clock: the first read after `first`, then one each `every`', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client, fetch } = harness([() => json(200, { status: 'waiting' })], 0);
+      const done = waitForReport(
+        client,
+        ticket,
+        Date.now() + 10_000,
+        new AbortController().signal,
+        {
+          first: 1_500,
+          every: 3_000,
+          now: Date.now,
+        },
+      );
+      await vi.advanceTimersByTimeAsync(1_499);
+      expect(fetch).toHaveBeenCalledTimes(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await expect(done).resolves.toEqual({ kind: 'gave-up' });
+      // 1.5 s, 4.5 s, 7.5 s; the next turn (10.5 s) is past the deadline.
+      expect(fetch).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
