@@ -19,11 +19,16 @@ import {
   queuedCall,
   queuedWebCall,
 } from '../functions/_shared/vapi/fixtures';
+import type { VapiCall } from '../functions/_shared/vapi/types';
 import { reportRow, sessionReportRow } from '../functions/vapi-events/handler';
 import { databaseFor, ENGINES, rpc } from './engines';
 import { siteCallback, siteChat, siteWebCall } from './site-calls';
 
 type Read = { status: string; report?: StoredCallReport & { transcript: string | null } };
+
+/** vapi-events' row of the end-of-call report of Vapi's call `call` (the shared fixture). */
+const callReport = (call: VapiCall) =>
+  reportRow(endOfCallReport(call, new Date()).message as unknown as Record<string, unknown>);
 
 /** Each kind of source: how the site starts it, and the report Vapi sends for it. */
 const SOURCES = {
@@ -32,17 +37,11 @@ const SOURCES = {
     since: 'created_at',
     start: siteWebCall,
     report: (vapiId: string) =>
-      reportRow(
-        endOfCallReport(
-          queuedWebCall(
-            {
-              assistantId: 'a',
-              assistantOverrides: { metadata: { visit_id: crypto.randomUUID() } },
-            },
-            { id: vapiId, orgId: 'org' },
-          ),
-          new Date(),
-        ).message as unknown as Record<string, unknown>,
+      callReport(
+        queuedWebCall(
+          { assistantId: 'a', assistantOverrides: { metadata: { visit_id: crypto.randomUUID() } } },
+          { id: vapiId, orgId: 'org' },
+        ),
       ),
   },
   'a callback': {
@@ -50,14 +49,11 @@ const SOURCES = {
     since: 'created_at',
     start: siteCallback,
     report: (vapiId: string) =>
-      reportRow(
-        endOfCallReport(
-          queuedCall(
-            { assistantId: 'a', customer: { number: '+14155552671' } },
-            { id: vapiId, orgId: 'org' },
-          ),
-          new Date(),
-        ).message as unknown as Record<string, unknown>,
+      callReport(
+        queuedCall(
+          { assistantId: 'a', customer: { number: '+14155552671' } },
+          { id: vapiId, orgId: 'org' },
+        ),
       ),
   },
   'a chat': {

@@ -36,23 +36,10 @@ export interface CallReportWebhook {
 }
 
 /**
- * A report as demo_calls keeps it (vapi-events' row, each value bounded), the fields the webhook
- * names: `ended_at` an ISO time, the rest as stored.
+ * A report as demo_calls keeps it (vapi-events' row, each value bounded): the fields the webhook
+ * names, as stored, `ended_at` an ISO time (the webhook's is readable Pacific time).
  */
-export interface StoredCallReport {
-  vapi_call_id: string;
-  kind: string;
-  ended_at: string | null;
-  ended_reason: string | null;
-  duration_seconds: number | null;
-  cost: number | null;
-  summary: string | null;
-  structured_data: unknown;
-  recording_url: string | null;
-  visit_id: string | null;
-  callback_id: string | null;
-  trade: string | null;
-}
+export type StoredCallReport = Omit<CallReportWebhook, 'type'>;
 
 /**
  * The webhook's JSON for a stored report: the one builder of it, which vapi-events posts to the
