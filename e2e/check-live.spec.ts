@@ -71,6 +71,10 @@ test.describe('npm run check:live', () => {
       /^PASS {2}function start-web-call is behind the gateway's key check, as supabase\/config\.toml says$/,
       /^PASS {2}the database has lead_delivery, and the anon key cannot call it$/,
       /^PASS {2}the database has web_call_press, and the anon key cannot call it$/,
+      // The lead card's read: deployed for the site only, behind the key check, its SQL applied.
+      /^PASS {2}function call-report answers its preflight for http:\/\/localhost:\d+ only$/,
+      /^PASS {2}function call-report is behind the gateway's key check, as supabase\/config\.toml says$/,
+      /^PASS {2}the database has call_report_read, and the anon key cannot call it$/,
     ])
       expect(
         checks.some((line) => expected.test(line)),

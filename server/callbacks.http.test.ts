@@ -105,7 +105,12 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     const body = callbackBody();
     const answer = await request(body);
     expect(answer.status).toBe(202);
-    expect(answer.body).toEqual({ status: 'calling', id: body.id });
+    expect(answer.body).toEqual({
+      status: 'calling',
+      id: body.id,
+      // The ticket that reads the call's report (server/call-reports.http.test.ts).
+      report: { id: body.id, key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+    });
     const [call] = await callsFor(body.id);
     expect(call?.body).toMatchObject({
       assistantId: 'test-assistant',

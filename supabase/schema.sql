@@ -543,6 +543,67 @@ $$;
 ALTER FUNCTION public.budget_spent(request jsonb) OWNER TO postgres;
 
 --
+-- Name: call_report_read(jsonb); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.call_report_read(request jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  source_id uuid := (request ->> 'id')::uuid;
+  readable interval := make_interval(secs => coalesce((request ->> 'readable_seconds')::integer, 3600));
+  call_id text;
+  since timestamptz;
+  stored public.demo_calls;
+begin
+  select vapi_call_id, created_at into call_id, since
+    from public.web_calls where id = source_id and status <> 'failed';
+  if not found then
+    select vapi_call_id, created_at into call_id, since
+      from public.callback_requests where id = source_id and status <> 'failed';
+  end if;
+  if not found then
+    select vapi_session_id, last_message_at into call_id, since
+      from public.web_chats where id = source_id;
+  end if;
+  if not found then
+    return jsonb_build_object('status', 'not_found');
+  end if;
+
+  if call_id is not null then
+    select * into stored from public.demo_calls where vapi_call_id = call_id;
+    if found then
+      if stored.received_at <= now() - readable then
+        return jsonb_build_object('status', 'not_found');
+      end if;
+      return jsonb_build_object('status', 'ready', 'report', jsonb_build_object(
+        'vapi_call_id', stored.vapi_call_id,
+        'kind', stored.kind,
+        'ended_at', stored.ended_at,
+        'ended_reason', stored.ended_reason,
+        'duration_seconds', stored.duration_seconds,
+        'cost', stored.cost,
+        'summary', stored.summary,
+        'structured_data', stored.structured_data,
+        'transcript', stored.transcript,
+        'recording_url', stored.recording_url,
+        'visit_id', stored.visit_id,
+        'callback_id', stored.callback_id,
+        'trade', stored.trade));
+    end if;
+  end if;
+  if since > now() - readable then
+    return jsonb_build_object('status', 'waiting');
+  end if;
+  return jsonb_build_object('status', 'not_found');
+end
+$$;
+
+
+ALTER FUNCTION public.call_report_read(request jsonb) OWNER TO postgres;
+
+--
 -- Name: callback_claim(jsonb); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -2068,6 +2129,14 @@ REVOKE ALL ON FUNCTION private.web_call_limited(bucket text, limits jsonb, max_s
 
 REVOKE ALL ON FUNCTION public.budget_spent(request jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.budget_spent(request jsonb) TO service_role;
+
+
+--
+-- Name: FUNCTION call_report_read(request jsonb); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.call_report_read(request jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.call_report_read(request jsonb) TO service_role;
 
 
 --

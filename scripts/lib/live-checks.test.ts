@@ -8,6 +8,7 @@ import {
   migratedTables,
   cspDifferences,
   formatResults,
+  pageFunctions,
   parseCsp,
   serverStepFunctions,
 } from './live-checks';
@@ -137,6 +138,14 @@ describe("check:live's profile and testing keys", () => {
     expect(clean.find((result) => result.what.includes('testing site key'))).toMatchObject({
       ok: true,
     });
+  });
+
+  it("checks the lead card's read wherever the server starts a call or chat", () => {
+    const needed = (config: typeof defaults) =>
+      pageFunctions(config).find((page) => page.name === 'call-report')?.needed;
+    expect(needed(defaults)).toBe('the lead card (the report of a call or chat)');
+    // The key in the page starts calls and chats, and no bot check: no start answers a ticket.
+    expect(needed(named)).toBeNull();
   });
 
   it('says a function that answers 5xx to its preflight did not start, and why it may not have', async () => {

@@ -10,6 +10,7 @@ import type { Migration } from '../../server/postgres/migrations';
 import { isGatewayKeyRefusal } from '../../server/edge-functions/gateway-refusal';
 import { REQUEST_CALLBACK } from '../../supabase/functions/_shared/contracts/callback';
 import { CHAT } from '../../supabase/functions/_shared/contracts/chat';
+import { CALL_REPORT } from '../../supabase/functions/_shared/contracts/report-read';
 import { SUBMIT_LEAD } from '../../supabase/functions/_shared/contracts/lead';
 import { UNAUTHORIZED } from '../../supabase/functions/_shared/contracts/refusal';
 import { START_WEB_CALL } from '../../supabase/functions/_shared/contracts/web-call';
@@ -206,6 +207,11 @@ export function pageFunctions(config: SiteConfig): { name: string; needed: strin
     },
     { name: START_WEB_CALL.name, needed: server ? 'the voice demo (VITE_VAPI_AUTH=server)' : null },
     { name: CHAT.name, needed: server ? 'Type instead (VITE_VAPI_AUTH=server)' : null },
+    {
+      // Every call or chat the server starts answers a ticket its page reads the report with.
+      name: CALL_REPORT.name,
+      needed: server || config.turnstile ? 'the lead card (the report of a call or chat)' : null,
+    },
   ];
 }
 

@@ -1,5 +1,6 @@
 import { databaseFromKeys, type CallDatabase } from './database.ts';
 import { isLoopback, siteOrigins } from './http.ts';
+import { reportKeys, type ReportKeys } from './report-key.ts';
 import { TESTING_SECRET, TURNSTILE_VERIFY_URL, type TurnstileSettings } from './turnstile.ts';
 import type { VapiSettings } from './vapi/client.ts';
 import { webhookSecret, type WebhookSettings } from './webhook.ts';
@@ -97,6 +98,15 @@ export function pageFacingSettings<const N extends string>(
     fetch: fetcher,
   };
   return { ...base, origins, turnstile };
+}
+
+/**
+ * The report keys (./report-key.ts) the starts make tickets with and call-report checks: derived
+ * from the service-role key, a secret every deploy has and no page sees. Rotating it voids the
+ * tickets given before: those pages' lead cards are no longer read.
+ */
+export function reportKeysFrom(env: Env): ReportKeys {
+  return reportKeys(requireAll(env, ['SUPABASE_SERVICE_ROLE_KEY']).SUPABASE_SERVICE_ROLE_KEY);
 }
 
 /** How a function that starts calls reaches Vapi (VAPI_* secrets; the key names are required). */

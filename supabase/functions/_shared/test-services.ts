@@ -4,8 +4,10 @@
  * webhook at fetch, the database as a function, and the work after the answer, each with what it
  * was asked. `send` posts a body from the site's page and answers once that work is done.
  */
+import assert from 'node:assert/strict';
 import type { Background } from './background.ts';
 import type { CallDatabase } from './database.ts';
+import { reportKeys } from './report-key.ts';
 import { playAnswer, postJson, type FakeAnswer } from './test-request.ts';
 
 export const TURNSTILE = 'https://turnstile.test/siteverify';
@@ -14,6 +16,21 @@ export const HOOKS = 'https://hooks.test/owner';
 /** The owner's webhook key: `whsec_` and 32 bytes in base64. */
 export const HOOKS_SECRET = `whsec_${btoa('an owner webhook key of 32 bytes')}`;
 const SITE = 'https://site.test';
+/** The report keys every faked function makes its tickets with (call-report's test checks them). */
+export const REPORTS = reportKeys('service-role-key');
+
+/**
+ * Asserts `ticket` is the report ticket of `id` (the start's row id): its key verifies for that
+ * id with the functions' report keys, and not for another id, nor with another secret's keys.
+ */
+export async function assertReportTicket(ticket: unknown, id: string): Promise<void> {
+  const { id: ticketId, key } = (ticket ?? {}) as { id?: unknown; key?: unknown };
+  assert.equal(ticketId, id, 'the ticket names the row');
+  assert.match(String(key), /^[A-Za-z0-9_-]{43}$/);
+  assert.equal(await REPORTS.holds(String(key), id), true, 'its key reads its report');
+  assert.equal(await REPORTS.holds(String(key), crypto.randomUUID()), false, 'and no other');
+  assert.equal(await reportKeys('another secret').holds(String(key), id), false);
+}
 
 export interface Fakes {
   /** The bot check's action (the contract's): Cloudflare says a token was solved for it. */
@@ -92,6 +109,7 @@ export function fakeServices(fakes: Fakes) {
       database: callDatabase,
       webhook: { url: HOOKS, secret: HOOKS_SECRET, fetch: fetcher, sleep: async () => {} },
       background,
+      reports: REPORTS,
     },
     send: async (
       handler: (request: Request) => Promise<Response>,

@@ -1,17 +1,15 @@
-import { sameSecret } from '../_shared/jwt.ts';
+import { signedKeys } from '../_shared/signed-key.ts';
 
 /**
- * A chat belongs to the address that started it (Web Crypto only, no imports of settings, so the
- * handler's tests load it). From one server secret, with a fixed label, two HMAC-SHA256 values of
- * the page's chat id and the client's address:
+ * A chat belongs to the address that started it. From one server secret, with a label of its own
+ * (../_shared/signed-key.ts), two HMAC-SHA256 values of the page's chat id and the client's
+ * address:
  * - the chat's key, answered with its first message (the one with a passed bot check): every
  *   later message and the end must bring it back, and it is checked before the database is
  *   asked, so a message or an end without it costs nothing there;
  * - the chat's id in the database: the page's id as seen from this address. The same id sent
  *   from another address, even with a bot-check token, is another chat, never this one.
  */
-
-const encoder = new TextEncoder();
 
 /** The label the chat's keys are derived with: another use of the same secret gets other keys. */
 export const CHAT_KEY_LABEL = 'chat: a chat belongs to its address, v1';
@@ -25,18 +23,6 @@ export interface ChatKeys {
   rowOf: (id: string, address: string | null) => Promise<string>;
 }
 
-async function hmacKey(raw: BufferSource): Promise<CryptoKey> {
-  return await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-}
-
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-
 /** A version 8 (custom) UUID from the first 16 bytes of `bytes`. */
 function uuidOf(bytes: Uint8Array): string {
   const b = bytes.slice(0, 16);
@@ -48,26 +34,12 @@ function uuidOf(bytes: Uint8Array): string {
 
 /** The chat's keys from `secret` (the service-role key, see settings.ts). */
 export function chatKeys(secret: string): ChatKeys {
-  // Derived once: HMAC(secret, label) is the key the chats' values are signed with.
-  const derived = (async () => {
-    const root = await hmacKey(encoder.encode(secret));
-    const bytes = await crypto.subtle.sign('HMAC', root, encoder.encode(CHAT_KEY_LABEL));
-    return await hmacKey(bytes);
-  })();
-  const sign = async (purpose: 'key' | 'row', id: string, address: string | null) =>
-    new Uint8Array(
-      await crypto.subtle.sign(
-        'HMAC',
-        await derived,
-        encoder.encode(`${purpose}\n${id.toLowerCase()}\n${address ?? ''}`),
-      ),
-    );
-  const keyOf = async (id: string, address: string | null) =>
-    base64url(await sign('key', id, address));
+  const keys = signedKeys(secret, CHAT_KEY_LABEL);
+  const message = (purpose: 'key' | 'row', id: string, address: string | null) =>
+    `${purpose}\n${id.toLowerCase()}\n${address ?? ''}`;
   return {
-    keyOf,
-    holds: async (key, id, address) =>
-      key !== null && (await sameSecret(key, await keyOf(id, address))),
-    rowOf: async (id, address) => uuidOf(await sign('row', id, address)),
+    keyOf: (id, address) => keys.keyOf(message('key', id, address)),
+    holds: (key, id, address) => keys.holds(key, message('key', id, address)),
+    rowOf: async (id, address) => uuidOf(await keys.sign(message('row', id, address))),
   };
 }

@@ -3,7 +3,7 @@
 // tested in supabase/tests/web-chats.sql.test.ts).
 import assert from 'node:assert/strict';
 import type { FakeAnswer } from '../_shared/test-request.ts';
-import { fakeServices, VAPI } from '../_shared/test-services.ts';
+import { assertReportTicket, fakeServices, VAPI } from '../_shared/test-services.ts';
 import { chatReplyTo, createdChat } from '../_shared/vapi/fixtures.ts';
 import type { CreateChatBody } from '../_shared/vapi/types.ts';
 import { chatKeys } from './chat-key.ts';
@@ -82,11 +82,14 @@ Deno.test(
     const h = harness();
     const answer = await h.send(first({ assistantId: 'someone-elses' }));
     assert.equal(answer.status, 200);
-    assert.deepEqual(answer.body, {
+    const { report, ...replied } = answer.body;
+    assert.deepEqual(replied, {
       id: 'chat-1',
       output: [{ role: 'assistant', content: chatReplyTo('Do you answer at night?') }],
       key: KEY,
     });
+    // The ticket that reads the chat's report: its row, to which vapi-events links the report.
+    await assertReportTicket(report, ROW);
     assert.match(KEY, /^[A-Za-z0-9_-]{43}$/);
     assert.equal(answer.headers.get('access-control-allow-origin'), 'https://site.test');
     assert.equal(h.siteverifies(), 1);
@@ -126,8 +129,9 @@ Deno.test(
     const h = harness({ claim: { outcome: 'message', vapi_session_id: 'session-1' } });
     const answer = await h.send(first({ captcha: null, key: KEY, input: 'And Sundays?' }));
     assert.equal(answer.status, 200);
-    // The key is given once, with the first answer.
+    // The key and the ticket are given once, with the first answer.
     assert.equal(answer.body.key, undefined);
+    assert.equal(answer.body.report, undefined);
     assert.equal(h.database[0]!.request.id, ROW);
     assert.equal(h.siteverifies(), 0);
     assert.equal((h.vapi[0]!.body as CreateChatBody).sessionId, 'session-1');

@@ -9,6 +9,7 @@ import type {
   VapiChat,
   WebChatAnswer,
 } from '../_shared/vapi/types.ts';
+import type { ReportKeys } from '../_shared/report-key.ts';
 import type { ChatKeys } from './chat-key.ts';
 
 /**
@@ -35,6 +36,8 @@ export interface ChatSettings extends PageSettings {
   vapi: VapiReach & { assistantId: string };
   /** The chats' keys and database ids, from a server secret (./chat-key.ts). */
   keys: ChatKeys;
+  /** The tickets that read a chat's report (../_shared/report-key.ts). */
+  reports: ReportKeys;
 }
 
 type Claim =
@@ -165,9 +168,14 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
         console.error('chat: Vapi answered no assistant line');
         return refuse(chatRefusal('chat_failed'));
       }
-      // The first message's answer carries the chat's key: the page sends it back from then on.
+      // The first message's answer carries the chat's key (the page sends it back from then on)
+      // and its report's ticket, for the chat's row: the one vapi-events links the report to.
       const answered: ChatAnswer = first
-        ? { ...replied, key: await keys.keyOf(request.id, address) }
+        ? {
+            ...replied,
+            key: await keys.keyOf(request.id, address),
+            report: await settings.reports.ticketOf(chatId),
+          }
         : replied;
       return answer(200, answered, noStore);
     },

@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import type { FakeAnswer } from '../_shared/test-request.ts';
-import { fakeServices, HOOKS, HOOKS_SECRET, TURNSTILE, VAPI } from '../_shared/test-services.ts';
+import {
+  assertReportTicket,
+  fakeServices,
+  HOOKS,
+  HOOKS_SECRET,
+  TURNSTILE,
+  VAPI,
+} from '../_shared/test-services.ts';
 import { CONSENT_VERSIONS } from '../_shared/contracts/callback.ts';
 import { CALLBACK_CALL_WORDS, doNotCallTool } from '../_shared/contracts/callback-call.ts';
 import type { CreateCallBody, ToolsAppendItem } from '../_shared/vapi/types.ts';
@@ -249,7 +256,10 @@ Deno.test(
   'places one call with the private key, the assistant, the cap and the visitor numbers',
   async () => {
     const { h, answer, call, body } = await placed();
-    assert.deepEqual(answer.body, { status: 'calling', id: ID });
+    const { report, ...accepted } = answer.body;
+    assert.deepEqual(accepted, { status: 'calling', id: ID });
+    // The ticket that reads this call's report: the callback's id.
+    await assertReportTicket(report, ID);
     assert.equal((call.init.headers as Record<string, string>).Authorization, 'Bearer private-key');
     assert.deepEqual(body, {
       assistantId: 'assistant-1',
@@ -339,6 +349,8 @@ Deno.test('a request id claimed before never calls again', async () => {
     const answer = await h.send(valid());
     assert.equal(answer.status, code, status);
     if (status === 'unknown') assert.equal(answer.body.code, 'call_uncertain');
+    // A retry's answer reads the same report as the first one did.
+    else await assertReportTicket(answer.body.report, ID);
     assert.equal(h.to(`${VAPI}/call`).length, 0);
   }
   // Nor does an answer that is no claim (a limit without its seconds, or none): never a call.

@@ -12,6 +12,7 @@ import { parseClaim, type Conflict, type Limited } from '../_shared/contracts/cl
 import type { Parsed } from '../_shared/contracts/refusal.ts';
 import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
+import type { ReportKeys } from '../_shared/report-key.ts';
 import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
@@ -39,6 +40,8 @@ export interface CallbackSettings extends PageSettings {
   /** The business the agent names in its first words (BUSINESS_NAME). */
   businessName: string;
   webhook: WebhookSettings;
+  /** The tickets that read a call's report (../_shared/report-key.ts). */
+  reports: ReportKeys;
   now?: () => Date;
 }
 
@@ -143,7 +146,12 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
   return openEndpoint(
     opening,
     async ({ body: request, address, addressSource, answer, refuse }) => {
-      const accepted: CallbackAccepted = { status: 'calling', id: request.id };
+      // Its answer carries the ticket that reads the call's report (the callback's row id).
+      const accepted = async (): Promise<CallbackAccepted> => ({
+        status: 'calling',
+        id: request.id,
+        report: await settings.reports.ticketOf(request.id),
+      });
       const now = (settings.now ?? (() => new Date()))();
       let claim: Claim;
       try {
@@ -185,7 +193,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
         // lapsed was never reported: the owner hears of it now.
         if (claim.lapsed) report(request, 'uncertain', now);
         if (claim.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
-        return answer(202, accepted);
+        return answer(202, await accepted());
       }
 
       const placed = await placeCall(request, settings);
@@ -205,7 +213,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
       // Placed, or perhaps placed: the owner hears of it either way.
       report(request, placed.status === 'calling' ? 'calling' : 'uncertain', now);
       if (placed.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
-      return answer(202, accepted);
+      return answer(202, await accepted());
     },
   );
 }

@@ -3,7 +3,7 @@
 // is tested in supabase/tests/web-calls.sql.test.ts).
 import assert from 'node:assert/strict';
 import type { FakeAnswer } from '../_shared/test-request.ts';
-import { fakeServices, VAPI } from '../_shared/test-services.ts';
+import { assertReportTicket, fakeServices, VAPI } from '../_shared/test-services.ts';
 import { queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import type { CreateWebCallBody } from '../_shared/vapi/types.ts';
 import { createHandler } from './handler.ts';
@@ -101,18 +101,22 @@ Deno.test(
         },
       },
     ]);
-    assert.deepEqual(answer.body, {
+    const { report, ...joined } = answer.body;
+    assert.deepEqual(joined, {
       id: 'vapi-call-1',
       webCallUrl: queuedWebCall({}, { id: 'vapi-call-1', orgId: 'org-1' }).webCallUrl,
       assistant: { voice: {} },
     });
+    // Beside it, the ticket that reads this call's report: the claim's id, not Vapi's.
+    await assertReportTicket(report, ID);
     assert.equal(h.database[0]?.request.max_seconds, 180);
     assert.equal(h.database[0]?.request.address_source, 'x-forwarded-for');
     assert.deepEqual(h.recorded(), {
       id: ID,
       status: 'started',
       vapi_call_id: 'vapi-call-1',
-      web_call: answer.body,
+      // What the page joins, kept for a retry; the ticket is made again for each answer.
+      web_call: joined,
       error: null,
     });
   },
@@ -199,7 +203,9 @@ Deno.test('a retry of a started claim gets the same call; of any other, none', a
   const again = harness({ claim: { outcome: 'existing', status: 'started', web_call: webCall } });
   const answer = await again.send(valid());
   assert.equal(answer.status, 200);
-  assert.deepEqual(answer.body, webCall);
+  const { report, ...joined } = answer.body;
+  assert.deepEqual(joined, webCall);
+  await assertReportTicket(report, ID);
   assert.equal(again.vapiBodies.length, 0);
   for (const status of ['pending', 'unknown', 'failed']) {
     const h = harness({ claim: { outcome: 'existing', status, web_call: null } });
@@ -253,6 +259,7 @@ Deno.test(
     const reserved = await h.send(valid({ intent: true }));
     assert.equal(reserved.status, 200);
     assert.equal(reserved.headers.get('cache-control'), 'no-store');
+    // No ticket yet: a reservation starts nothing that could report.
     assert.deepEqual(reserved.body, { reserved: true, expires_in_seconds: 60 });
     assert.deepEqual(h.siteverify, ['XXXX.DUMMY.TOKEN.XXXX']);
     assert.deepEqual(h.names(), ['web_call_reserve']);
@@ -264,6 +271,7 @@ Deno.test(
     const answer = await h.send(press);
     assert.equal(answer.status, 200);
     assert.equal(answer.body.id, 'vapi-call-1');
+    await assertReportTicket(answer.body.report, ID);
     // No second siteverify: the press costs the claim and Vapi's POST.
     assert.equal(h.siteverify.length, 1);
     assert.deepEqual(h.names(), ['web_call_reserve', 'web_call_press', 'web_call_record']);

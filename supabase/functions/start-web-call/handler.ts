@@ -6,11 +6,13 @@ import {
   type WebCallLimit,
   type WebCallRequest,
   type WebCallReserved,
+  type WebCallStarted,
 } from '../_shared/contracts/web-call.ts';
 import { parseClaim, retryAfter, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
 import { BOT_CHECK_FAILED, openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
+import type { ReportKeys } from '../_shared/report-key.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';
 
@@ -37,6 +39,8 @@ export interface WebCallSettings extends PageSettings {
     concurrent: number;
   };
   vapi: VapiSettings;
+  /** The tickets that read a call's report (../_shared/report-key.ts). */
+  reports: ReportKeys;
 }
 
 type Reservation =
@@ -94,6 +98,14 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
           concurrent: limits.concurrent,
         },
       };
+      // A call's answer carries its report's ticket (the id of this claim, the web_calls row).
+      const started = async (webCall: WebCallAnswer) => {
+        const body: WebCallStarted = {
+          ...webCall,
+          report: await settings.reports.ticketOf(request.id),
+        };
+        return answer(200, body, noStore);
+      };
       const limited = (claim: Limited<WebCallLimit>) => {
         // The day's calls or minutes are spent: the owner hears of it once that day.
         if (claim.limit === 'day') spent('calls', limits.perDay, claim.retry_after);
@@ -144,7 +156,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
       if (claim.outcome === 'existing') {
         // Claimed before: the same call again, or (being started, or perhaps started) none.
         return claim.status === 'started' && claim.web_call
-          ? answer(200, claim.web_call, noStore)
+          ? await started(claim.web_call)
           : refuse(webCallRefusal('call_failed'));
       }
 
@@ -182,7 +194,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         console.error(`start-web-call: ${created.ok ? 'no webCallUrl' : created.error}`);
         return refuse(webCallRefusal('call_failed'));
       }
-      return answer(200, webCall, noStore);
+      return await started(webCall);
     },
   );
 }

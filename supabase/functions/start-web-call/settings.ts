@@ -1,10 +1,11 @@
-import { integer, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
+import { integer, reportKeysFrom, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
 import type { WebCallSettings } from './handler.ts';
 
 /** The function's settings from its secrets; throws naming every missing one. */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): WebCallSettings {
   return {
     ...vapiPageFacingSettings(env, fetcher),
+    reports: reportKeysFrom(env),
     limits: {
       perAddress: integer(env, 'WEB_CALL_PER_ADDRESS', 3, 1, 100),
       perAddressWindowSeconds: integer(env, 'WEB_CALL_WINDOW_SECONDS', 3600, 60, 86_400),

@@ -1,11 +1,10 @@
 import type { CallDatabase } from '../_shared/database.ts';
-import { VAPI_EVENTS, type CallReportWebhook } from '../_shared/contracts/call-report.ts';
+import { callReportWebhook, VAPI_EVENTS } from '../_shared/contracts/call-report.ts';
 import { CALLBACK_CALL_WORDS, DO_NOT_CALL_TOOL } from '../_shared/contracts/callback-call.ts';
 import { parseTrade } from '../_shared/contracts/origin.ts';
 import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
-import { toPacificReadable } from '../_shared/pacific-time.ts';
 import { backgroundRunner } from '../_shared/background.ts';
 import type {
   EndOfCallReport,
@@ -316,21 +315,8 @@ export function createHandler(
       return answer(200, { ok: true, stored: false, refused: true });
     }
     if (stored) {
-      const payload: CallReportWebhook = {
-        type: 'call_report',
-        vapi_call_id: row.vapi_call_id,
-        kind: row.kind,
-        ended_at: row.ended_at ? toPacificReadable(new Date(row.ended_at)) : null,
-        ended_reason: row.ended_reason,
-        duration_seconds: row.duration_seconds,
-        cost: row.cost,
-        summary: row.summary,
-        structured_data: row.structured_data,
-        recording_url: row.recording_url,
-        visit_id: row.visit_id,
-        callback_id: row.callback_id,
-        trade: row.trade,
-      };
+      // The one builder of this JSON: call-report shows the owner's very payload on the lead card.
+      const payload = callReportWebhook({ ...row, vapi_call_id: row.vapi_call_id });
       background(() =>
         postWebhook({ id: `call_report:${row.vapi_call_id}`, payload }, settings.webhook).then(
           (delivered) => {

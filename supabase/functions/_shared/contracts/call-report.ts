@@ -1,4 +1,5 @@
 import { anyBody, type EndpointContract } from './refusal.ts';
+import { toPacificReadable } from '../pacific-time.ts';
 
 /**
  * vapi-events on the wire: Vapi posts its server messages to the assistant's Server URL (their
@@ -32,4 +33,32 @@ export interface CallReportWebhook {
   callback_id: string | null;
   /** The trade page the call or chat was started from (`solar`, …), or null. */
   trade: string | null;
+}
+
+/**
+ * A report as demo_calls keeps it (vapi-events' row, each value bounded): the fields the webhook
+ * names, as stored, `ended_at` an ISO time (the webhook's is readable Pacific time).
+ */
+export type StoredCallReport = Omit<CallReportWebhook, 'type'>;
+
+/**
+ * The webhook's JSON for a stored report: the one builder of it, which vapi-events posts to the
+ * owner's automation and call-report shows on the lead card, so the two cannot differ.
+ */
+export function callReportWebhook(report: StoredCallReport): CallReportWebhook {
+  return {
+    type: 'call_report',
+    vapi_call_id: report.vapi_call_id,
+    kind: report.kind,
+    ended_at: report.ended_at ? toPacificReadable(new Date(report.ended_at)) : null,
+    ended_reason: report.ended_reason,
+    duration_seconds: report.duration_seconds,
+    cost: report.cost,
+    summary: report.summary,
+    structured_data: report.structured_data,
+    recording_url: report.recording_url,
+    visit_id: report.visit_id,
+    callback_id: report.callback_id,
+    trade: report.trade,
+  };
 }

@@ -10,6 +10,7 @@ import {
 } from './origin.ts';
 import { claimRefusals } from './claim.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
+import type { ReportTicket } from './report-read.ts';
 
 /**
  * request-callback on the wire: the page's body, the function's parser and bounds, its answers,
@@ -69,10 +70,14 @@ export const callbackRefusal = claimRefusals(
 
 export type CallbackCode = Parameters<typeof callbackRefusal>[0];
 
-/** The answer to an accepted request: the call is being placed. */
+/**
+ * The answer to an accepted request: the call is being placed; `report` reads its report for the
+ * lead card (./report-read.ts).
+ */
 export interface CallbackAccepted {
   status: 'calling';
   id: string;
+  report: ReportTicket;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { WebChatAnswer } from '../vapi/types.ts';
 import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
 import { claimRefusals, limitErrorBody } from './claim.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
+import type { ReportTicket } from './report-read.ts';
 
 /**
  * chat on the wire (VITE_VAPI_AUTH=server): the page's "Type instead" sends each message here,
@@ -36,8 +37,12 @@ export interface ChatBody {
 /** A chat's key as the function makes it (base64url of an HMAC-SHA256). */
 const CHAT_KEY = /^[A-Za-z0-9_-]{43}$/;
 
-/** The answer to a message (200): Vapi's reply, and with the first message the chat's key. */
-export type ChatAnswer = WebChatAnswer & { key?: string };
+/**
+ * The answer to a message (200): Vapi's reply, and with the first message the chat's key and the
+ * ticket that reads the chat's report for the lead card (./report-read.ts; its id is the chat's
+ * row in the database, not the page's id).
+ */
+export type ChatAnswer = WebChatAnswer & { key?: string; report?: ReportTicket };
 
 /** The chat's key in an answer, or null when it has none (the page keeps it, never shows it). */
 export function chatKeyOf(answer: unknown): string | null {

@@ -2,6 +2,7 @@ import { isUuid } from '../http.ts';
 import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
 import { claimRefusals, limitErrorBody } from './claim.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
+import type { ReportTicket } from './report-read.ts';
 
 /**
  * start-web-call on the wire (VITE_VAPI_AUTH=server): the page asks for a demo call, the
@@ -60,6 +61,12 @@ export interface WebCallAnswer {
   artifactPlan?: { videoRecordingEnabled?: boolean };
   assistant: { voice: { provider?: string } };
 }
+
+/**
+ * The answer to a call (200, the one request and a press, new or a retry's): what the page joins,
+ * and beside it the ticket that reads the call's report for the lead card (./report-read.ts).
+ */
+export type WebCallStarted = WebCallAnswer & { report: ReportTicket };
 
 /** Which limit refused a call: the page says the day's are spent in its own words. */
 export type WebCallLimit = 'address' | 'day' | 'minutes' | 'concurrent';

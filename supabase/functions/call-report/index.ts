@@ -1,0 +1,5 @@
+// call-report: the lead card reads its own report (see handler.ts).
+import { createHandler } from './handler.ts';
+import { settingsFromEnv } from './settings.ts';
+
+Deno.serve(createHandler(settingsFromEnv(Deno.env.toObject())));
