@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import { endOfCallReport } from '../supabase/functions/_shared/vapi/fixtures';
+import type { ReportTicket } from '../supabase/functions/_shared/contracts/report-read';
+import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import { leadCard } from '../src/content/lead-card';
+import { expect, test } from './fixtures';
+import { standInForSdk } from './fake-vapi';
+import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
+
+/**
+ * The lead card on a server-mode build through the local stack: after a demo call, Call my
+ * phone or a chat ends and the Vapi stand-in sends its report, that visitor's page shows what the
+ * owner received (its summary, the fields the agent captured, the webhook's JSON), read with the
+ * ticket the start answered with. Another visitor's page, and a read without the ticket's key,
+ * get nothing.
+ */
+
+const PORT = 4650 + Math.floor(Math.random() * 100);
+const ORIGIN = `http://localhost:${PORT}`;
+const IDLE = 'Press here for AI Voice Agent';
+/** What the stand-in's report says (Vapi's documented end-of-call report, fixtures.ts). */
+const SAMPLE = endOfCallReport(
+  { id: 'sample', orgId: 'org', createdAt: '', updatedAt: '' },
+  new Date(),
+).message;
+
+let stack: OwnStack | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: ORIGIN });
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the hook's parameters.
+test.beforeAll(async ({}, info) => {
+  // A build and a stack of their own: longer than one test's budget, and said so here.
+  info.setTimeout(180_000);
+  stack = await startOwnStack({
+    name: 'lead-card',
+    port: PORT,
+    buildArgs: ['--mode', 'local'],
+    env: {
+      ...process.env,
+      VITE_VAPI_AUTH: 'server',
+      VITE_VAPI_ASSISTANT_ID: 'lead-card-assistant',
+      LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
+      LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+test.beforeEach(async ({ context, page }) => {
+  await context.grantPermissions(['microphone']);
+  await standInForSdk(page);
+});
+
+/** The card, by its heading. */
+const card = (page: Page) => page.getByRole('region', { name: leadCard.heading });
+
+/** Presses the voice button, and answers with start-web-call's answer once the call is on. */
+async function startCall(page: Page): Promise<{ id: string; report: ReportTicket }> {
+  const started = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/functions/v1/start-web-call') &&
+      (response.request().postDataJSON() as { intent?: unknown }).intent !== true,
+  );
+  await page.getByRole('button', { name: IDLE }).click();
+  const answer = (await (await started).json()) as { id: string; report: ReportTicket };
+  await expect(page.getByRole('button', { name: 'End Call' })).toBeVisible();
+  return answer;
+}
+
+test('after a demo call, the visitor sees the report the owner received; another visitor cannot read it', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  await expect(card(page)).toHaveCount(0);
+  const call = await startCall(page);
+  expect(call.report.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  await page.getByRole('button', { name: 'End Call' }).click();
+  // Ended: the card waits, and says so, until Vapi sends the report.
+  await expect(card(page).getByRole('status')).toHaveText(leadCard.waiting.webCall);
+  const ended = await page.request.post(LOCAL_ROUTES.vapiCallEnd(call.id));
+  expect(ended.status(), await ended.text()).toBe(200);
+  await expect(card(page).getByRole('status')).toHaveText(leadCard.ready);
+  await expect(card(page)).toContainText(SAMPLE.analysis!.summary!);
+  const captured = SAMPLE.analysis!.structuredData as Record<string, string>;
+  await expect(card(page)).toContainText('Job type');
+  for (const value of Object.values(captured)) await expect(card(page)).toContainText(value);
+  await card(page).getByText(leadCard.webhook).click();
+  const webhook = JSON.parse(
+    (await card(page).getByTestId('lead-card-webhook').textContent()) ?? '',
+  ) as Record<string, unknown>;
+  expect(webhook).toMatchObject({
+    type: 'call_report',
+    vapi_call_id: call.id,
+    summary: SAMPLE.analysis!.summary,
+    structured_data: captured,
+  });
+  // The owner's automation got exactly this JSON.
+  const deliveries = (await (
+    await page.request.get(LOCAL_ROUTES.webhookDeliveriesJson)
+  ).json()) as { body: Record<string, unknown> }[];
+  expect(deliveries.map((delivery) => delivery.body)).toContainEqual(webhook);
+
+  // Another visitor: no card, and the report cannot be read without its key.
+  const other = await browser.newPage();
+  try {
+    await other.goto(`${ORIGIN}/`);
+    await expect(card(other)).toHaveCount(0);
+    const functions = `${ORIGIN}/functions/v1/call-report`;
+    const headers = { apikey: 'local-anon-key', Authorization: 'Bearer local-anon-key' };
+    const guessed = await other.request.post(functions, {
+      headers,
+      data: { id: call.report.id, key: 'A'.repeat(43) },
+    });
+    expect(guessed.status()).toBe(404);
+    expect(await guessed.text()).not.toContain(SAMPLE.analysis!.summary!);
+    // The ticket the first visitor's page holds is the whole proof.
+    const held = await other.request.post(functions, { headers, data: call.report });
+    expect(held.status()).toBe(200);
+  } finally {
+    await other.close();
+  }
+});
+
+test('Call my phone: the card waits for the phone call to end, then shows its report', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Call my phone' }).click();
+  await page.getByLabel('Phone number').fill('(415) 555-0142');
+  await page.getByRole('checkbox', { name: /AI agent/ }).check();
+  const placed = page.waitForResponse((response) =>
+    response.url().endsWith('/functions/v1/request-callback'),
+  );
+  await page.getByRole('button', { name: 'Call me now' }).click();
+  const answer = (await (await placed).json()) as { id: string; report: ReportTicket };
+  await expect(card(page).getByRole('status')).toHaveText(leadCard.waiting.callback);
+  const callbacks = (await (await page.request.get(LOCAL_ROUTES.callbacksJson)).json()) as {
+    id: string;
+    vapi_call_id: string;
+  }[];
+  const callback = callbacks.find((row) => row.id === answer.id)!;
+  const ended = await page.request.post(LOCAL_ROUTES.vapiCallEnd(callback.vapi_call_id));
+  expect(ended.status(), await ended.text()).toBe(200);
+  await expect(card(page).getByRole('status')).toHaveText(leadCard.ready);
+  await expect(card(page)).toContainText(SAMPLE.analysis!.summary!);
+});
+
+test('a chat: when it ends, the card shows its transcript', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Type instead/ }).click();
+  await page.getByLabel('Your message').fill('Do you answer at night?');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('log', { name: 'Chat with the agent' })).toContainText(
+    'Do you answer at night?',
+  );
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await expect(card(page).getByRole('status')).toHaveText(leadCard.ready);
+  await card(page).getByText(leadCard.transcript).click();
+  await expect(card(page)).toContainText('User: Do you answer at night?');
+});
