@@ -29,8 +29,12 @@ export const E2E_PROFILE = {
   VITE_VAPI_ASSISTANT_ID: E2E_VAPI.assistantId,
   VITE_LEADS: 'browser',
 };
-/** A booking page, so the browser tests see Pick a time now (never opened: it is another site). */
-export const E2E_BOOKING_URL = 'https://cal.example.com/jordan/intro';
+/**
+ * The booking page Book a time opens: the local stack's stand-in for Cal.com's
+ * (server/booking/), at another loopback name than the site's, so its frame is another origin
+ * as Cal.com's is (a local build takes the stand-in for Cal: src/lib/booking.ts).
+ */
+export const E2E_BOOKING_URL = `http://127.0.0.1:${E2E_PORT}/local/booking/jordan/intro`;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -2,33 +2,39 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { calEmbedFile } from './scripts/lib/cal-embed-file.ts';
 import { inlineIcon } from './scripts/lib/inline-icon.ts';
 import { resolveSiteConfig } from './scripts/lib/site-config.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig(({ mode }) => ({
-  plugins: [
-    react(),
-    tailwindcss(),
-    inlineIcon(fileURLToPath(new URL('./public', import.meta.url))),
-  ],
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // Code the Edge Functions and the page both run (one source for both).
-      '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
+export default defineConfig(({ mode }) => {
+  const siteConfig = resolveSiteConfig(mode, root);
+  return {
+    plugins: [
+      react(),
+      tailwindcss(),
+      inlineIcon(fileURLToPath(new URL('./public', import.meta.url))),
+      // Book a time with Cal.com: its embed.js from the site's own origin.
+      calEmbedFile(siteConfig.booking?.provider === 'cal'),
+    ],
+    resolve: {
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        // Code the Edge Functions and the page both run (one source for both).
+        '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
+      },
     },
-  },
-  define: {
-    // Validated here, at build time, so the browser gets plain values and no validation code.
-    __SITE_CONFIG__: JSON.stringify(resolveSiteConfig(mode, root)),
-  },
-  build: {
-    // Modern browsers only: the audience is on current phones, and older syntax costs bytes.
-    target: 'es2022',
-    assetsInlineLimit: 0,
-    // Every browser the site targets supports modulepreload natively.
-    modulePreload: { polyfill: false },
-  },
-}));
+    define: {
+      // Validated here, at build time, so the browser gets plain values and no validation code.
+      __SITE_CONFIG__: JSON.stringify(siteConfig),
+    },
+    build: {
+      // Modern browsers only: the audience is on current phones, and older syntax costs bytes.
+      target: 'es2022',
+      assetsInlineLimit: 0,
+      // Every browser the site targets supports modulepreload natively.
+      modulePreload: { polyfill: false },
+    },
+  };
+});

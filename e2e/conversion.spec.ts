@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_BOOKING_URL, E2E_VAPI } from '../playwright.config';
+import { E2E_VAPI } from '../playwright.config';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { standInForSdk } from './fake-vapi';
 import { expect, isInViewport, test } from './fixtures';
@@ -332,21 +332,20 @@ test.describe('a lead that says where it came from', () => {
     expect(payload).toMatchObject(source);
   });
 
-  test('after a sent message: Pick a time now, to the booking page in a new tab', async ({
+  test('after a sent message: Book a time, which opens the booking page inline (e2e/booking.spec.ts)', async ({
     page,
   }, info) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: /Pick a time now/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Book a time' })).toHaveCount(0);
     await page.getByLabel('Name').fill('Dana Books');
     await page.getByLabel('Email').fill(`book-${info.workerIndex}-${Date.now()}@example.com`);
     await page.getByLabel('Phone').fill('(555) 010-2030');
     await page.getByLabel('Message').fill('I want to pick a time.');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    const link = page.getByRole('link', { name: /Pick a time now/ });
-    await expect(link).toBeVisible();
-    await expect(link).toHaveAttribute('href', E2E_BOOKING_URL);
-    await expect(link).toHaveAttribute('target', '_blank');
-    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(page.getByText('Rather not wait for a reply?')).toBeVisible();
+    const button = page.getByRole('button', { name: 'Book a time' });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 });
 

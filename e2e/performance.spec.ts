@@ -28,7 +28,7 @@ test.describe('byte budgets of the built site', () => {
       expect(page.brotli, `${html}: ${page.brotli} bytes brotli`).toBeLessThanOrEqual(13 * KiB);
       for (const file of load.jsFiles) {
         const code = await readFile(join(SITE, file), 'utf8');
-        for (const marker of [...SDK_MARKERS.voice, ...SDK_MARKERS.data]) {
+        for (const marker of [...SDK_MARKERS.voice, ...SDK_MARKERS.data, ...SDK_MARKERS.booking]) {
           expect(code, `${file} holds SDK code (${marker})`).not.toContain(marker);
         }
       }

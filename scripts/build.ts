@@ -26,6 +26,7 @@ import {
   vercelOutputConfig,
 } from './lib/security-headers';
 import { criticalCss } from './lib/critical-css';
+import { bookingStyleHashes } from './lib/booking-styles';
 import { appLoaderScript, earlyCaptureScript } from './lib/inline-script';
 import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
 import { localOrigin } from '../server/local-config';
@@ -220,6 +221,8 @@ async function main() {
   const indexable = server.PRERENDERED_ROUTES.map((r) => r.path).filter(
     (p) => p !== server.seo.notFound.path,
   );
+  // Book a time's embed writes inline styles of its own when opened: allowed by their hashes.
+  for (const hash of await bookingStyleHashes(config.booking)) styleHashes.add(hash);
   const rules = headerRules(config, {
     scripts: [...scriptHashes].sort(),
     styles: [...styleHashes].sort(),

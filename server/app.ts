@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { createEventsStandIn } from './plausible/events-stand-in';
+import { createBookingStandIn } from './booking/booking-stand-in';
 import { Hono, type Context } from 'hono';
 import { isLoopbackHost } from './client-address';
 import { openDatabase, type DefaultGrants } from './postgres/database';
@@ -121,6 +122,7 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
     ),
   );
   app.route(LOCAL_ROUTES.events, createEventsStandIn(db));
+  app.route(LOCAL_ROUTES.booking, createBookingStandIn());
   // The webhook stand-in checks each delivery with the key the functions sign with.
   app.route('/', createLocalRoutes(db, secrets.CONTACT_WEBHOOK_SECRET ?? null));
   const functions = options.functions

@@ -72,4 +72,11 @@ export const SDK_MARKERS = {
   voice: ['callControllerCreateWebCall', 'createCallObject', 'call-machine'],
   // supabase-js, and the submission code that drives it (its Pacific-time formatting).
   data: ['GoTrueClient', 'X-Client-Info', 'America/Los_Angeles'],
+  // Book a time's inline booking: @calcom/embed-react and react-calendly, fetched at the press.
+  booking: [
+    'calLink is required',
+    'app.cal.com/embed/embed.js',
+    'embed_domain=1',
+    'calendly-inline-widget',
+  ],
 } as const;

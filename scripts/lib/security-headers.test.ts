@@ -124,4 +124,41 @@ describe('the security headers', () => {
     );
     expect(siteHeaders({})).not.toHaveProperty('Content-Security-Policy-Report-Only');
   });
+
+  it("frame the booking page's origin, and take the embed's style attributes by hash, only when VITE_BOOKING_URL opens inline", () => {
+    const directive = (env: Record<string, string>, name: string) =>
+      (siteHeaders(env)['Content-Security-Policy'] ?? '')
+        .split('; ')
+        .find((entry) => entry.startsWith(`${name} `))!;
+    // Unset: nothing framed (no Turnstile in this build), no attribute hashes.
+    expect(directive({}, 'frame-src')).toBe("frame-src 'none'");
+    expect(directive({}, 'style-src')).toBe("style-src 'self' 'sha256-def'");
+    // Cal.com: the frame is app.cal.com (embed.js moves cal.com there); its script is the
+    // site's own file, so script-src gains nothing.
+    const cal = { VITE_BOOKING_URL: 'https://cal.com/jordan/intro' };
+    expect(directive(cal, 'frame-src')).toBe('frame-src https://app.cal.com');
+    expect(directive(cal, 'style-src')).toBe("style-src 'self' 'unsafe-hashes' 'sha256-def'");
+    expect(directive(cal, 'script-src')).toBe(directive({}, 'script-src'));
+    expect(directive(cal, 'connect-src')).toBe(directive({}, 'connect-src'));
+    // A self-hosted Cal.com, named: its own origin.
+    expect(
+      directive(
+        { VITE_BOOKING_URL: 'https://book.example.com/jordan', VITE_BOOKING_PROVIDER: 'cal' },
+        'frame-src',
+      ),
+    ).toBe('frame-src https://book.example.com');
+    // Calendly: its origin framed; its one stylesheet is an element, no attribute to allow.
+    const calendly = { VITE_BOOKING_URL: 'https://calendly.com/jordan/30min' };
+    expect(directive(calendly, 'frame-src')).toBe('frame-src https://calendly.com');
+    expect(directive(calendly, 'style-src')).toBe("style-src 'self' 'sha256-def'");
+    // A page opened in a new tab needs nothing.
+    const link = { VITE_BOOKING_URL: 'https://book.example.com/jordan' };
+    expect(siteHeaders(link)['Content-Security-Policy']).toBe(
+      siteHeaders({})['Content-Security-Policy'],
+    );
+    // Beside Turnstile's frame, both.
+    expect(directive({ ...cal, VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAAexample' }, 'frame-src')).toBe(
+      'frame-src https://challenges.cloudflare.com https://app.cal.com',
+    );
+  });
 });

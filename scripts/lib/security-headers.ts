@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ROUTES, servedPaths } from '../../src/app/routes';
 import { PLAUSIBLE_DEFAULT_ENDPOINT, type SiteConfig } from '../../src/lib/config-schema';
+import { bookingFrameOrigin } from '../../src/lib/booking';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -67,16 +68,23 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
   ]);
   // Turnstile's widget: its script, and the iframe it renders (Cloudflare's CSP guidance).
   const turnstile = config.turnstile ? [new URL(config.turnstile.scriptUrl).origin] : [];
+  // Book a time's frame (Cal.com's or Calendly's booking page), only when VITE_BOOKING_URL is set
+  // and opens inline; its script is the site's own (/vendor/cal/embed.js) or none (Calendly).
+  const bookingFrame = bookingFrameOrigin(config.booking);
+  const frames = unique([...turnstile, ...(bookingFrame ? [bookingFrame] : [])]);
+  // Cal's embed.js writes its loader's style attributes, allowed by their hashes only
+  // (scripts/lib/booking-styles.ts), which CSP takes for attributes with 'unsafe-hashes'.
+  const styleAttributes = config.booking?.provider === 'cal' ? ["'unsafe-hashes'"] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': unique(["'self'", ...VOICE_ORIGINS.scripts, ...turnstile, ...hashes.scripts]),
-    'style-src': unique(["'self'", ...hashes.styles]),
+    'style-src': unique(["'self'", ...styleAttributes, ...hashes.styles]),
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'connect-src': connect,
-    'frame-src': turnstile.length > 0 ? unique(turnstile) : ["'none'"],
+    'frame-src': frames.length > 0 ? frames : ["'none'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],

@@ -31,11 +31,9 @@ export const contactSection = {
     summary: 'Please correct the highlighted fields.',
   },
   submit: 'Send Message',
-  // After a sent message, when VITE_BOOKING_URL is set: a link to the booking page.
+  // After a sent message, when VITE_BOOKING_URL is set: before Book a time (its words: booking.ts).
   booking: {
     intro: 'Rather not wait for a reply?',
-    link: 'Pick a time now',
-    newTab: '(opens in a new tab)',
   },
   submitting: 'Sending...',
   // Read by no person: a field only bots fill in. Its label differs from every real field's.

@@ -113,7 +113,7 @@ describe('parseConfig', () => {
       },
       demoVideoUrl: 'https://video.example.com/demo',
       siteUrl: 'https://www.example.com',
-      bookingUrl: null,
+      booking: null,
       analytics: null,
       csp: { reportUri: null, reportOnly: false },
       hsts: { includeSubDomains: false, preload: false },
@@ -219,15 +219,42 @@ describe('parseConfig', () => {
     ).toEqual(['VITE_CONTACT_WEBHOOK_MODE must be json or simple']);
   });
 
-  it('takes an optional booking page, which must be an http(s) URL', () => {
-    expect(
-      parseConfig({ ...complete, VITE_BOOKING_URL: ' https://cal.com/jordan/intro ' }, 'production')
-        .bookingUrl,
-    ).toBe('https://cal.com/jordan/intro');
-    expect(parseConfig({ ...complete, VITE_BOOKING_URL: '' }, 'production').bookingUrl).toBeNull();
+  it('takes an optional booking page, which must be an http(s) URL, and picks how it opens', () => {
+    const booking = (env: Record<string, string>, mode: 'production' | 'local' = 'production') =>
+      parseConfig({ ...complete, ...env }, mode).booking;
+    expect(booking({ VITE_BOOKING_URL: ' https://cal.com/jordan/intro ' })).toEqual({
+      url: 'https://cal.com/jordan/intro',
+      provider: 'cal',
+    });
+    expect(booking({ VITE_BOOKING_URL: '' })).toBeNull();
     expect(
       problemsOf(() => parseConfig({ ...complete, VITE_BOOKING_URL: 'cal.com/x' }, 'production')),
     ).toEqual(['VITE_BOOKING_URL must be an absolute http(s) URL']);
+    expect(booking({ VITE_BOOKING_URL: 'https://calendly.com/jordan/30min' })?.provider).toBe(
+      'calendly',
+    );
+    expect(booking({ VITE_BOOKING_URL: 'https://book.example.com/jordan' })?.provider).toBe('link');
+    // A self-hosted Cal.com is named; a named provider wins over the host.
+    expect(
+      booking({ VITE_BOOKING_URL: 'https://cal.example.com/jordan', VITE_BOOKING_PROVIDER: 'Cal' })
+        ?.provider,
+    ).toBe('cal');
+    expect(
+      booking({ VITE_BOOKING_URL: 'https://cal.com/jordan', VITE_BOOKING_PROVIDER: 'link' })
+        ?.provider,
+    ).toBe('link');
+    expect(
+      problemsOf(() =>
+        parseConfig(
+          { ...complete, VITE_BOOKING_URL: 'https://cal.com/x', VITE_BOOKING_PROVIDER: 'zoom' },
+          'production',
+        ),
+      ),
+    ).toEqual(['VITE_BOOKING_PROVIDER must be cal or calendly or link']);
+    // The local stack's stand-in is Cal in a local build only.
+    const standIn = { VITE_BOOKING_URL: 'http://127.0.0.1:4173/local/booking/owner/intro' };
+    expect(booking(standIn, 'local')?.provider).toBe('cal');
+    expect(booking(standIn)?.provider).toBe('link');
   });
 
   it('caps a demo call at 180 s by default, and takes 10 to 600 s from VITE_VAPI_MAX_CALL_SECONDS', () => {
@@ -300,6 +327,11 @@ describe('parseConfig', () => {
     const local = localDefaults('http://localhost:4173', 'local-anon-key');
     const config = parseConfig(local, 'local');
     expect(config.vapi).toEqual({ auth: 'server', maxCallSeconds: 180 });
+    // Book a time opens the local stack's stand-in for Cal.com, at another loopback origin.
+    expect(config.booking).toEqual({
+      url: 'http://127.0.0.1:4173/local/booking/owner/intro',
+      provider: 'cal',
+    });
     expect(config.leads).toEqual({ via: 'server' });
     expect(config.supabaseUrl).toBe('http://localhost:4173');
     const named = parseConfig(

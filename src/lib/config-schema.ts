@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCAL_ROUTES } from './local-stack-routes.ts';
+import { BOOKING_PROVIDERS, bookingProvider } from './booking.ts';
 
 /**
  * The two profiles a build can be. The default of each is the bounded one: the server step
@@ -15,6 +16,7 @@ export type LeadsProfile = (typeof LEADS_PROFILES)[number];
 /** The variables a production build may leave unset. */
 export const OPTIONAL_CONFIG_VARIABLES = [
   'VITE_BOOKING_URL',
+  'VITE_BOOKING_PROVIDER',
   'VITE_VAPI_MAX_CALL_SECONDS',
   'VITE_CSP_REPORT_URI',
   'VITE_CSP_REPORT_ONLY',
@@ -190,6 +192,20 @@ const flag = optionalChoice(['true', 'false'], 'false').transform((value) => val
  */
 const webhookMode = optionalChoice(['json', 'simple'], 'json');
 
+/**
+ * How the booking page is shown (src/lib/booking.ts): `cal`, `calendly` or `link`; unset, by the
+ * URL's host (a self-hosted Cal.com names `cal`).
+ */
+const bookingProviderChoice = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((value) => value || undefined)
+  .pipe(
+    z.enum(BOOKING_PROVIDERS, { error: `must be ${BOOKING_PROVIDERS.join(' or ')}` }).optional(),
+  );
+
 /** A Turnstile site key; in a production build never one of Cloudflare's testing keys. */
 const turnstileSiteKey = (mode: ConfigMode) =>
   optional.refine(
@@ -214,6 +230,7 @@ function schemaFor(mode: ConfigMode, auth: VapiAuth, leads: LeadsProfile) {
     VITE_DEMO_VIDEO_URL: httpUrl,
     VITE_SITE_URL: httpUrl,
     VITE_BOOKING_URL: optionalHttpUrl,
+    VITE_BOOKING_PROVIDER: bookingProviderChoice,
     VITE_VAPI_MAX_CALL_SECONDS: maxCallSeconds,
     VITE_CSP_REPORT_URI: optionalHttpUrl,
     VITE_CSP_REPORT_ONLY: flag,
@@ -296,8 +313,17 @@ function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMod
     functionsUrl: `${supabaseUrl}/functions/v1`,
     /** Canonical origin without a trailing slash. */
     siteUrl: new URL(v.VITE_SITE_URL).origin,
-    /** Optional booking page (Cal.com, Calendly) offered after a sent message; null when unset. */
-    bookingUrl: v.VITE_BOOKING_URL ?? null,
+    /**
+     * Book a time (src/components/book-a-time.tsx): the owner's booking page and how it opens
+     * (Cal.com's embed, Calendly's inline widget, or a link in a new tab); null when unset, and
+     * nothing is offered, loaded or allowed by the CSP.
+     */
+    booking: v.VITE_BOOKING_URL
+      ? {
+          url: v.VITE_BOOKING_URL,
+          provider: bookingProvider(v.VITE_BOOKING_URL, v.VITE_BOOKING_PROVIDER, mode),
+        }
+      : null,
     /**
      * The cookie-free funnel in Plausible (src/lib/funnel.ts): on only when VITE_PLAUSIBLE_DOMAIN
      * is set; null, and nothing is loaded or sent. Locally the events go to the local stack.
@@ -387,7 +413,10 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
     VITE_VAPI_ASSISTANT_ID: '',
     VITE_DEMO_VIDEO_URL: `${origin}${LOCAL_ROUTES.demoVideo}`,
     VITE_SITE_URL: origin,
-    VITE_BOOKING_URL: '',
+    // The booking page's stand-in, at another loopback name so its frame is another origin, as
+    // Cal.com's is (a local build takes it for Cal: src/lib/booking.ts).
+    VITE_BOOKING_URL: `${origin.replace('//localhost', '//127.0.0.1')}${LOCAL_ROUTES.booking}/owner/intro`,
+    VITE_BOOKING_PROVIDER: '',
     VITE_VAPI_MAX_CALL_SECONDS: '',
     // The local stack lists what browsers report: /local/csp-reports.
     VITE_CSP_REPORT_URI: `${origin}${LOCAL_ROUTES.cspReports}`,

@@ -23,6 +23,12 @@ export const LOCAL_ROUTES = {
   /** Plausible's events API's stand-in (VITE_PLAUSIBLE_ENDPOINT), and what it received. */
   events: '/local/events',
   eventsJson: '/local/events.json',
+  /**
+   * Cal.com's booking page's stand-in (VITE_BOOKING_URL locally): `<path>/embed` is the page
+   * Cal's embed opens in its frame, `<path>` the page a new tab opens; each shows the prefill
+   * it received.
+   */
+  booking: '/local/booking',
   /** A placeholder for the demo video (VITE_DEMO_VIDEO_URL). */
   demoVideo: '/local/demo-video',
   /** Cloudflare Turnstile's stand-in: /api.js, /siteverify, /mode. */

@@ -6,6 +6,7 @@ import { requestMessagePrefill } from '@/lib/visit';
 import { serveAndHydrate, settle, typeInto } from '@/test/hydrate';
 import { ContactForm } from './contact-form';
 import type { ContactValues, SubmissionResult } from './submission';
+import type { Send } from './use-contact-submission';
 
 const FAILED: SubmissionResult = {
   ok: false,
@@ -256,35 +257,51 @@ describe('ContactForm', () => {
   });
 
   describe('conversion', () => {
-    it('offers Pick a time now after a sent message, in a new tab, when a booking page is set', async () => {
+    it('offers Book a time after a sent message, prefilled from it with the lead id, when a booking page is set', async () => {
       const user = userEvent.setup();
+      const send = vi.fn<Send>(async () => ({ ok: true }));
       render(
-        <ContactForm send={async () => ({ ok: true })} bookingUrl="https://cal.com/jordan/intro" />,
+        <ContactForm
+          send={send}
+          booking={{ url: 'https://cal.com/jordan/intro', provider: 'link' }}
+        />,
       );
-      expect(screen.queryByRole('link', { name: /Pick a time now/ })).toBeNull();
+      expect(screen.queryByRole('link', { name: /Book a time/ })).toBeNull();
       await fillValid(user);
       await user.click(screen.getByRole('button', { name: 'Send Message' }));
-      const link = await screen.findByRole('link', { name: /Pick a time now/ });
-      expect(link).toHaveAttribute('href', 'https://cal.com/jordan/intro');
+      const link = await screen.findByRole('link', { name: /^Book a time/ });
+      const href = new URL(link.getAttribute('href')!);
+      expect(href.origin + href.pathname).toBe('https://cal.com/jordan/intro');
+      // What was sent, though the form has been emptied, and the submission's id.
+      expect(Object.fromEntries(href.searchParams)).toEqual({
+        name: 'Dana Lee',
+        email: 'dana@example.com',
+        notes: 'Weekend calls go to voicemail.',
+        'metadata[lead_id]': send.mock.calls[0]![0],
+      });
+      expect(screen.getByLabelText('Name')).toHaveValue('');
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     });
 
-    it('offers no booking link when none is set, or when the message did not go', async () => {
+    it('offers no booking when none is set, or when the message did not go', async () => {
       const user = userEvent.setup();
-      const { unmount } = render(
-        <ContactForm send={async () => ({ ok: true })} bookingUrl={null} />,
-      );
+      const { unmount } = render(<ContactForm send={async () => ({ ok: true })} booking={null} />);
       await fillValid(user);
       await user.click(screen.getByRole('button', { name: 'Send Message' }));
       await screen.findByText('Success!');
-      expect(screen.queryByRole('link', { name: /Pick a time now/ })).toBeNull();
+      expect(screen.queryByText(/Book a time/)).toBeNull();
       unmount();
-      render(<ContactForm send={async () => FAILED} bookingUrl="https://cal.com/x" />);
+      render(
+        <ContactForm
+          send={async () => FAILED}
+          booking={{ url: 'https://cal.com/x', provider: 'cal' }}
+        />,
+      );
       await fillValid(user);
       await user.click(screen.getByRole('button', { name: 'Send Message' }));
       await screen.findByText('Error');
-      expect(screen.queryByRole('link', { name: /Pick a time now/ })).toBeNull();
+      expect(screen.queryByText(/Book a time/)).toBeNull();
     });
 
     it('starts the message when asked after a demo call, only if the box is empty', async () => {

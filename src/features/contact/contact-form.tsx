@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { BookATime } from '@/components/book-a-time';
 import { Button } from '@/components/ui/button';
 import { Toaster, useToast } from '@/components/ui/toast';
 import { brand } from '@/content/brand';
 import { contactSection as copy } from '@/content/contact';
 import { config } from '@/lib/config';
+import type { BookingConfig } from '@/lib/booking';
 import { onMessagePrefill } from '@/lib/visit';
 import { loadOnce } from '@/lib/load-once';
 import { earlySubmitProps, useEarlyPress } from '@/lib/early-press';
 import { useHydrated } from '@/lib/use-hydrated';
 import { LEAD_FIELDS, type LeadField } from '@shared/lead-fields.ts';
-import { BookingOffer } from './booking-offer';
 import { ContactFieldControl } from './contact-field';
 import type { ContactValues } from './submission';
 import { CALL_TIMEOUT_MS } from './timeouts';
@@ -46,13 +47,10 @@ interface ContactFormProps {
   /** Sends one submission; tests pass a fake. */
   send?: Send;
   /** The booking page offered once a message has gone (VITE_BOOKING_URL), or null. */
-  bookingUrl?: string | null;
+  booking?: BookingConfig | null;
 }
 
-export function ContactForm({
-  send = sendLazily,
-  bookingUrl = config.bookingUrl,
-}: ContactFormProps) {
+export function ContactForm({ send = sendLazily, booking = config.booking }: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const { toast, show, dismiss } = useToast();
   // Where the bot check goes, if the site's ceiling ever asks for one.
@@ -161,7 +159,19 @@ export function ContactForm({
             {submitting ? copy.submitting : copy.submit}
           </Button>
         </div>
-        {state.status === 'succeeded' && bookingUrl ? <BookingOffer url={bookingUrl} /> : null}
+        {/* After a sent message: Book a time, prefilled from it, the lead's id its metadata. */}
+        {state.status === 'succeeded' && booking ? (
+          <div className="text-slate-700 sm:col-span-2">
+            <p className="mb-3">{copy.booking.intro}</p>
+            <BookATime
+              booking={booking}
+              name={state.values.name}
+              email={state.values.email}
+              notes={state.values.message}
+              leadId={state.id}
+            />
+          </div>
+        ) : null}
       </form>
       {/* In the page's flow on phones (never over the form), in the corner on wide screens. */}
       <Toaster

@@ -30,7 +30,12 @@ describe('useContactSubmission', () => {
       finish({ ok: true });
       await pending;
     });
-    expect(result.current.state).toEqual({ status: 'succeeded' });
+    // With the lead's id (the one sent) and what was sent: Book a time prefills from them.
+    expect(result.current.state).toEqual({
+      status: 'succeeded',
+      id: send.mock.calls[0]![0],
+      values: VALUES,
+    });
   });
 
   it('names the step that failed: insert or webhook, as the sender reports it', async () => {

@@ -16,11 +16,14 @@ export type Send = (
 /** Where a submission failed: loading the sender's code, the database insert, or the webhook. */
 export type FailedStep = 'load' | 'insert' | 'webhook';
 
-/** A submission's life: idle, then submitting, then succeeded or failed (naming the step). */
+/**
+ * A submission's life: idle, then submitting, then succeeded (with the lead's id and what was
+ * sent: Book a time prefills from them) or failed (naming the step).
+ */
 export type SubmissionState =
   | { status: 'idle' }
   | { status: 'submitting' }
-  | { status: 'succeeded' }
+  | { status: 'succeeded'; id: string; values: ContactValues }
   | { status: 'failed'; step: FailedStep; reason: FailureReason; detail: string };
 
 /**
@@ -51,7 +54,7 @@ export function useContactSubmission(
       try {
         const result = await send(current.current.id, values, botCheckPlace);
         next = result.ok
-          ? { status: 'succeeded' }
+          ? { status: 'succeeded', id: current.current.id, values }
           : { status: 'failed', step: result.step, reason: result.reason, detail: result.detail };
       } catch (error) {
         // The sender's code (and supabase-js) did not arrive: nothing was sent.

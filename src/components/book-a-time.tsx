@@ -1,0 +1,186 @@
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { bookATime as copy } from '@/content/booking';
+import { bookingLinkUrl, type BookingConfig, type BookingPrefill } from '@/lib/booking';
+import { config } from '@/lib/config';
+import { loadOnce } from '@/lib/load-once';
+import type { InlineBookingProps } from './booking/inline-booking-props';
+
+export interface BookATimeProps extends BookingPrefill {
+  /** The owner's booking page and how it opens (VITE_BOOKING_URL); tests pass their own. */
+  booking?: BookingConfig | null;
+  className?: string;
+}
+
+type InlineBooking = ComponentType<InlineBookingProps>;
+
+/**
+ * The inline booking's code for a provider, fetched at the press, never in the first load (one
+ * chunk each: Calendly's module adds its stylesheet as it loads). A failed fetch is tried again
+ * at the next press.
+ */
+const INLINE: Record<'cal' | 'calendly', () => Promise<InlineBooking>> = {
+  cal: loadOnce(() => import('./booking/cal-inline').then((module) => module.CalInline)),
+  calendly: loadOnce(() =>
+    import('./booking/calendly-inline').then((module) => module.CalendlyInline),
+  ),
+};
+
+/** The inline booking's state: its code on its way, there, or the calendar cannot be shown. */
+type Inline =
+  { status: 'loading' } | { status: 'ready'; Booking: InlineBooking } | { status: 'failed' };
+
+/** Said in place of the calendar when it cannot be shown. */
+function Failed() {
+  return (
+    <p role="alert" className="text-sm font-medium text-danger">
+      {copy.failed}
+    </p>
+  );
+}
+
+/** A link to the booking page, prefilled, in a new tab. */
+function NewTabLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+      {children}
+      <span className="sr-only"> {copy.newTab}</span>
+    </a>
+  );
+}
+
+/**
+ * Book a time: the owner's booking page, prefilled with what the visitor already gave (name,
+ * e-mail, a note, the lead's id as the booking's metadata). With Cal.com or Calendly, a button
+ * that opens the booking inline below it, its code fetched at the press (nothing of it, nor of
+ * the providers' libraries, is in the first load); otherwise a link to the page in a new tab.
+ * Nothing when no booking page is set.
+ */
+export function BookATime({
+  booking = config.booking,
+  className,
+  name,
+  email,
+  notes,
+  leadId,
+}: BookATimeProps) {
+  const [open, setOpen] = useState(false);
+  const [inline, setInline] = useState<Inline>({ status: 'loading' });
+  const button = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const closedByVisitor = useRef(false);
+  // Which opening a fetched result belongs to: one that arrives after a close is dropped.
+  const opening = useRef(0);
+  const ids = useId();
+  const panelId = `${ids}-booking`;
+  const headingId = `${ids}-booking-heading`;
+
+  // Opened: the keyboard and a screen reader go to its heading. Closed by the visitor: back to
+  // the button.
+  useEffect(() => {
+    if (open) heading.current?.focus();
+    else if (closedByVisitor.current) button.current?.focus();
+  }, [open]);
+
+  if (!booking) return null;
+  const prefill: BookingPrefill = { name, email, notes, leadId };
+  const link = bookingLinkUrl(booking, prefill);
+
+  const provider = booking.provider;
+  if (provider === 'link') {
+    return (
+      <a
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonVariants({ variant: 'secondary', className })}
+      >
+        {copy.open}
+        <span className="sr-only"> {copy.newTab}</span>
+      </a>
+    );
+  }
+
+  const close = () => {
+    closedByVisitor.current = true;
+    opening.current += 1;
+    setOpen(false);
+  };
+  const toggle = () => {
+    if (open) return close();
+    closedByVisitor.current = false;
+    const current = (opening.current += 1);
+    setInline({ status: 'loading' });
+    setOpen(true);
+    INLINE[provider]().then(
+      (Booking) => {
+        if (opening.current === current) setInline({ status: 'ready', Booking });
+      },
+      (error: unknown) => {
+        console.error(`${copy.open}: its code could not be loaded`, error);
+        if (opening.current === current) setInline({ status: 'failed' });
+      },
+    );
+  };
+  const failed = () => setInline({ status: 'failed' });
+
+  return (
+    <div className={className}>
+      <Button
+        ref={button}
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={toggle}
+      >
+        {copy.open}
+      </Button>
+      {open ? (
+        // Escape from anywhere in it (the heading, Close, the link) closes it, as a dialog's would.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+        <section
+          id={panelId}
+          aria-labelledby={headingId}
+          className="mt-4 rounded-2xl border border-slate-200 bg-white p-4"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close();
+          }}
+        >
+          <div className="flex items-center justify-between gap-3">
+            <h3
+              id={headingId}
+              ref={heading}
+              tabIndex={-1}
+              className="text-lg font-bold text-ink outline-none"
+            >
+              {copy.heading}
+            </h3>
+            <Button variant="secondary" size="sm" onClick={close}>
+              {copy.close}
+              <span className="sr-only"> {copy.closeHint}</span>
+            </Button>
+          </div>
+          <div className="mt-3">
+            {inline.status === 'failed' ? (
+              <Failed />
+            ) : inline.status === 'ready' ? (
+              <inline.Booking
+                booking={booking}
+                prefill={prefill}
+                title={copy.frameTitle}
+                onFailed={failed}
+              />
+            ) : (
+              <p role="status" className="text-sm text-slate-700">
+                {copy.opening}
+              </p>
+            )}
+          </div>
+          <p className="mt-3 text-sm text-slate-700">
+            {copy.elsewhere} <NewTabLink href={link}>{copy.openInTab}</NewTabLink>
+          </p>
+        </section>
+      ) : null}
+    </div>
+  );
+}
