@@ -112,6 +112,13 @@ test('after a demo call, the visitor sees the report the owner received; another
     webhook,
   );
 
+  // Book a time under the card: the owner's booking page inline (the local stack's stand-in for
+  // Cal.com), filled in with the summary as the note and the call's id as the lead's.
+  await card(page).getByRole('button', { name: 'Book a time' }).click();
+  const booking = card(page).frameLocator('iframe');
+  await expect(booking.locator('[data-param="notes"]')).toHaveText(SAMPLE.analysis!.summary!);
+  await expect(booking.locator('[data-param="metadata[lead_id]"]')).toHaveText(call.id);
+
   // Another visitor: no card, and the report cannot be read without its key.
   const other = await browser.newPage();
   try {

@@ -13,7 +13,7 @@ vi.mock('./read-report', () => ({
     new Promise<ReportOutcome>((resolve) => waits.push({ ticket, deadline, resolve })),
 }));
 
-const { fieldLabel } = await import('./lead-card');
+const { bookingPrefill, fieldLabel } = await import('./lead-card');
 const { LeadCardSlot } = await import('./lead-card-slot');
 
 const ticket = { id: '7f0c6a52-3c1e-4a7e-9d55-0d7d1a2b3c4d', key: 'k'.repeat(43) };
@@ -95,6 +95,30 @@ describe('the lead card', () => {
     render(<LeadCardSlot />);
     act(() => announceReport(null, 'webCall'));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('fills Book a time in from the card: the captured name and e-mail, the summary, the call id', () => {
+    expect(bookingPrefill(report)).toEqual({
+      name: undefined,
+      email: undefined,
+      notes: report.summary,
+      leadId: 'call-1',
+    });
+    const named = {
+      ...report,
+      summary: null,
+      structured_data: {
+        customerName: ' Dana Books ',
+        email_address: 'dana@example.com',
+        name: '',
+      },
+    };
+    expect(bookingPrefill(named)).toEqual({
+      name: 'Dana Books',
+      email: 'dana@example.com',
+      notes: undefined,
+      leadId: 'call-1',
+    });
   });
 
   it('labels captured fields in words', () => {

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import type { LeadCardReport } from '@shared/contracts/report-read.ts';
 import { leadCard as copy } from '@/content/lead-card';
 import { Button } from '@/components/ui/button';
+import { BookATime } from '@/components/book-a-time';
+import type { BookingPrefill } from '@/lib/booking';
 import { config } from '@/lib/config';
 import type { PendingReport } from '@/lib/pending-report';
 import { waitForReport, type ReportOutcome } from './read-report';
@@ -36,6 +38,30 @@ function capturedFields(data: unknown): [string, string][] {
       .map(([key, value]) => [fieldLabel(key), fieldValue(value)]);
   }
   return [[copy.captured, fieldValue(data)]];
+}
+
+/** A captured text under one of `keys` (any case, `_` or `-` or none between words), or none. */
+function capturedText(data: unknown, keys: RegExp): string | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const found = Object.entries(data as Record<string, unknown>).find(
+    ([key, value]) => keys.test(key) && typeof value === 'string' && value.trim() !== '',
+  );
+  return found ? (found[1] as string).trim() : undefined;
+}
+
+/**
+ * Book a time, filled in from the card: the name and e-mail the agent captured (when its
+ * analysis plan asks for them), the summary as the note, and the call's id as the owner's webhook
+ * names it (`vapi_call_id`) as the lead's id.
+ */
+export function bookingPrefill(report: LeadCardReport): BookingPrefill {
+  const data = report.structured_data;
+  return {
+    name: capturedText(data, /^(full[_-]?|caller[_-]?|customer[_-]?|contact[_-]?)?name$/i),
+    email: capturedText(data, /^(e[_-]?mail|email[_-]?address)$/i),
+    notes: report.summary ?? undefined,
+    leadId: report.webhook.vapi_call_id,
+  };
 }
 
 function Report({ report }: { report: LeadCardReport }) {
@@ -77,6 +103,7 @@ function Report({ report }: { report: LeadCardReport }) {
           {JSON.stringify(report.webhook, null, 2)}
         </pre>
       </details>
+      <BookATime {...bookingPrefill(report)} />
     </div>
   );
 }
