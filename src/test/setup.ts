@@ -4,6 +4,7 @@ import { afterEach } from 'vitest';
 import { forgetServedIslands } from '@/components/served-html';
 import { config } from '@/lib/config';
 import { resetFunnel } from '@/lib/funnel';
+import { resetOwnBusiness } from '@/lib/own-business';
 import { resetVisit } from '@/lib/visit';
 
 // No funnel in the unit tests (it would load Plausible's library into jsdom): funnel.test.ts
@@ -17,6 +18,7 @@ afterEach(() => {
   sessionStorage.clear();
   // The page-lifetime state of the modules that own some (documented there).
   resetVisit();
+  resetOwnBusiness();
   forgetServedIslands();
   resetFunnel();
 });

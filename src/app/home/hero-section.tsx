@@ -10,6 +10,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { config } from '@/lib/config';
 import { useTrade } from '@/lib/trade';
 import { defineIsland, ServedHtml } from '@/components/served-html';
+import { OwnBusinessFields } from './own-business-fields';
 
 /** The hero's picture: static, so it stays out of the first-load JavaScript. */
 export const heroArt = defineIsland('hero-art', () =>
@@ -68,6 +69,10 @@ export function HeroSection() {
                 <span className="sr-only"> ({hero.demoButtonHint})</span>
               </a>
             </div>
+            {/* Server mode: the agent may answer as the visitor's business (the function builds
+                its variables; the public-key path has no server to check them). Closed, below
+                every way to try the agent: nothing above it moves. */}
+            {config.vapi?.auth === 'server' ? <OwnBusinessFields /> : null}
           </div>
         </div>
         <div className="mt-12 lg:mt-0">

@@ -7,11 +7,15 @@ import {
   type CallbackBody,
   type CallbackCode,
 } from '@shared/contracts/callback.ts';
+import { BAD_BUSINESS, type BusinessField } from '@shared/contracts/business.ts';
 import { callFunction, type FunctionsClient } from '@/lib/functions';
+import { refusedField } from '@/lib/own-business';
 
 export type CallbackOutcome =
   | { status: 'accepted' }
   | { status: 'invalid'; field: 'phone' | 'consent'; reason: 'phone' | 'consent' | 'country' }
+  /** The business typed for the agent was refused (issue 44): its line goes at its field. */
+  | { status: 'business'; field: BusinessField }
   | { status: 'bot-check' }
   | { status: 'limited' }
   /** The call may have been placed (Vapi did not say): this request places no other. */
@@ -38,6 +42,8 @@ export async function requestCallback(
   const answer = await callFunction(client, REQUEST_CALLBACK.name, body, signal);
   if (!answer.reached) return { status: 'failed', detail: answer.detail };
   if (answer.status === 202) return { status: 'accepted' };
+  if (answer.body.code === BAD_BUSINESS.code)
+    return { status: 'business', field: refusedField(answer.body.details) };
   const code = String(answer.body.code ?? '') as CallbackCode;
   return REFUSALS[code] ?? { status: 'failed', detail: `${answer.status} ${code}`.trim() };
 }

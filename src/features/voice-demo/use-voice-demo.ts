@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { loadOnce } from '@/lib/load-once';
 import type { SiteConfig } from '@/lib/config-schema';
 import { agentVariables } from '@/lib/agent-variables';
+import { readOwnBusiness } from '@/lib/own-business';
 import { funnel } from '@/lib/funnel';
 import { markDemoCall, visitId } from '@/lib/visit';
 import { createCallGuard, type CallGuard } from './call-guard';
@@ -106,6 +107,10 @@ export function useVoiceDemo({
       );
       return;
     }
+    // Server mode: the business the agent answers as, if the visitor typed one (issue 44). One
+    // that breaks the rule starts nothing: its line is at its field, which takes the focus.
+    const business = config.auth === 'server' ? readOwnBusiness() : null;
+    if (business === false) return;
     release();
     const refusal = guard.begin(config.maxCallSeconds * 1000 + CONNECT_TIMEOUT_MS);
     if (refusal) {
@@ -126,6 +131,7 @@ export function useVoiceDemo({
               id: crypto.randomUUID(),
               visit_id: visitId(),
               variables: agentVariables(),
+              ...(business ? { business } : {}),
             }),
           }
         : {
