@@ -1,14 +1,18 @@
-import { useSyncExternalStore } from 'react';
 import { parseBusiness, type Business, type BusinessField } from '@shared/contracts/business.ts';
+import { ownBusiness as copy } from '@/content/own-business';
 
 /**
  * "Hear it answer as your business" (issue 44): the visitor's business as the hero's fields hold
  * it (src/app/home/own-business-fields.tsx, server mode only), read when the voice demo's button
  * or Call my phone is pressed, by the same rule the functions apply
  * (supabase/functions/_shared/contracts/business.ts). The features cannot import each other or
- * the hero, so both read it here, and a refusal (the page's own or the server's
- * `bad_business`) is put here for the fields to show. The fields are uncontrolled: what was typed
- * before the app took over stays.
+ * the hero, so both read it here.
+ *
+ * The fields are a served island (their code never travels in the first load): uncontrolled, so
+ * what was typed before the app took over stays, and this module, loaded with the call's code on
+ * intent, shows a refusal (the page's own or the server's `bad_business`) on the served markup
+ * itself: the line after the field (announced), `aria-invalid` and `aria-describedby` on it, the
+ * `<details>` opened and the focus there; the line goes once the field is changed.
  */
 
 /** The fields' ids: the hero renders them, this module reads them. */
@@ -19,63 +23,66 @@ export const OWN_BUSINESS_IDS = {
   city: 'own-business-city',
 } as const satisfies Record<BusinessField | 'details', string>;
 
-/** A refused field, and a count, so the same field refused again takes the focus again. */
-export interface OwnBusinessProblem {
-  field: BusinessField;
-  count: number;
-}
+const FIELDS = ['business_name', 'trade', 'city'] as const satisfies readonly BusinessField[];
+
+/** A field's border, as the fields render it, and when it is refused. */
+const BORDER = { valid: 'border-slate-400', invalid: 'border-danger' } as const;
 
 /*
- * Module state, owned here alone: the field refused last (null: none) and the fields' listeners.
- * It lives as long as the page; tests start clean with resetOwnBusiness() (src/test/setup.ts).
+ * Module state, owned here alone: the field refused last (null: none). It lives as long as the
+ * page; tests start clean with resetOwnBusiness() (src/test/setup.ts).
  */
-let problem: OwnBusinessProblem | null = null;
-let refusals = 0;
-const listeners = new Set<() => void>();
-
-function setProblem(next: OwnBusinessProblem | null): void {
-  problem = next;
-  listeners.forEach((listener) => listener());
-}
-
-/** Shows the line at `field` and moves the focus there (the fields do, once rendered). */
-export function refuseOwnBusiness(field: BusinessField): void {
-  refusals += 1;
-  setProblem({ field, count: refusals });
-}
-
-/** The visitor changed the field: its line goes. */
-export function clearOwnBusinessProblem(field: BusinessField): void {
-  if (problem?.field === field) setProblem(null);
-}
-
-export function resetOwnBusiness(): void {
-  problem = null;
-  refusals = 0;
-  listeners.clear();
-}
+let refused: BusinessField | null = null;
 
 /** The field refused last, or null. */
-export const ownBusinessProblem = (): OwnBusinessProblem | null => problem;
+export const ownBusinessProblem = (): BusinessField | null => refused;
 
-/** The field refused last, for the fields to render (none on the server). */
-export function useOwnBusinessProblem(): OwnBusinessProblem | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    ownBusinessProblem,
-    () => null,
-  );
+export function resetOwnBusiness(): void {
+  refused = null;
 }
 
-/** A field's value as typed ('' when the page has no such field). */
-function typed(field: BusinessField): string {
-  const element = document.getElementById(OWN_BUSINESS_IDS[field]);
+/** A field of the page (null when the page has none: not server mode, or another page). */
+function fieldElement(field: BusinessField): HTMLInputElement | HTMLSelectElement | null {
+  const element =
+    typeof document === 'undefined' ? null : document.getElementById(OWN_BUSINESS_IDS[field]);
   return element instanceof HTMLInputElement || element instanceof HTMLSelectElement
-    ? element.value
-    : '';
+    ? element
+    : null;
+}
+
+/** Takes away the line of a refused field, if any. */
+export function clearOwnBusinessProblem(): void {
+  refused = null;
+  for (const field of FIELDS) {
+    const element = fieldElement(field);
+    if (!element) continue;
+    document.getElementById(`${element.id}-error`)?.remove();
+    element.removeAttribute('aria-invalid');
+    element.removeAttribute('aria-describedby');
+    element.classList.replace(BORDER.invalid, BORDER.valid);
+  }
+}
+
+/** Shows the line at `field`, marks it, opens the fields and moves the focus there. */
+export function refuseOwnBusiness(field: BusinessField): void {
+  clearOwnBusinessProblem();
+  refused = field;
+  const element = fieldElement(field);
+  if (!element) return;
+  const line = document.createElement('p');
+  line.id = `${element.id}-error`;
+  line.setAttribute('role', 'alert');
+  line.className = 'mt-1 text-sm font-medium text-danger';
+  line.textContent = copy.errors[field];
+  element.after(line);
+  element.setAttribute('aria-invalid', 'true');
+  element.setAttribute('aria-describedby', line.id);
+  element.classList.replace(BORDER.valid, BORDER.invalid);
+  // A select's change fires `input` too.
+  element.addEventListener('input', clearOwnBusinessProblem, { once: true });
+  const details = document.getElementById(OWN_BUSINESS_IDS.details);
+  if (details instanceof HTMLDetailsElement) details.open = true;
+  element.focus();
 }
 
 /**
@@ -84,19 +91,19 @@ function typed(field: BusinessField): string {
  * is at its field, and no call starts.
  */
 export function readOwnBusiness(): Business | null | false {
-  if (typeof document === 'undefined') return null;
+  const typed = (field: BusinessField) => fieldElement(field)?.value ?? '';
   const name = typed('business_name');
   const city = typed('city');
   if (name.trim() === '' && city.trim() === '') {
-    setProblem(null);
+    clearOwnBusinessProblem();
     return null;
   }
   const parsed = parseBusiness({ business_name: name, trade: typed('trade'), city });
   if (!parsed.ok) {
-    refuseOwnBusiness(parsed.details as BusinessField);
+    refuseOwnBusiness(refusedField(parsed.details));
     return false;
   }
-  setProblem(null);
+  clearOwnBusinessProblem();
   return parsed.value;
 }
 

@@ -49,9 +49,11 @@ describe('Hear it answer as your business', () => {
     expect(details.open).toBe(false);
     await user.click(screen.getByText(copy.summary));
     expect(details.open).toBe(true);
-    await user.type(screen.getByLabelText(copy.nameLabel), '  Sunny  Roofing & Sons ');
+    await user.click(screen.getByLabelText(copy.nameLabel));
+    await user.paste('  Sunny  Roofing & Sons ');
     await user.selectOptions(screen.getByLabelText(copy.tradeLabel), 'home-services');
-    await user.type(screen.getByLabelText(copy.cityLabel), 'Austin');
+    await user.click(screen.getByLabelText(copy.cityLabel));
+    await user.paste('Austin');
     await press(user);
     expect(startWebCall).toHaveBeenCalledWith(
       expect.objectContaining({
