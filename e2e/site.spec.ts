@@ -267,8 +267,8 @@ test.describe('the about page', () => {
 const ROUTE_HEADINGS: Record<Route['path'], RegExp> = {
   '/': /Every call answered/,
   '/solar': /Every solar lead called back/,
-  '/real-estate': /Every buyer and seller call answered/,
-  '/home-services': /Every service call answered/,
+  '/real-estate': /Every real estate call answered/,
+  '/home-services': /Every home service call answered/,
   '/about-me': /Jordan/,
   '/privacy': /Privacy/,
   '/404': /Page not found/,

@@ -38,6 +38,10 @@ for (const trade of trades) {
 
     await page.goto(trade.path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(trade.hero.headline);
+    // The h1 names the trade: search engines weigh the heading.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(trade.headingKeyword, {
+      ignoreCase: true,
+    });
     await expect(page.getByText(trade.hero.lead)).toBeVisible();
     await expect(page.getByText(trade.calculator.intro)).toBeVisible();
     await expect(page.getByLabel('Leads per month')).toHaveAttribute(

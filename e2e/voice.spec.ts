@@ -16,6 +16,17 @@ test.describe('the voice demo', () => {
     await context.grantPermissions(['microphone']);
   });
 
+  test('the public-key build offers no business to answer as: no server builds its variables', async ({
+    page,
+  }) => {
+    for (const path of ['/', '/solar']) {
+      const html = await (await page.request.get(path)).text();
+      expect(html, path).not.toContain('id="own-business"');
+    }
+    await page.goto('/');
+    await expect(page.locator('#own-business')).toHaveCount(0);
+  });
+
   test('loads no byte of the voice SDK before the visitor shows intent', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {

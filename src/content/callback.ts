@@ -30,6 +30,9 @@ export const callback = {
     limited:
       'Too many calls were asked for just now. Please try again later, or send the form below and we will call you.',
     failed: callbackOffer.unavailable,
+    // The server did not take the business typed for the agent (its line is at the field).
+    business:
+      "The agent can't answer as that business. Check the line under Hear it answer as your business.",
     // The voice service did not say whether it placed the call: no second one is placed.
     uncertain:
       "The call may already be on its way. If your phone doesn't ring within a minute, send the form below and we'll call you.",

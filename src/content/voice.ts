@@ -36,6 +36,9 @@ export const voice = {
     spent:
       "Today's live demo calls are used up. Press Call my phone and the agent calls you, or send us a message.",
     spentLink: 'Send a message',
+    // Server mode: the server did not take the business typed for the agent (its line is at the field).
+    business:
+      "The agent can't answer as that business. Check the line under Hear it answer as your business.",
     coolDown: (seconds: number) =>
       `Thanks for trying the demo. You can start another call in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   },

@@ -5,6 +5,7 @@ import { forgetServedIslands } from '@/components/served-html';
 import { config } from '@/lib/config';
 import { resetFunnel } from '@/lib/funnel';
 import { resetPendingReport } from '@/lib/pending-report';
+import { resetOwnBusiness } from '@/lib/own-business';
 import { resetVisit } from '@/lib/visit';
 
 // No funnel in the unit tests (it would load Plausible's library into jsdom): funnel.test.ts
@@ -18,6 +19,7 @@ afterEach(() => {
   sessionStorage.clear();
   // The page-lifetime state of the modules that own some (documented there).
   resetVisit();
+  resetOwnBusiness();
   forgetServedIslands();
   resetFunnel();
   resetPendingReport();

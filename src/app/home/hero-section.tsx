@@ -17,10 +17,16 @@ export const heroArt = defineIsland('hero-art', () =>
   import('./hero-illustration').then((m) => m.HeroIllustration),
 );
 
+/** "Hear it answer as your business" (server mode): its fields, served; read by own-business.ts. */
+export const ownBusinessFields = defineIsland('own-business', () =>
+  import('./own-business-fields').then((m) => m.OwnBusinessFields),
+);
+
 export function HeroSection() {
   const bookCall = useBookCallAction();
   // A trade's page speaks the trade's words; / speaks to all three.
-  const words = useTrade()?.hero ?? hero;
+  const trade = useTrade();
+  const words = trade?.hero ?? hero;
   // The three ways to try the agent: the voice demo offers the other two when it cannot call.
   const [chatOpen, setChatOpen] = useState(false);
   const [callbackOpen, setCallbackOpen] = useState(false);
@@ -69,6 +75,13 @@ export function HeroSection() {
                 <span className="sr-only"> ({hero.demoButtonHint})</span>
               </a>
             </div>
+            {/* Server mode: the agent may answer as the visitor's business (the function builds
+                its variables; the public-key path has no server to check them). Closed, below
+                every way to try the agent: nothing above it moves. */}
+            {config.vapi?.auth === 'server' ? (
+              // Its select is preset to the page's trade: one served version per trade.
+              <ServedHtml island={ownBusinessFields} variant={trade?.slug} />
+            ) : null}
             {/* After a demo: what the owner received (nothing until a report is on its way). */}
             <LeadCardSlot />
           </div>

@@ -9,7 +9,7 @@ export default {
   },
   hero: {
     eyebrow: 'For HVAC, plumbing, roofing and electrical companies',
-    headline: 'Every service call answered. Every job booked.',
+    headline: 'Every home service call answered. Every job booked.',
     lead: 'Your agent answers in one ring, sorts the emergency from the estimate, and books the technician straight into your schedule and CRM, day or night.',
   },
   calculator: {

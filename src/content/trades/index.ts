@@ -27,6 +27,11 @@ export interface TradeEntry {
   path: `/${string}`;
   /** How the link on / and the call samples name the trade. */
   name: string;
+  /**
+   * The words the page's h1 (`hero.headline`) must hold, as a search for the trade would type
+   * them: search engines weigh the heading (trades.test.ts, e2e/trades.spec.ts).
+   */
+  headingKeyword: string;
   /** The page's words: its own file, its own small chunk in the browser. */
   words: () => Promise<{ default: TradeWords }>;
 }
@@ -36,18 +41,21 @@ export const trades = [
     slug: 'solar',
     path: '/solar',
     name: 'Solar installers',
+    headingKeyword: 'solar',
     words: () => import('./solar'),
   },
   {
     slug: 'real-estate',
     path: '/real-estate',
     name: 'Real estate teams',
+    headingKeyword: 'real estate',
     words: () => import('./real-estate'),
   },
   {
     slug: 'home-services',
     path: '/home-services',
     name: 'Home and field services',
+    headingKeyword: 'home service',
     words: () => import('./home-services'),
   },
 ] as const satisfies readonly TradeEntry[];

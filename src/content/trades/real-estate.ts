@@ -9,7 +9,7 @@ export default {
   },
   hero: {
     eyebrow: 'For real estate teams',
-    headline: 'Every buyer and seller call answered. Every showing booked.',
+    headline: 'Every real estate call answered. Every showing booked.',
     lead: 'Your agent picks up in one ring, asks about budget, area and timeline, and books the showing or the valuation for the right agent, straight into your CRM.',
   },
   calculator: {

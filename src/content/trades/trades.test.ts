@@ -7,6 +7,13 @@ describe("the site's trades", () => {
     expect(trades.map((trade) => trade.slug).sort()).toEqual([...TRADES].sort());
   });
 
+  it("names each trade in its page's h1 (its heading keyword in the headline)", async () => {
+    for (const trade of trades) {
+      const { hero } = (await trade.words()).default;
+      expect(hero.headline.toLowerCase(), trade.slug).toContain(trade.headingKeyword);
+    }
+  });
+
   it("keeps each trade page's slug on the wire, and no other", () => {
     for (const trade of trades) expect(parseTrade(trade.slug)).toBe(trade.slug);
     expect(parseTrade('roofing')).toBeNull();

@@ -8,12 +8,16 @@ import {
   type CallbackCode,
 } from '@shared/contracts/callback.ts';
 import { reportTicketOf, type ReportTicket } from '@shared/contracts/report-read.ts';
+import { BAD_BUSINESS, type BusinessField } from '@shared/contracts/business.ts';
 import { callFunction, type FunctionsClient } from '@/lib/functions';
+import { refusedField } from '@/lib/own-business';
 
 export type CallbackOutcome =
   /** The call is being placed; `report` reads its report once it ends (the lead card). */
   | { status: 'accepted'; report: ReportTicket | null }
   | { status: 'invalid'; field: 'phone' | 'consent'; reason: 'phone' | 'consent' | 'country' }
+  /** The business typed for the agent was refused (issue 44): its line goes at its field. */
+  | { status: 'business'; field: BusinessField }
   | { status: 'bot-check' }
   | { status: 'limited' }
   /** The call may have been placed (Vapi did not say): this request places no other. */
@@ -40,6 +44,8 @@ export async function requestCallback(
   const answer = await callFunction(client, REQUEST_CALLBACK.name, body, signal);
   if (!answer.reached) return { status: 'failed', detail: answer.detail };
   if (answer.status === 202) return { status: 'accepted', report: reportTicketOf(answer.body) };
+  if (answer.body.code === BAD_BUSINESS.code)
+    return { status: 'business', field: refusedField(answer.body.details) };
   const code = String(answer.body.code ?? '') as CallbackCode;
   return REFUSALS[code] ?? { status: 'failed', detail: `${answer.status} ${code}`.trim() };
 }

@@ -6,6 +6,7 @@ import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
 import { funnel } from '@/lib/funnel';
 import { announceReport, REPORT_WAIT_MS } from '@/lib/pending-report';
 import { agentVariables } from '@/lib/agent-variables';
+import { readOwnBusiness, refuseOwnBusiness } from '@/lib/own-business';
 import { CURRENT_CONSENT_VERSION, REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
 import type { requestCallback, CallbackOutcome } from './request-callback';
@@ -21,6 +22,7 @@ export type CallbackStatus =
 
 /** The line for a request that was not taken and is no field's fault. */
 const REFUSAL_LINES = {
+  business: copy.errors.business,
   'bot-check': copy.errors.botCheck,
   limited: copy.errors.limited,
   uncertain: copy.errors.uncertain,
@@ -73,6 +75,13 @@ export function useCallbackRequest(
       focusField(found.phone ? 'phone' : 'consent');
       return;
     }
+    // The business the agent answers as, if the visitor typed one in the hero (issue 44; server
+    // mode shows the fields). One that breaks the rule sends nothing: its line is at its field.
+    const business = readOwnBusiness();
+    if (business === false) {
+      setStatus({ kind: 'refused', message: copy.errors.business });
+      return;
+    }
     if (attempt.current?.phone !== phone) attempt.current = { id: crypto.randomUUID(), phone };
     setStatus({ kind: 'sending' });
     let outcome: CallbackOutcome;
@@ -91,6 +100,7 @@ export function useCallbackRequest(
           page: window.location.pathname,
           utm: landingUtm(),
           visit_id: visitId(),
+          ...(business ? { business } : {}),
         },
         { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
       );
@@ -117,6 +127,7 @@ export function useCallbackRequest(
       focusField(outcome.field);
       return;
     }
+    if (outcome.status === 'business') refuseOwnBusiness(outcome.field);
     if (outcome.status === 'failed')
       console.error('Call my phone: the request failed:', outcome.detail);
     setStatus({ kind: 'refused', message: REFUSAL_LINES[outcome.status] });

@@ -8,6 +8,7 @@ import { announceReport } from '@/lib/pending-report';
 import { reportTicketOf, type ReportTicket } from '@shared/contracts/report-read.ts';
 import { createCallGuard, type CallGuard } from './call-guard';
 import type { WebCallBody } from '@shared/contracts/web-call.ts';
+import type { Business } from '@shared/contracts/business.ts';
 import { loadVapi, type AssistantOverrides } from './load-vapi';
 import type { CallStart, JoinableCall, VoiceCall, VoiceCallOptions } from './voice-call';
 import { initialVoiceState, voiceReducer, type VoiceEvent, type VoiceState } from './voice-machine';
@@ -44,6 +45,13 @@ function overridesForThisVisit(maxCallSeconds: number): AssistantOverrides {
 
 /** The code that drives a call, loaded with the SDK on intent (CONNECT_TIMEOUT_MS bounds it). */
 const loadVoiceCall = loadOnce(() => import('./voice-call'));
+
+/**
+ * Server mode: the reader of the visitor's business (issue 44), out of the first load. It comes
+ * on intent with the server's call starter (web-call.ts imports it), so at the press it is in
+ * hand and the request still leaves before the page renders its Connecting state.
+ */
+const loadOwnBusiness = loadOnce(() => import('@/lib/own-business'));
 
 /**
  * The voice button's state: a press starts a call (loading the SDK on first use), a press in a
@@ -99,9 +107,12 @@ export function useVoiceDemo({
     [guard],
   );
 
+  /** A press reading the visitor's business: a second press meanwhile is the same press. */
+  const reading = useRef(false);
+
   const press = useCallback(async () => {
     const status = current.current.status;
-    if (status === 'connecting') return;
+    if (status === 'connecting' || reading.current) return;
     if (status === 'in-call') {
       release();
       send({ type: 'stop-requested' });
@@ -112,6 +123,23 @@ export function useVoiceDemo({
         'Voice demo is not configured: set VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID and build again.',
       );
       return;
+    }
+    // Server mode: the business the agent answers as, if the visitor typed one (issue 44). One
+    // that breaks the rule starts nothing, not even the microphone's prompt: its line is at its
+    // field, which takes the focus.
+    let business: Business | null = null;
+    if (config.auth === 'server') {
+      reading.current = true;
+      try {
+        const read = (await loadOwnBusiness()).readOwnBusiness();
+        if (read === false) return;
+        business = read;
+      } catch (error) {
+        // Its code could not be fetched: the generic demo, as with no business typed.
+        console.error('Voice demo: the business fields could not be read:', error);
+      } finally {
+        reading.current = false;
+      }
     }
     release();
     const refusal = guard.begin(config.maxCallSeconds * 1000 + CONNECT_TIMEOUT_MS);
@@ -133,6 +161,7 @@ export function useVoiceDemo({
               id: crypto.randomUUID(),
               visit_id: visitId(),
               variables: agentVariables(),
+              ...(business ? { business } : {}),
             }).then((answer) => {
               if (attempt.current === mine) ticket.current = reportTicketOf(answer);
               return answer;

@@ -70,8 +70,10 @@ function callLabel({ status, speaking }: VoiceState): string {
 /** The line that tells the visitor what went wrong, or why they wait. */
 function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
   if (error === 'cooling') return voice.errors.coolDown(waitSeconds);
-  const { micDenied, noMic, connect, busy, limited, spent } = voice.errors;
-  return { 'mic-denied': micDenied, 'no-mic': noMic, connect, busy, limited, spent }[error];
+  const { micDenied, noMic, connect, busy, limited, spent, business } = voice.errors;
+  return { 'mic-denied': micDenied, 'no-mic': noMic, connect, busy, limited, spent, business }[
+    error
+  ];
 }
 
 /**

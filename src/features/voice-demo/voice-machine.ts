@@ -13,7 +13,9 @@ export type VoiceErrorKind =
   /** Server mode: a limit of the server's (per address, at once). */
   | 'limited'
   /** Server mode: the day's demo calls or minutes are spent. */
-  | 'spent';
+  | 'spent'
+  /** Server mode: the business typed for the agent was refused (its line is at its field). */
+  | 'business';
 
 export interface Caption {
   id: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BotCheckSession } from '@/lib/bot-check';
+import { ownBusinessProblem } from '@/lib/own-business';
 import type { WebCallError } from './web-call';
 import { createServerStarter, RESERVATION_MARGIN_MS } from './web-call';
 
@@ -179,6 +180,21 @@ describe('the server starter', () => {
       expect.objectContaining({ kind: 'spent' }) as WebCallError,
     );
     expect(h.sent).toHaveLength(2);
+  });
+
+  it('a business the server refuses (400 bad_business) starts nothing, and its line goes to the field it names', async () => {
+    const h = harness({
+      press: { status: 400, body: { code: 'bad_business', message: 'No', details: 'city' } },
+    });
+    await h.intent();
+    const business = { business_name: 'Sunny Roofing', trade: 'solar', city: 'Austin' } as const;
+    await expect(h.starter.start({ ...PRESS, business })).rejects.toEqual(
+      expect.objectContaining({ kind: 'business' }) as WebCallError,
+    );
+    // The press of the reservation carried the business, and was not asked again.
+    expect(h.sent).toHaveLength(2);
+    expect(h.sent[1]).toEqual({ ...PRESS, id: h.sent[0]!.id, business });
+    expect(ownBusinessProblem()).toBe('city');
   });
 
   it.each([

@@ -13,13 +13,18 @@ import {
   type WebCallReserved,
 } from '@shared/contracts/web-call.ts';
 import { limitedKind } from '@shared/contracts/claim.ts';
+import { BAD_BUSINESS } from '@shared/contracts/business.ts';
 import { createBotCheck, type BotCheckSession, type TurnstileConfig } from '@/lib/bot-check';
 import { callFunction, type FunctionsClient } from '@/lib/functions';
+import { refusedField, refuseOwnBusiness } from '@/lib/own-business';
 
-/** Why no call was started: the day's calls are spent, another limit, or a failure. */
+/**
+ * Why no call was started: the day's calls are spent, another limit, the visitor's business
+ * refused, or a failure.
+ */
 export class WebCallError extends Error {
   constructor(
-    readonly kind: 'spent' | 'limited' | 'failed',
+    readonly kind: 'spent' | 'limited' | 'business' | 'failed',
     detail: string,
   ) {
     super(detail);
@@ -75,6 +80,11 @@ async function askForCall(
     const detail = `start-web-call answered ${answer.status} ${String(code ?? '')} ${String(limit ?? '')}`;
     if (answer.status === 429)
       throw new WebCallError(limitedKind(answer.body, SPENT), detail.trim());
+    if (code === BAD_BUSINESS.code) {
+      // The server's rule refused the business typed for the agent: its line at its field.
+      refuseOwnBusiness(refusedField(answer.body.details));
+      throw new WebCallError('business', detail.trim());
+    }
     throw new WebCallError('failed', detail.trim());
   }
 }

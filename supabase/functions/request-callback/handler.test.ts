@@ -475,3 +475,55 @@ Deno.test(
     assert.equal(h.to(`${VAPI}/call`).length, 0);
   },
 );
+
+Deno.test(
+  "with the visitor's business the agent answers as it: its variables and an opening that still says it is a demo and how to stop",
+  async () => {
+    const h = harness();
+    const answer = await h.send(
+      valid({
+        business: { business_name: '  Sunny  Roofing ', trade: 'home-services', city: 'Austin' },
+        variables: { leads: 40, trade: 'solar', business_name: 'Evil', firstMessage: 'x' },
+      }),
+    );
+    assert.equal(answer.status, 202);
+    const body = JSON.parse(h.to(`${VAPI}/call`)[0]!.body) as CreateCallBody;
+    assert.deepEqual(body.assistantOverrides?.variableValues, {
+      leads: 40,
+      business_name: 'Sunny Roofing',
+      trade: 'home-services',
+      city: 'Austin',
+    });
+    const opening = body.assistantOverrides?.firstMessage;
+    assert.equal(opening, CALLBACK_CALL_WORDS.opening(BUSINESS, 'Sunny Roofing'));
+    assert.match(String(opening), /^Hi, this is the receptionist for Sunny Roofing, a demo from /);
+    assert.match(String(opening), /Harbor Solar & Sons/);
+    assert.match(String(opening), /You asked for a call on our website/);
+    assert.match(String(opening), /If you did not ask, or want no calls from us/);
+    assert.deepEqual(body.assistantOverrides?.['tools:append'], [doNotCallTool()]);
+  },
+);
+
+Deno.test(
+  'a business that breaks the rule is refused 400 naming its field, before the bot check, the database and Vapi',
+  async () => {
+    for (const [business, field] of [
+      [{ business_name: 'sunny.com', trade: 'solar' }, 'business_name'],
+      [{ business_name: 'Call 555 123 4567', trade: 'solar' }, 'business_name'],
+      [{ business_name: 'Sunny Roofing', trade: 'plumbing' }, 'trade'],
+      [{ business_name: 'Sunny Roofing', trade: 'solar', city: 'www.austin' }, 'city'],
+      ['Sunny Roofing', 'business_name'],
+    ] as const) {
+      const h = harness();
+      const answer = await h.send(valid({ business }));
+      assert.equal(answer.status, 400, JSON.stringify(business));
+      assert.deepEqual(answer.body, {
+        code: 'bad_business',
+        message: 'The business name, trade or city was not accepted.',
+        details: field,
+      });
+      assert.equal(h.requests.length, 0, 'no siteverify, no Vapi');
+      assert.equal(h.database.length, 0);
+    }
+  },
+);

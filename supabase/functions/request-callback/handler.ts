@@ -8,6 +8,7 @@ import {
   type CallbackWebhook,
 } from '../_shared/contracts/callback.ts';
 import { callbackCallOverrides } from '../_shared/contracts/callback-call.ts';
+import { businessVariables } from '../_shared/contracts/business.ts';
 import { parseClaim, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
 import type { Parsed } from '../_shared/contracts/refusal.ts';
 import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
@@ -89,15 +90,23 @@ type Placed =
 /** Vapi's POST /call for one claimed request. */
 async function placeCall(request: Callback, settings: CallbackSettings): Promise<Placed> {
   const { vapi } = settings;
+  // The calculator's numbers and the page's trade, and the visitor's business over them
+  // (issue 44): built here, from parsed values only.
+  const { business } = request;
+  const variableValues =
+    request.variables || business
+      ? { ...request.variables, ...(business ? businessVariables(business) : {}) }
+      : null;
   const body: CreateCallBody = {
     assistantId: vapi.assistantId,
     phoneNumberId: vapi.phoneNumberId,
     customer: { number: request.phone },
     assistantOverrides: {
-      // First words that name the business and offer to stop, and the do_not_call tool.
-      ...callbackCallOverrides(settings.businessName),
+      // First words that name the business (the visitor's, as a demo of the owner's) and offer
+      // to stop, and the do_not_call tool.
+      ...callbackCallOverrides(settings.businessName, business?.business_name ?? null),
       maxDurationSeconds: vapi.maxCallSeconds,
-      ...(request.variables ? { variableValues: request.variables } : {}),
+      ...(variableValues ? { variableValues } : {}),
       metadata: { callback_id: request.id, visit_id: request.visit_id },
     },
   };

@@ -368,3 +368,85 @@ Deno.test(
     assert.match(String(logged[0]), /could not record the call/);
   },
 );
+
+Deno.test(
+  "with the visitor's business the agent answers as it: its variables over the calculator's, and its first words",
+  async () => {
+    const h = harness();
+    const answer = await h.send(
+      valid({
+        business: { business_name: 'Élan Électrique', trade: 'home-services', city: 'Montréal' },
+        variables: { leads: 40, trade: 'solar', business_name: 'Evil', city: 'x' },
+        firstMessage: 'Say something else',
+      }),
+    );
+    assert.equal(answer.status, 200);
+    assert.deepEqual(h.vapiBodies[0]?.assistantOverrides, {
+      firstMessage:
+        'Thanks for calling Élan Électrique in Montréal. This is the virtual receptionist. How can I help you today?',
+      firstMessageMode: 'assistant-speaks-first',
+      maxDurationSeconds: 180,
+      variableValues: {
+        leads: 40,
+        business_name: 'Élan Électrique',
+        trade: 'home-services',
+        city: 'Montréal',
+      },
+      metadata: { visit_id: VISIT, web_call_id: ID },
+    });
+    // Without a city: the name alone; without variables: the business's alone.
+    const plain = harness();
+    await plain.send(
+      valid({ variables: null, business: { business_name: 'Sunny Roofing', trade: 'solar' } }),
+    );
+    assert.equal(
+      plain.vapiBodies[0]?.assistantOverrides?.firstMessage,
+      'Thanks for calling Sunny Roofing. This is the virtual receptionist. How can I help you today?',
+    );
+    assert.deepEqual(plain.vapiBodies[0]?.assistantOverrides?.variableValues, {
+      business_name: 'Sunny Roofing',
+      trade: 'solar',
+    });
+  },
+);
+
+Deno.test('the press of a reservation carries the business: the call answers as it', async () => {
+  const h = harness();
+  await h.send({
+    id: ID,
+    visit_id: VISIT,
+    variables: null,
+    business: { business_name: "O'Brien Plumbing, Inc.", trade: 'home-services' },
+  });
+  assert.deepEqual(h.names()[0], 'web_call_press');
+  assert.deepEqual(h.vapiBodies[0]?.assistantOverrides?.variableValues, {
+    business_name: "O'Brien Plumbing, Inc.",
+    trade: 'home-services',
+  });
+});
+
+Deno.test(
+  'a business that breaks the rule is refused 400 naming its field, before the bot check, the database and Vapi',
+  async () => {
+    for (const step of [{}, { intent: true }, { captcha: undefined }]) {
+      for (const [business, field] of [
+        [{ business_name: 'http://x', trade: 'solar' }, 'business_name'],
+        [{ business_name: 'a@b.co', trade: 'solar' }, 'business_name'],
+        [{ business_name: 'x'.repeat(61), trade: 'solar' }, 'business_name'],
+        [{ business_name: 'Sunny Roofing' }, 'trade'],
+        [{ business_name: 'Sunny Roofing', trade: 'solar', city: '<script>' }, 'city'],
+      ] as const) {
+        const h = harness();
+        const answer = await h.send(valid({ business, ...step }));
+        assert.equal(answer.status, 400, JSON.stringify(business));
+        assert.deepEqual(answer.body, {
+          code: 'bad_business',
+          message: 'The business name, trade or city was not accepted.',
+          details: field,
+        });
+        assert.deepEqual(h.siteverify, []);
+        assert.equal(h.database.length + h.vapiBodies.length, 0);
+      }
+    }
+  },
+);

@@ -15,9 +15,17 @@ export const DO_NOT_CALL_TOOL = 'do_not_call';
 export const BUSINESS_NAME_MAX_LENGTH = 100;
 
 export const CALLBACK_CALL_WORDS = {
-  /** The agent's first words on every callback. */
-  opening: (business: string) =>
-    `Hi, this is the assistant for ${business}. You asked for a call on our website a moment ago. ` +
+  /**
+   * The agent's first words on every callback: as the owner's business (BUSINESS_NAME), or, when
+   * the visitor gave theirs (issue 44), as that business's receptionist, still saying it is a
+   * demo of the owner's asked for on the website, and how to stop it (a stranger can type anyone's
+   * number).
+   */
+  opening: (business: string, visitorBusiness: string | null = null) =>
+    (visitorBusiness
+      ? `Hi, this is the receptionist for ${visitorBusiness}, a demo from ${business}. `
+      : `Hi, this is the assistant for ${business}. `) +
+    'You asked for a call on our website a moment ago. ' +
     `If you did not ask, or want no calls from us, just say so and I'll end the call and never call this number again.`,
   /** When the model calls the tool (what it reads to decide). */
   toolDescription:
@@ -66,12 +74,16 @@ export function doNotCallTool(): ToolsAppendItem {
   };
 }
 
-/** The overrides every callback carries: the opening, spoken first, and the tool. */
+/**
+ * The overrides every callback carries: the opening, spoken first, and the tool. With the
+ * visitor's business name (./business.ts's rule), the opening answers as it.
+ */
 export function callbackCallOverrides(
   business: string,
+  visitorBusiness: string | null = null,
 ): Pick<AssistantOverrides, 'firstMessage' | 'firstMessageMode' | 'tools:append'> {
   return {
-    firstMessage: CALLBACK_CALL_WORDS.opening(business),
+    firstMessage: CALLBACK_CALL_WORDS.opening(business, visitorBusiness),
     // Whatever the assistant is set to (waiting for the caller, or a model-made greeting): on a
     // callback these words come first.
     firstMessageMode: 'assistant-speaks-first',

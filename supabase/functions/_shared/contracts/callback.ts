@@ -8,7 +8,8 @@ import {
   type AgentVariables,
   type Utm,
 } from './origin.ts';
-import { claimRefusals } from './claim.ts';
+import { parseBusiness, type Business } from './business.ts';
+import { claimRefusals, limitErrorBody } from './claim.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
 import type { ReportTicket } from './report-read.ts';
 
@@ -46,6 +47,8 @@ export interface CallbackBody {
   page: string | null;
   utm: Utm | null;
   visit_id: string | null;
+  /** The visitor's business, which the agent answers as (./business.ts); absent: the owner's. */
+  business?: Business | null;
 }
 
 /** The longest number as typed. */
@@ -84,8 +87,12 @@ export interface CallbackAccepted {
  * The body as parsed: `phone` still as typed (at most PHONE_MAX_LENGTH characters), and the
  * words of the consent version it names.
  */
-export type CallbackRequest = Omit<CallbackBody, 'captcha' | 'consent' | 'consent_version'> & {
+export type CallbackRequest = Omit<
+  CallbackBody,
+  'captcha' | 'consent' | 'consent_version' | 'business'
+> & {
   consent_text: string;
+  business: Business | null;
 };
 
 export function parseCallback(body: Record<string, unknown>): Parsed<CallbackRequest> {
@@ -98,6 +105,9 @@ export function parseCallback(body: Record<string, unknown>): Parsed<CallbackReq
   if (typeof body.phone !== 'string' || body.phone.length > PHONE_MAX_LENGTH) {
     return callbackRefusal('invalid_phone');
   }
+  // A business that breaks the rule is refused here, before the bot check and any claim.
+  const business = parseBusiness(body.business);
+  if (!business.ok) return business;
   return {
     ok: true,
     value: {
@@ -109,16 +119,21 @@ export function parseCallback(body: Record<string, unknown>): Parsed<CallbackReq
       page: parsePage(body.page),
       utm: parseUtm(body.utm),
       visit_id: parseVisitId(body.visit_id),
+      business: business.value,
     },
   };
 }
 
-/** request-callback (the function turns the number into E.164 after this parser). */
+/**
+ * request-callback (the function turns the number into E.164 after this parser); a refusal's
+ * body is `{code, message}`, with `details` naming the field of a `bad_business`.
+ */
 export const REQUEST_CALLBACK: EndpointContract<CallbackRequest> = {
   name: 'request-callback',
   action: 'callback',
   maxBytes: 8 * 1024,
   parse: parseCallback,
+  errorBody: limitErrorBody,
 };
 
 /**

@@ -53,11 +53,14 @@ export const claimRefusals = <const T extends Record<string, readonly [number, s
   own: T,
 ) => refusalsOf({ ...COMMON_REFUSALS, limited: [429, limited] as const, ...own });
 
-/** A claiming endpoint's error body: `{code, message}`, and `limit` when the refusal names one. */
+/**
+ * A claiming endpoint's error body: `{code, message}`, and `limit` when the refusal names one; a
+ * `bad_business` (./business.ts) names its field as `details`.
+ */
 export const limitErrorBody = ({ code, message, details }: Refusal) => ({
   code,
   message,
-  ...(details ? { limit: details } : {}),
+  ...(details ? (code === 'bad_business' ? { details } : { limit: details }) : {}),
 });
 
 /**

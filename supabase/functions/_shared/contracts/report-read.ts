@@ -32,9 +32,7 @@ export const REPORT_READABLE_SECONDS = 3600;
 /** The ticket in a start's answer (`report`), or null when it has none (public-key mode). */
 export function reportTicketOf(answer: unknown): ReportTicket | null {
   const report = (answer as { report?: unknown } | null)?.report as
-    | Partial<Record<keyof ReportTicket, unknown>>
-    | null
-    | undefined;
+    Partial<Record<keyof ReportTicket, unknown>> | null | undefined;
   if (typeof report !== 'object' || report === null) return null;
   return isUuid(report.id) && typeof report.key === 'string' && REPORT_KEY.test(report.key)
     ? { id: report.id, key: report.key }

@@ -1,5 +1,6 @@
 import { isUuid } from '../http.ts';
 import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
+import { parseBusiness, type Business } from './business.ts';
 import { claimRefusals, limitErrorBody } from './claim.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
 import type { ReportTicket } from './report-read.ts';
@@ -29,6 +30,8 @@ export interface WebCallBody {
   variables: AgentVariables | null;
   /** On intent: reserve this id (the bot check and the limits now, the call at the press). */
   intent?: true;
+  /** The visitor's business, which the agent answers as (./business.ts); absent: the generic demo. */
+  business?: Business | null;
 }
 
 /** How long a reservation waits for its press; then it lapses and counts for nothing. */
@@ -43,8 +46,9 @@ export interface WebCallReserved {
 /** Which form a body is: the one request, a reservation on intent, or a reserved press. */
 export type WebCallStep = 'call' | 'reserve' | 'press';
 
-export interface WebCallRequest extends Omit<WebCallBody, 'captcha' | 'intent'> {
+export interface WebCallRequest extends Omit<WebCallBody, 'captcha' | 'intent' | 'business'> {
   step: WebCallStep;
+  business: Business | null;
 }
 
 /** `intent: true` reserves; a body with no `captcha` (absent or null) presses a reservation. */
@@ -81,6 +85,9 @@ export const webCallRefusal = claimRefusals(
 
 export function parseWebCall(body: Record<string, unknown>): Parsed<WebCallRequest> {
   if (!isUuid(body.id)) return webCallRefusal('bad_request');
+  // A business that breaks the rule is refused here, before the bot check and any claim.
+  const business = parseBusiness(body.business);
+  if (!business.ok) return business;
   return {
     ok: true,
     value: {
@@ -88,11 +95,15 @@ export function parseWebCall(body: Record<string, unknown>): Parsed<WebCallReque
       visit_id: parseVisitId(body.visit_id),
       variables: parseVariables(body.variables),
       step: webCallStep(body),
+      business: business.value,
     },
   };
 }
 
-/** start-web-call: the refusal's `details` names the limit (`{code, message, limit}`). */
+/**
+ * start-web-call: the refusal's `details` names the limit (`{code, message, limit}`), or the
+ * business's field (`{code: "bad_business", message, details}`).
+ */
 export const START_WEB_CALL: EndpointContract<WebCallRequest> = {
   name: 'start-web-call',
   action: 'web_call',
