@@ -6,6 +6,7 @@ import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { TURNSTILE_SCRIPT_URL } from '../src/lib/config-schema';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, test } from './fixtures';
+import { ownPort } from './own-stack';
 import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
 import { fillContactForm } from './contact-form';
 
@@ -19,7 +20,7 @@ import { fillContactForm } from './contact-form';
  * which they take at a loopback SITE_URL only).
  */
 
-const PORT = 4650 + Math.floor(Math.random() * 150);
+const PORT = ownPort('default-profile');
 const ORIGIN = `http://localhost:${PORT}`;
 const SUCCESS_TEXT = "Your message has been sent. We'll be in touch soon.";
 const IDLE = 'Press here for AI Voice Agent';

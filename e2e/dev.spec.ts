@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { expect, test } from './fixtures';
+import { ownPort } from './own-stack';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 /** `npm run dev`: Vite's dev server with hot reload, and the local stack on the same port. */
-const PORT = 4700 + Math.floor(Math.random() * 200);
+const PORT = ownPort('dev');
 const ORIGIN = `http://localhost:${PORT}`;
 const HERO = 'src/content/hero.ts';
 

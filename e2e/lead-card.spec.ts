@@ -9,7 +9,7 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { leadCard } from '../src/content/lead-card';
 import { expect, test } from './fixtures';
 import { standInForSdk } from './fake-vapi';
-import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
+import { useOwnStack } from './own-stack';
 
 /**
  * The lead card on a server-mode build through the local stack: after a demo call, Call my
@@ -19,8 +19,6 @@ import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
  * get nothing.
  */
 
-const PORT = 4650 + Math.floor(Math.random() * 100);
-const ORIGIN = `http://localhost:${PORT}`;
 const IDLE = 'Press here for AI Voice Agent';
 /** What the stand-in's report says (Vapi's documented end-of-call report, fixtures.ts). */
 const SAMPLE = endOfCallReport(
@@ -28,31 +26,11 @@ const SAMPLE = endOfCallReport(
   new Date(),
 ).message;
 
-let stack: OwnStack | undefined;
-
-test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: ORIGIN });
-
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the hook's parameters.
-test.beforeAll(async ({}, info) => {
-  // A build and a stack of their own: longer than one test's budget, and said so here.
-  info.setTimeout(180_000);
-  stack = await startOwnStack({
-    name: 'lead-card',
-    port: PORT,
-    buildArgs: ['--mode', 'local'],
-    env: {
-      ...process.env,
-      VITE_VAPI_AUTH: 'server',
-      VITE_VAPI_ASSISTANT_ID: 'lead-card-assistant',
-      LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
-      LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
+const { origin: ORIGIN } = useOwnStack('lead-card', {
+  VITE_VAPI_AUTH: 'server',
+  VITE_VAPI_ASSISTANT_ID: 'lead-card-assistant',
+  LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
+  LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
 });
 
 test.beforeEach(async ({ context, page }) => {

@@ -4,7 +4,7 @@ import { ownBusiness as copy } from '../src/content/own-business';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, seriousA11yViolations, test } from './fixtures';
 import { standInForSdk } from './fake-vapi';
-import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
+import { useOwnStack } from './own-stack';
 
 /**
  * "Hear your own receptionist" (issue 44) on a server-mode build of its own and its local stack:
@@ -15,37 +15,15 @@ import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
  * (Daily's rooms cannot be joined offline).
  */
 
-const PORT = 4900 + Math.floor(Math.random() * 100);
-const ORIGIN = `http://localhost:${PORT}`;
 const IDLE = 'Press here for AI Voice Agent';
 const START = '/functions/v1/start-web-call';
 
-let stack: OwnStack | undefined;
-
-test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: ORIGIN });
-
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the hook's parameters.
-test.beforeAll(async ({}, info) => {
-  // A build and a stack of their own: longer than one test's budget, and said so here.
-  info.setTimeout(180_000);
-  stack = await startOwnStack({
-    name: 'receptionist',
-    port: PORT,
-    buildArgs: ['--mode', 'local'],
-    env: {
-      ...process.env,
-      VITE_VAPI_AUTH: 'server',
-      VITE_VAPI_ASSISTANT_ID: 'receptionist-assistant',
-      // The stood-in calls send no report, so they count as in progress: out of the way.
-      LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
-      LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
+useOwnStack('receptionist', {
+  VITE_VAPI_AUTH: 'server',
+  VITE_VAPI_ASSISTANT_ID: 'receptionist-assistant',
+  // The stood-in calls send no report, so they count as in progress: out of the way.
+  LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
+  LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
 });
 
 test.beforeEach(async ({ page, context }) => {

@@ -6,7 +6,7 @@ import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, test } from './fixtures';
 import { standInForSdk, type FakeVapiWindow } from './fake-vapi';
-import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
+import { useOwnStack } from './own-stack';
 
 /**
  * Server mode (VITE_VAPI_AUTH=server) on its own built site and local stack: the voice button
@@ -17,43 +17,21 @@ import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
  * for the SDK at the one place the site loads it (as conversion.spec.ts does).
  */
 
-const PORT = 4500 + Math.floor(Math.random() * 150);
-const ORIGIN = `http://localhost:${PORT}`;
 const FUNCTION = '**/functions/v1/start-web-call';
 const IDLE = 'Press here for AI Voice Agent';
 const UNUSED_PUBLIC_KEY = 'server-mode-unused-public-key';
 
-let stack: OwnStack | undefined;
-
-test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: ORIGIN });
-
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the hook's parameters.
-test.beforeAll(async ({}, info) => {
-  // A build and a stack of their own: longer than one test's budget, and said so here.
-  info.setTimeout(180_000);
-  stack = await startOwnStack({
-    name: 'server-mode',
-    port: PORT,
-    buildArgs: ['--mode', 'local'],
-    env: {
-      ...process.env,
-      VITE_VAPI_AUTH: 'server',
-      VITE_VAPI_ASSISTANT_ID: 'server-mode-assistant',
-      // Set, but server mode must not ship it.
-      VITE_VAPI_PUBLIC_KEY: UNUSED_PUBLIC_KEY,
-      // Twelve minutes a day: four calls of three, then the day is spent (the last test). The
-      // other limits are out of the way (each test is a visitor of its own, and the stood-in
-      // calls send no report, so they count as in progress).
-      LOCAL_FUNCTION_WEB_CALL_DAILY_MINUTES: '12',
-      LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
-      LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
+const { origin: ORIGIN, stack } = useOwnStack('server-mode', {
+  VITE_VAPI_AUTH: 'server',
+  VITE_VAPI_ASSISTANT_ID: 'server-mode-assistant',
+  // Set, but server mode must not ship it.
+  VITE_VAPI_PUBLIC_KEY: UNUSED_PUBLIC_KEY,
+  // Twelve minutes a day: four calls of three, then the day is spent (the last test). The
+  // other limits are out of the way (each test is a visitor of its own, and the stood-in
+  // calls send no report, so they count as in progress).
+  LOCAL_FUNCTION_WEB_CALL_DAILY_MINUTES: '12',
+  LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
+  LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
 });
 
 test.beforeEach(async ({ context }) => {
@@ -96,11 +74,11 @@ test('ships no Vapi key, asks start-web-call at the press and joins the room it 
   page,
   watch,
 }) => {
-  for (const file of await readdir(join(stack!.root, 'site', 'assets'))) {
-    const code = await readFile(join(stack!.root, 'site', 'assets', file), 'utf8');
+  for (const file of await readdir(join(stack().root, 'site', 'assets'))) {
+    const code = await readFile(join(stack().root, 'site', 'assets', file), 'utf8');
     expect(code, file).not.toContain(UNUSED_PUBLIC_KEY);
   }
-  expect(await readFile(join(stack!.root, 'site', 'index.html'), 'utf8')).not.toContain(
+  expect(await readFile(join(stack().root, 'site', 'index.html'), 'utf8')).not.toContain(
     UNUSED_PUBLIC_KEY,
   );
   const toVapi = vapiApiRequests(page);

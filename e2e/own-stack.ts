@@ -1,0 +1,61 @@
+import { test } from './fixtures';
+import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
+
+/**
+ * The specs that build a site of their own (a configuration the main suite's build does not
+ * have) and serve it with a local stack of their own, each at a port of its own range: two such
+ * specs run at once (two workers), and a shared port would serve one spec the other's site.
+ * A new spec takes the next free hundred.
+ */
+const PORT_RANGES = {
+  'server-mode': 4500,
+  'default-profile': 4600,
+  dev: 4700,
+  'lead-card': 4800,
+  receptionist: 4900,
+} as const;
+
+export type OwnStackSpec = keyof typeof PORT_RANGES;
+
+/** A port in `spec`'s own range (random within it: a run's leftovers do not collide). */
+export function ownPort(spec: OwnStackSpec): number {
+  return PORT_RANGES[spec] + Math.floor(Math.random() * 100);
+}
+
+/**
+ * A local-mode build of the spec's own with `env`, served at the port `ownPort` gives, for every
+ * test of the file (run in order, the stack started before the first and stopped after the
+ * last). Answers the origin the tests open (`baseURL` too) and the stack, once started.
+ */
+export function useOwnStack(spec: OwnStackSpec, env: NodeJS.ProcessEnv) {
+  const port = ownPort(spec);
+  const origin = `http://localhost:${port}`;
+  let stack: OwnStack | undefined;
+
+  test.describe.configure({ mode: 'serial' });
+  test.use({ baseURL: origin });
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the hook's parameters.
+  test.beforeAll(async ({}, info) => {
+    // A build and a stack of their own: longer than one test's budget, and said so here.
+    info.setTimeout(180_000);
+    stack = await startOwnStack({
+      name: spec,
+      port,
+      buildArgs: ['--mode', 'local'],
+      env: { ...process.env, ...env },
+    });
+  });
+
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
+
+  return {
+    origin,
+    stack: (): OwnStack => {
+      if (!stack) throw new Error(`${spec}: the stack has not started`);
+      return stack;
+    },
+  };
+}
