@@ -48,11 +48,16 @@ test.describe('the voice demo', () => {
     }
     const onLoad = scripts.length;
     await page.getByRole('button', { name: IDLE }).hover();
-    await expect.poll(() => scripts.length).toBeGreaterThan(onLoad);
-    const loaded = await Promise.all(
-      scripts.slice(onLoad).map((path) => readFile(`.test-data/site${path}`, 'utf8')),
-    );
-    expect(loaded.some((code) => code.includes('callControllerCreateWebCall'))).toBe(true);
+    // Intent fetches the call's code and the SDK, each its own request, in either order: wait
+    // for the SDK among them, not for the first to arrive.
+    await expect
+      .poll(async () => {
+        const loaded = await Promise.all(
+          scripts.slice(onLoad).map((path) => readFile(`.test-data/site${path}`, 'utf8')),
+        );
+        return loaded.some((code) => code.includes('callControllerCreateWebCall'));
+      })
+      .toBe(true);
   });
 
   test('a press shows a disabled Connecting... and POSTs /call/web with the assistant and the public key', async ({
