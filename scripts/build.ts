@@ -27,7 +27,7 @@ import {
 } from './lib/security-headers';
 import { criticalCss } from './lib/critical-css';
 import { bookingStyleHashes } from './lib/booking-styles';
-import { appLoaderScript, earlyCaptureScript } from './lib/inline-script';
+import { appFilesAttribute, appLoaderScript, earlyCaptureScript } from './lib/inline-script';
 import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
 import { localOrigin } from '../server/local-config';
 import { trades } from '../src/content/trades/index';
@@ -102,18 +102,16 @@ export async function placeInlineScripts(
   if (!entry) throw new Error('The built index.html has no entry module script.');
   if (!html.includes(APP_HEAD)) throw new Error(`The built index.html has no ${APP_HEAD}.`);
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)];
-  const [loader, capture] = await Promise.all([
-    appLoaderScript({
-      module: entry[1]!,
-      imports: [...new Set([...preloads.map((match) => match[1]!), ...pageImports])],
-      stylesheets,
-    }),
-    earlyCaptureScript(),
-  ]);
+  const [loader, capture] = await Promise.all([appLoaderScript(), earlyCaptureScript()]);
+  const files = appFilesAttribute({
+    module: entry[1]!,
+    imports: [...new Set([...preloads.map((match) => match[1]!), ...pageImports])],
+    stylesheets,
+  });
   let result = html;
   for (const [link] of preloads) result = result.replace(link, '');
   return result
-    .replace(entry[0], () => `<script>${loader}</script>`)
+    .replace(entry[0], () => `<script ${files}>${loader}</script>`)
     .replace(APP_HEAD, () => `<script>${capture}</script>${APP_HEAD}`);
 }
 

@@ -5,15 +5,16 @@ import type { BookingConfig } from '../../src/lib/booking';
 import { cspHash } from './security-headers';
 
 /**
- * The inline styles Book a time's embed writes into the page, which the CSP must allow by hash
- * (style-src has no 'unsafe-inline'):
+ * The <style> elements Book a time's embed writes into the page, which the CSP must allow by
+ * hash (style-src has no 'unsafe-inline'):
  *
  * - Cal.com (`@calcom/embed-core`'s embed.js): two <style> elements in <head> (its CSS variables
  *   and `.cal-embed`), the <style> of the container it adds, and in its <cal-inline> element's
- *   shadow root two <style> elements and the loader's `style` attributes (whose set depends on
- *   the layout, which is `mobile` under 768 px). They are read by running that very file in
- *   jsdom, at both widths, and calling `inline` as `@calcom/embed-react` does: what this
- *   returns is what the file writes, whatever its version.
+ *   shadow root two <style> elements (their set depends on the layout, which is `mobile` under
+ *   768 px). They are read by running that very file in jsdom, at both widths, and calling
+ *   `inline` as `@calcom/embed-react` does: what this returns is what the file writes, whatever
+ *   its version. Its loader's `style` attributes are allowed as attributes instead
+ *   (style-src-attr, scripts/lib/security-headers.ts), not by hash.
  * - Calendly (`react-calendly`): the one <style> its module adds to <head> when it loads.
  *
  * Nothing else of either is inline: the script is the site's own file, the frame is the booking
@@ -31,39 +32,15 @@ function styleElements(root: Document | ShadowRoot, found: Set<string>) {
 }
 
 /**
- * Records every style attribute as written, before any script changes it through `.style`
- * (which CSP does not check): each `innerHTML` and `setAttribute('style', …)` the page makes;
- * and each <style> element's text as it is inserted.
+ * Records each <style> element's text as it is inserted: CSP checks it then, and again when its
+ * text changes (embed.js inserts an empty one, then fills it, so the empty text's hash is needed
+ * too).
  */
-function recordStyleAttributes(window: JSDOM['window'], found: Set<string>) {
-  const parse = (html: string) => {
-    const template = window.document.createElement('template');
-    innerHtml.set!.call(template, html);
-    for (const element of template.content.querySelectorAll('[style]'))
-      found.add(element.getAttribute('style') ?? '');
-  };
-  const innerHtml = Object.getOwnPropertyDescriptor(window.Element.prototype, 'innerHTML')!;
-  for (const prototype of [window.Element.prototype, window.ShadowRoot.prototype]) {
-    const own = Object.getOwnPropertyDescriptor(prototype, 'innerHTML')!;
-    Object.defineProperty(prototype, 'innerHTML', {
-      ...own,
-      set(this: Element, html: string) {
-        if (this.localName !== 'style') parse(String(html));
-        own.set!.call(this, html);
-      },
-    });
-  }
-  // A <style> is checked as it is inserted, and again when its text changes: embed.js inserts
-  // an empty one, then fills it (so the empty text's hash is needed too).
+function recordInsertedStyles(window: JSDOM['window'], found: Set<string>) {
   const appendChild = window.Node.prototype.appendChild;
   window.Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
     if (node instanceof window.HTMLStyleElement) found.add(node.textContent ?? '');
     return appendChild.call(this, node) as T;
-  };
-  const setAttribute = window.Element.prototype.setAttribute;
-  window.Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
-    if (name.toLowerCase() === 'style') found.add(String(value));
-    setAttribute.call(this, name, value);
   };
 }
 
@@ -82,7 +59,7 @@ function calEmbedStyles(embedJs: string, narrow: boolean): string[] {
       removeEventListener: () => undefined,
     })) as unknown as typeof window.matchMedia;
     const found = new Set<string>();
-    recordStyleAttributes(window, found);
+    recordInsertedStyles(window, found);
     // @calcom/embed-react's snippet (the queue embed.js reads), its two calls, then the script.
     window.eval(`(function (C) {
       C.Cal = function () { C.Cal.q.push(arguments); };
@@ -91,7 +68,7 @@ function calEmbedStyles(embedJs: string, narrow: boolean): string[] {
     Cal('init', { origin: 'https://cal.example.com' });
     Cal('inline', { elementOrSelector: document.getElementById('cal'), calLink: 'owner/intro', config: { name: 'A' } });`);
     window.eval(embedJs);
-    // Its resize handler writes the loader's attributes of the layout it then has.
+    // Its resize handler lays out the loader for the layout it then has.
     window.dispatchEvent(new window.Event('resize'));
     styleElements(window.document, found);
     return [...found];
@@ -104,7 +81,7 @@ function calEmbedStyles(embedJs: string, narrow: boolean): string[] {
 const packageFile = (name: string, file: string) =>
   require.resolve(`${name}/package.json`).replace(/package\.json$/, file);
 
-/** The texts of every inline style Cal's embed writes, at both layouts. */
+/** The texts of every <style> element Cal's embed writes, at both layouts. */
 export async function calEmbedInlineStyles(): Promise<string[]> {
   const embedJs = await readFile(packageFile('@calcom/embed-core', 'dist/embed/embed.js'), 'utf8');
   const texts = new Set<string>();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { inlineStyles } from './security-headers';
+import { appFilesOf } from './inline-script';
 
 export interface Sizes {
   raw: number;
@@ -42,12 +43,11 @@ export async function firstLoad(distDir: string, htmlFile: string): Promise<Firs
   const html = await readFile(join(distDir, htmlFile), 'utf8');
   const entries = [
     ...html.matchAll(/<script[^>]*\ssrc="\/(assets\/[^"]+\.js)"/g),
-    // The app's entry, as the inline loader's argument (src/inline/app-loader.ts).
-    ...[...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap((script) => [
-      ...script[1]!.matchAll(/"\/(assets\/[^"]+\.js)"/g),
-    ]),
     ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g),
   ].map((m) => m[1]!);
+  // The app's entry and its imports, as the inline loader names them (src/inline/app-loader.ts).
+  const app = appFilesOf(html);
+  if (app) entries.push(...[app.module, ...app.imports].map((href) => href.replace(/^\//, '')));
   const seen = new Set<string>();
   const queue = [...entries];
   let js = ZERO;

@@ -2,6 +2,7 @@ import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAfterFirstPaint, type LoaderWindow } from '../../src/inline/app-loader';
 import { placeInlineScripts } from '../build';
+import { appFilesOf } from './inline-script';
 
 const BUILT =
   '<head><meta charset="UTF-8"><!--app-head--><script type="module" crossorigin src="/assets/index-abc.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/runtime-def.js"></head><body></body>';
@@ -10,7 +11,7 @@ let html = '';
 let scripts: string[] = [];
 beforeAll(async () => {
   html = await placeInlineScripts(BUILT, ['/assets/index-abc.css']);
-  scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
 });
 
 /**
@@ -51,7 +52,12 @@ function runLoader(as: 'source' | 'built') {
       },
       env as unknown as LoaderWindow,
     );
-  } else new Function('window', scripts[1]!)(env);
+  } else {
+    // The page's own element, as document.currentScript gives it while the script runs.
+    const files = appFilesOf(html)!;
+    const currentScript = { dataset: { app: JSON.stringify(files) } };
+    new Function('window', scripts[1]!)({ ...env, document: { ...env.document, currentScript } });
+  }
   return {
     appended,
     nextFrame: () => frame?.(),
@@ -69,7 +75,13 @@ describe('the inline scripts as built', () => {
     expect(html).not.toContain('<script type="module"');
     // Nothing of the app is fetched before the first paint: the loader preloads its imports.
     expect(html).not.toMatch(/<link rel="modulepreload"/);
-    expect(scripts[1]).toContain('"/assets/runtime-def.js"');
+    // The loader names its files in its element's data-app, so its text is the same on every page.
+    expect(scripts[1]).not.toContain('/assets/');
+    expect(appFilesOf(html)).toEqual({
+      module: '/assets/index-abc.js',
+      imports: ['/assets/runtime-def.js'],
+      stylesheets: ['/assets/index-abc.css'],
+    });
     expect(html.indexOf(scripts[0]!)).toBeLessThan(html.indexOf('<!--app-head-->'));
     expect(html.indexOf(scripts[1]!)).toBeGreaterThan(html.indexOf('<!--app-head-->'));
     for (const script of scripts) {
@@ -78,6 +90,14 @@ describe('the inline scripts as built', () => {
       // rule from the first keystroke (about 650 characters, 300 bytes brotli).
       expect(script.length).toBeLessThan(1_400);
     }
+  });
+
+  it("names the loader's files in an attribute a browser reads back as the same JSON", () => {
+    const dom = new JSDOM(html);
+    const element = dom.window.document.querySelector<HTMLScriptElement>('script[data-app]')!;
+    expect(JSON.parse(element.dataset.app!)).toEqual(appFilesOf(html));
+    expect(element.textContent).toBe(scripts[1]);
+    dom.window.close();
   });
 
   it('ships a capture that holds an early press, self-contained', () => {

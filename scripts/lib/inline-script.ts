@@ -40,6 +40,25 @@ export async function inlineScript(
 export const earlyCaptureScript = () =>
   inlineScript('src/inline/early-capture.ts', 'installEarlyCapture', ['window']);
 
-/** The loader that adds the app's entry module, its imports and stylesheet after the first paint. */
-export const appLoaderScript = (app: AppFiles) =>
-  inlineScript('src/inline/app-loader.ts', 'loadAfterFirstPaint', [JSON.stringify(app), 'window']);
+/**
+ * The loader that adds the app's entry module, its imports and stylesheet after the first paint:
+ * the same text on every page, which reads the files from its element's `data-app`.
+ */
+export const appLoaderScript = () =>
+  inlineScript('src/inline/app-loader.ts', 'loadNamedFiles', ['window']);
+
+/**
+ * The loader's `data-app` attribute: the files it adds, as JSON in single quotes (so its own
+ * double quotes need no escaping), with `&` and `'` escaped for HTML.
+ */
+export function appFilesAttribute(app: AppFiles): string {
+  const json = JSON.stringify(app).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+  return `data-app='${json}'`;
+}
+
+/** The files a built page's loader adds, read back from its `data-app`; null without one. */
+export function appFilesOf(html: string): AppFiles | null {
+  const attribute = /<script data-app='([^']*)'>/.exec(html)?.[1];
+  if (attribute === undefined) return null;
+  return JSON.parse(attribute.replace(/&#39;/g, "'").replace(/&amp;/g, '&')) as AppFiles;
+}

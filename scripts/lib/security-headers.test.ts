@@ -4,6 +4,7 @@ import {
   contentSecurityPolicy,
   funnelProxy,
   headerRules,
+  inlineScripts,
   netlifyRedirects,
   strictTransportSecurity,
   vercelOutputConfig,
@@ -125,19 +126,22 @@ describe('the security headers', () => {
     expect(siteHeaders({})).not.toHaveProperty('Content-Security-Policy-Report-Only');
   });
 
-  it("frame the booking page's origin, and take the embed's style attributes by hash, only when VITE_BOOKING_URL opens inline", () => {
+  it("frame the booking page's origin, and allow Cal's style attributes as attributes, only when VITE_BOOKING_URL opens inline", () => {
     const directive = (env: Record<string, string>, name: string) =>
       (siteHeaders(env)['Content-Security-Policy'] ?? '')
         .split('; ')
         .find((entry) => entry.startsWith(`${name} `))!;
-    // Unset: nothing framed (no Turnstile in this build), no attribute hashes.
+    // Unset: nothing framed (no Turnstile in this build), no style attribute allowed.
     expect(directive({}, 'frame-src')).toBe("frame-src 'none'");
     expect(directive({}, 'style-src')).toBe("style-src 'self' 'sha256-def'");
+    expect(directive({}, 'style-src-attr')).toBeUndefined();
     // Cal.com: the frame is app.cal.com (embed.js moves cal.com there); its script is the
     // site's own file, so script-src gains nothing.
     const cal = { VITE_BOOKING_URL: 'https://cal.com/jordan/intro' };
     expect(directive(cal, 'frame-src')).toBe('frame-src https://app.cal.com');
-    expect(directive(cal, 'style-src')).toBe("style-src 'self' 'unsafe-hashes' 'sha256-def'");
+    // Its <style> elements by hash (style-src); its loader's style attributes as attributes.
+    expect(directive(cal, 'style-src')).toBe("style-src 'self' 'sha256-def'");
+    expect(directive(cal, 'style-src-attr')).toBe("style-src-attr 'unsafe-inline'");
     expect(directive(cal, 'script-src')).toBe(directive({}, 'script-src'));
     expect(directive(cal, 'connect-src')).toBe(directive({}, 'connect-src'));
     // A self-hosted Cal.com, named: its own origin.
@@ -151,6 +155,7 @@ describe('the security headers', () => {
     const calendly = { VITE_BOOKING_URL: 'https://calendly.com/jordan/30min' };
     expect(directive(calendly, 'frame-src')).toBe('frame-src https://calendly.com');
     expect(directive(calendly, 'style-src')).toBe("style-src 'self' 'sha256-def'");
+    expect(directive(calendly, 'style-src-attr')).toBeUndefined();
     // A page opened in a new tab needs nothing.
     const link = { VITE_BOOKING_URL: 'https://book.example.com/jordan' };
     expect(siteHeaders(link)['Content-Security-Policy']).toBe(
@@ -160,5 +165,21 @@ describe('the security headers', () => {
     expect(directive({ ...cal, VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAAexample' }, 'frame-src')).toBe(
       'frame-src https://challenges.cloudflare.com https://app.cal.com',
     );
+  });
+});
+
+describe('the inline scripts the CSP must allow', () => {
+  it('are those the browser runs: no type, a JavaScript type, module, importmap; not a data block', () => {
+    const html = [
+      '<script>run(1)</script>',
+      '<script type="module">run(2)</script>',
+      "<script type='text/javascript'>run(3)</script>",
+      '<script type=importmap>{"imports":{}}</script>',
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      '<script type="application/json" id="data">{"a":1}</script>',
+      '<script src="/assets/x.js"></script>',
+      '<script></script>',
+    ].join('');
+    expect(inlineScripts(html)).toEqual(['run(1)', 'run(2)', 'run(3)', '{"imports":{}}']);
   });
 });

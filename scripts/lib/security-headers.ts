@@ -35,10 +35,31 @@ export function inlineStyles(html: string): string[] {
   return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
 }
 
-/** The text of every inline <script> (no src) in an HTML document. */
+/** A `type` the browser runs: none, a JavaScript MIME type, `module` or `importmap`. */
+function runsAsScript(attributes: string): boolean {
+  const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+  if (!type) return true;
+  const value = (type[1] ?? type[2] ?? type[3] ?? '').trim().toLowerCase();
+  return (
+    value === '' ||
+    value === 'module' ||
+    value === 'importmap' ||
+    /^(?:text|application)\/(?:x-)?(?:java|ecma)script$/.test(value)
+  );
+}
+
+/**
+ * The text of every inline <script> (no src) the browser runs. A data block, such as the
+ * pages' `application/ld+json`, is not run, and the CSP never sees it: the HTML standard's
+ * "prepare the script element" returns for a type it does not run before its CSP check. So
+ * its hash would only make every page's headers longer.
+ */
 export function inlineScripts(html: string): string[] {
-  const scripts = html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g);
-  return [...scripts].map((match) => match[1] ?? '').filter(Boolean);
+  const scripts = html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g);
+  return [...scripts]
+    .filter((match) => runsAsScript(match[1] ?? ''))
+    .map((match) => match[2] ?? '')
+    .filter(Boolean);
 }
 
 function unique(values: string[]): string[] {
@@ -72,13 +93,19 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
   // and opens inline; its script is the site's own (/vendor/cal/embed.js) or none (Calendly).
   const bookingFrame = bookingFrameOrigin(config.booking);
   const frames = unique([...turnstile, ...(bookingFrame ? [bookingFrame] : [])]);
-  // Cal's embed.js writes its loader's style attributes, allowed by their hashes only
-  // (scripts/lib/booking-styles.ts), which CSP takes for attributes with 'unsafe-hashes'.
-  const styleAttributes = config.booking?.provider === 'cal' ? ["'unsafe-hashes'"] : [];
+  // Cal's embed.js writes its loader's style attributes (a dozen, each layout its own). They
+  // are allowed as attributes only, by style-src-attr 'unsafe-inline': their hashes would add
+  // about 600 bytes to every page's headers, enough to push `/`'s first answer past the first
+  // round trip. An attribute holds declarations only (no selector, no @import) and can fetch
+  // nothing img-src and font-src do not allow ('self'), so it can restyle one element but read
+  // nothing. <style> elements, Cal's included, still need their hashes (style-src).
+  const styleAttributes: Record<string, string[]> =
+    config.booking?.provider === 'cal' ? { 'style-src-attr': ["'unsafe-inline'"] } : {};
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': unique(["'self'", ...VOICE_ORIGINS.scripts, ...turnstile, ...hashes.scripts]),
-    'style-src': unique(["'self'", ...styleAttributes, ...hashes.styles]),
+    'style-src': unique(["'self'", ...hashes.styles]),
+    ...styleAttributes,
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'media-src': ["'self'", 'blob:'],

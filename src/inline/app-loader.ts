@@ -1,7 +1,8 @@
 /**
  * The loader of the app script, inlined in place of the entry's module script (the build
- * bundles and minifies this file into the page with the entry's address, see
- * scripts/lib/inline-script.ts). It adds the module once the page has painted its first
+ * bundles and minifies this file into the page, see scripts/lib/inline-script.ts). It reads
+ * the files it adds from its own element's `data-app` (JSON), so its text, and the one CSP hash
+ * it needs, is the same on every page: a trade page adds its words' chunk there. It adds the module once the page has painted its first
  * content: the prerendered page is complete and readable without it, so its bytes should not
  * compete with the page's own on a slow phone connection. Only hydration waits. Browsers
  * without paint timing (or a tab opened in the background) get it 1 s after load.
@@ -27,6 +28,15 @@ export interface AppFiles {
   module: string;
   imports: readonly string[];
   stylesheets: readonly string[];
+}
+
+/**
+ * What the page runs: the loader, given the files its own <script> element names in `data-app`
+ * (written by scripts/lib/inline-script.ts).
+ */
+export function loadNamedFiles(win: LoaderWindow): void {
+  const own = win.document.currentScript as HTMLScriptElement | null;
+  loadAfterFirstPaint(JSON.parse(own?.dataset.app ?? 'null') as AppFiles, win);
 }
 
 export function loadAfterFirstPaint(app: AppFiles, win: LoaderWindow): void {
