@@ -26,6 +26,7 @@ const report: LeadCardReport = {
     visit_id: null,
     callback_id: null,
     trade: null,
+    ringing_after_seconds: null,
   },
 };
 

@@ -33,13 +33,21 @@ export interface CallReportWebhook {
   callback_id: string | null;
   /** The trade page the call or chat was started from (`solar`, …), or null. */
   trade: string | null;
+  /**
+   * A callback's speed to lead (issue 45): seconds from the visitor's press to the phone
+   * ringing, to the tenth (callback_requests.ringing_after_ms); null for other calls, or when
+   * Vapi reported no ringing.
+   */
+  ringing_after_seconds: number | null;
 }
 
 /**
  * A report as demo_calls keeps it (vapi-events' row, each value bounded): the fields the webhook
  * names, as stored, `ended_at` an ISO time (the webhook's is readable Pacific time).
  */
-export type StoredCallReport = Omit<CallReportWebhook, 'type'>;
+export type StoredCallReport = Omit<CallReportWebhook, 'type' | 'ringing_after_seconds'> & {
+  ringing_after_seconds?: number | null;
+};
 
 /**
  * The webhook's JSON for a stored report: the one builder of it, which vapi-events posts to the
@@ -60,5 +68,6 @@ export function callReportWebhook(report: StoredCallReport): CallReportWebhook {
     visit_id: report.visit_id,
     callback_id: report.callback_id,
     trade: report.trade,
+    ringing_after_seconds: report.ringing_after_seconds ?? null,
   };
 }

@@ -49,7 +49,23 @@ export interface CallbackBody {
   visit_id: string | null;
   /** The visitor's business, which the agent answers as (./business.ts); absent: the owner's. */
   business?: Business | null;
+  /**
+   * The contact form's "Have the agent call me now" (issue 45): this call follows the lead whose
+   * id is `id` (the lead's own id, so one lead places at most one call). The function reads the
+   * lead's name, company and message from the database for the call's variables
+   * (./lead-call.ts), and `phone` must be the lead's number. Absent or false: Call my phone.
+   */
+  follows_lead?: boolean;
+  /**
+   * How long before sending this the visitor pressed (Send Message, or Call me), in whole ms as
+   * the page measured it (0 to PRESSED_MS_MAX): the stopwatch and the owner's figure start at the
+   * press. Absent: at the request.
+   */
+  pressed_ms?: number;
 }
+
+/** The longest `pressed_ms` a request may say (a press two minutes before is not this call's). */
+export const PRESSED_MS_MAX = 120_000;
 
 /** The longest number as typed. */
 export const PHONE_MAX_LENGTH = 40;
@@ -68,6 +84,9 @@ export const callbackRefusal = claimRefusals(
       502,
       'The call may have been placed. If the phone does not ring within a minute, send the form.',
     ],
+    // A call that follows a lead (`follows_lead`) names a lead that is not stored, is older than
+    // LEAD_CALL_WINDOW_SECONDS, or has another number.
+    lead_not_found: [400, 'The message this call follows was not found.'],
   },
 );
 
@@ -89,11 +108,24 @@ export interface CallbackAccepted {
  */
 export type CallbackRequest = Omit<
   CallbackBody,
-  'captcha' | 'consent' | 'consent_version' | 'business'
+  'captcha' | 'consent' | 'consent_version' | 'business' | 'follows_lead' | 'pressed_ms'
 > & {
   consent_text: string;
   business: Business | null;
+  follows_lead: boolean;
+  /** 0 when the page did not say. */
+  pressed_ms: number;
 };
+
+/** How long after a lead is stored a call may still follow it. */
+export const LEAD_CALL_WINDOW_SECONDS = 600;
+
+/** `pressed_ms` as stored: a whole number of ms within [0, PRESSED_MS_MAX]; else 0. */
+function parsePressedMs(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value)
+    ? Math.round(Math.min(Math.max(value, 0), PRESSED_MS_MAX))
+    : 0;
+}
 
 export function parseCallback(body: Record<string, unknown>): Parsed<CallbackRequest> {
   if (!isUuid(body.id)) return callbackRefusal('bad_request');
@@ -120,6 +152,8 @@ export function parseCallback(body: Record<string, unknown>): Parsed<CallbackReq
       utm: parseUtm(body.utm),
       visit_id: parseVisitId(body.visit_id),
       business: business.value,
+      follows_lead: body.follows_lead === true,
+      pressed_ms: parsePressedMs(body.pressed_ms),
     },
   };
 }

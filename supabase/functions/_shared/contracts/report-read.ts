@@ -51,8 +51,30 @@ export interface LeadCardReport {
   webhook: CallReportWebhook;
 }
 
-/** The answer to a read (200): not yet, or the report. */
-export type ReportReadAnswer = { status: 'waiting' } | { status: 'ready'; report: LeadCardReport };
+/**
+ * A phone call's steps so far (issue 45), each as milliseconds after the visitor's press (the
+ * request's `pressed_ms` plus the time from its arrival to Vapi's status-update), or null until
+ * Vapi reports it. `ringing_ms` is the owner's figure (callback_requests.ringing_after_ms).
+ */
+export interface CallSteps {
+  queued_ms: number | null;
+  ringing_ms: number | null;
+  answered_ms: number | null;
+  /** Vapi reported the call ended (status-update `ended`). */
+  ended: boolean;
+}
+
+/**
+ * The answer to a read (200): not yet, or the report; a callback's (Call my phone, the form's
+ * call) also carries its `steps`, for the stopwatch.
+ */
+export type ReportReadAnswer = (
+  { status: 'waiting' } | { status: 'ready'; report: LeadCardReport }
+) & { steps?: CallSteps };
+
+/** How often the stopwatch reads a callback's steps, and for how long at most. */
+export const STEPS_READ_EVERY_MS = 1_000;
+export const STEPS_WAIT_MS = 120_000;
 
 export const reportReadRefusal = refusalsOf({
   bad_request: [400, 'The request was not understood.'],
