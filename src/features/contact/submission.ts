@@ -3,6 +3,7 @@ import { LEAD_FIELDS, leadValues, typedValue, type LeadText } from '@shared/lead
 import { cleanText } from '@shared/lead-rules.ts';
 import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 import { CALL_TIMEOUT_MS } from './timeouts';
+import { sleep } from '@/lib/sleep';
 
 export { CALL_TIMEOUT_MS };
 
@@ -116,14 +117,14 @@ type Attempt =
  */
 async function withRetries(
   attempt: () => Promise<Attempt>,
-  sleep: (ms: number) => Promise<void>,
+  wait: (ms: number) => Promise<void>,
 ): Promise<Attempt> {
   for (let i = 0; ; i += 1) {
     const result = await attempt();
     if (result.done) return result;
     const delay = RETRY_DELAYS_MS[i];
     if (!result.retry || delay === undefined) return result;
-    await sleep(delay);
+    await wait(delay);
   }
 }
 
@@ -219,8 +220,6 @@ function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<Attemp
 /** The most a browser sends with `keepalive` (the Fetch standard's 64 KiB, less headroom). */
 export const KEEPALIVE_MAX_BYTES = 60 * 1024;
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Sends one contact submission: stores the row, and has it posted to the webhook (by the server
  * step, or in the browser profile by the page itself, unless the function already did). Success
@@ -236,18 +235,18 @@ export async function submitContact(
   context: LeadContext = NO_CONTEXT,
 ): Promise<SubmissionResult> {
   const now = (clients.now ?? (() => new Date()))();
-  const sleep = clients.sleep ?? defaultSleep;
+  const wait = clients.sleep ?? sleep;
   const typed = Object.fromEntries(
     LEAD_FIELDS.map((field) => [field, cleanText(typedValue(values, field))]),
   );
   const base = { id, ...leadValues(typed as LeadText), ...parseLeadContext(context) };
 
   const row = { ...base, created_at: toPacificIso(now) };
-  let stored = await withRetries(() => insertOnce(clients.insert, row), sleep);
+  let stored = await withRetries(() => insertOnce(clients.insert, row), wait);
   const botChecked = clients.botChecked;
   if (!stored.done && stored.ceiling && botChecked) {
     // The site is flooded: this visitor passes the bot check and goes the other way, same id.
-    stored = await withRetries(() => botCheckedOnce(botChecked, row), sleep);
+    stored = await withRetries(() => botCheckedOnce(botChecked, row), wait);
   }
   if (!stored.done) return fail(stored.webhook ? 'webhook' : 'insert', stored);
   const webhook = clients.webhook;
@@ -255,7 +254,7 @@ export async function submitContact(
 
   const posted = await withRetries(
     () => postWebhookOnce(webhook, { ...base, created_at: toPacificReadable(now) }),
-    sleep,
+    wait,
   );
   if (!posted.done) return fail('webhook', posted);
   return { ok: true };

@@ -33,7 +33,10 @@ const report: LeadCardReport = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** A clock that moves `step` ms at each read, and the fetcher that answers `answers` in turn. */
+/**
+ * A clock that moves `step` ms at each read, the fetcher that answers `answers` in turn, and
+ * `wait`, which waits for the report with them until `deadline` on that clock.
+ */
 function harness(answers: (() => Response | Promise<Response>)[], step = 1_000) {
   let clock = 0;
   const bodies: unknown[] = [];
@@ -45,61 +48,44 @@ function harness(answers: (() => Response | Promise<Response>)[], step = 1_000) 
   });
   const client = { functionsUrl: 'https://x.supabase.co/functions/v1', anonKey: 'anon', fetch };
   const timing = { first: 0, every: 0, now: () => clock };
-  return { client, timing, fetch, bodies };
+  const wait = (deadline: number, signal = new AbortController().signal) =>
+    waitForReport(client, ticket, deadline, signal, timing);
+  return { client, fetch, bodies, wait };
 }
 
-describe('waitForReport', () => {
-  it('asks with the ticket until the report is ready', async () => {
-    const { client, timing, fetch, bodies } = harness([
-      () => json(200, { status: 'waiting' }),
-      () => json(200, { status: 'waiting' }),
-      () => json(200, { status: 'ready', report }),
-    ]);
-    const outcome = await waitForReport(
-      client,
-      ticket,
-      60_000,
-      new AbortController().signal,
-      timing,
-    );
-    expect(outcome).toEqual({ kind: 'ready', report });
-    expect(fetch).toHaveBeenCalledTimes(3);
-    expect(String(fetch.mock.calls[0]![0])).toBe('https://x.supabase.co/functions/v1/call-report');
-    expect(bodies[0]).toEqual(ticket);
-  });
+const waiting = () => json(200, { status: 'waiting' });
 
-  it('stops at a 404 (a wrong key, an unknown id, an expired report)', async () => {
-    const { client, timing, fetch } = harness([
-      () => json(200, { status: 'waiting' }),
-      () => json(404, { code: 'not_found' }),
-    ]);
-    const outcome = await waitForReport(
-      client,
-      ticket,
-      60_000,
-      new AbortController().signal,
-      timing,
-    );
-    expect(outcome).toEqual({ kind: 'gone' });
-    expect(fetch).toHaveBeenCalledTimes(2);
+describe('waitForReport', () => {
+  it.each([
+    {
+      what: 'asks with the ticket until the report is ready',
+      answers: [waiting, waiting, () => json(200, { status: 'ready', report })],
+      outcome: { kind: 'ready', report },
+      reads: 3,
+    },
+    {
+      what: 'stops at a 404 (a wrong key, an unknown id, an expired report)',
+      answers: [waiting, () => json(404, { code: 'not_found' })],
+      outcome: { kind: 'gone' },
+      reads: 2,
+    },
+  ])('$what', async ({ answers, outcome, reads }) => {
+    const { fetch, bodies, wait } = harness(answers);
+    expect(await wait(60_000)).toEqual(outcome);
+    expect(fetch).toHaveBeenCalledTimes(reads);
+    expect(String(fetch.mock.calls[0]![0])).toBe('https://x.supabase.co/functions/v1/call-report');
+    expect(bodies).toEqual(Array(reads).fill(ticket));
   });
 
   it('keeps asking through failures and unreachable reads, and gives up at the deadline', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { client, timing, fetch } = harness([
+    const { fetch, wait } = harness([
       () => json(502, { code: 'read_failed' }),
       () => Promise.reject(new TypeError('network')),
-      () => json(200, { status: 'waiting' }),
+      waiting,
       () => json(200, { status: 'ready' }), // no report in it: not shown
     ]);
-    const outcome = await waitForReport(
-      client,
-      ticket,
-      10_000,
-      new AbortController().signal,
-      timing,
-    );
-    expect(outcome).toEqual({ kind: 'gave-up' });
+    expect(await wait(10_000)).toEqual({ kind: 'gave-up' });
     // One read per second of the fake clock, and none at or past the deadline.
     expect(fetch.mock.calls.length).toBeGreaterThanOrEqual(9);
     expect(fetch.mock.calls.length).toBeLessThanOrEqual(10);
@@ -108,21 +94,20 @@ describe('waitForReport', () => {
 
   it('reads no more once stopped', async () => {
     const stop = new AbortController();
-    const { client, timing, fetch } = harness([
+    const { fetch, wait } = harness([
       () => {
         stop.abort();
         return json(200, { status: 'ready', report });
       },
     ]);
-    const outcome = await waitForReport(client, ticket, 60_000, stop.signal, timing);
-    expect(outcome).toEqual({ kind: 'gave-up' });
+    expect(await wait(60_000, stop.signal)).toEqual({ kind: 'gave-up' });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('waits its turns on the real clock: the first read after `first`, then one each `every`', async () => {
     vi.useFakeTimers();
     try {
-      const { client, fetch } = harness([() => json(200, { status: 'waiting' })], 0);
+      const { client, fetch } = harness([waiting], 0);
       const done = waitForReport(
         client,
         ticket,

@@ -12,6 +12,7 @@ import {
   type ReportTicket,
 } from '@shared/contracts/report-read.ts';
 import { callFunction, type FunctionsClient } from '@/lib/functions';
+import { sleep } from '@/lib/sleep';
 
 export type ReportOutcome =
   | { kind: 'ready'; report: LeadCardReport }
@@ -35,15 +36,6 @@ function readyReport(body: Record<string, unknown>): LeadCardReport | null {
   return report as LeadCardReport;
 }
 
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
 /**
  * Reads `ticket`'s report until `deadline` (Date.now()); `signal` stops it (the card closed, a
  * newer report): it then resolves with `gave-up` and reads no more.
@@ -59,7 +51,7 @@ export async function waitForReport(
     now: Date.now,
   },
 ): Promise<ReportOutcome> {
-  await pause(timing.first, signal);
+  await sleep(timing.first, signal);
   while (!signal.aborted) {
     const left = deadline - timing.now();
     if (left <= 0) break;
@@ -79,7 +71,7 @@ export async function waitForReport(
       console.error(`Lead card: call-report answered ${answer.status}`);
     }
     if (timing.now() + timing.every >= deadline) break;
-    await pause(timing.every, signal);
+    await sleep(timing.every, signal);
   }
   return { kind: 'gave-up' };
 }
