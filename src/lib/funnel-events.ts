@@ -25,6 +25,8 @@ export interface FunnelProps {
   minutes?: MinutesBucket;
   /** How a demo call ended. */
   ended?: 'normal' | 'error';
+  /** How soon the phone rang after the press, as a bucket (the contact form's call, issue 45). */
+  rang?: RingBucket;
   with_estimate?: 'yes' | 'no';
   after_demo?: 'yes' | 'no';
 }
@@ -39,4 +41,18 @@ export function minutesBucket(seconds: number): MinutesBucket {
   if (seconds < 180) return '2-3';
   if (seconds < 300) return '3-5';
   return '5+';
+}
+
+/** Seconds from the press to the phone ringing, as Plausible counts it; `none`: it never rang. */
+export const RING_BUCKETS = ['0-10', '10-20', '20-30', '30-60', '60+', 'none'] as const;
+export type RingBucket = (typeof RING_BUCKETS)[number];
+
+export function ringBucket(milliseconds: number | null): RingBucket {
+  if (milliseconds === null) return 'none';
+  const seconds = milliseconds / 1000;
+  if (seconds < 10) return '0-10';
+  if (seconds < 20) return '10-20';
+  if (seconds < 30) return '20-30';
+  if (seconds < 60) return '30-60';
+  return '60+';
 }

@@ -2,7 +2,7 @@ import { init, track } from '@plausible-analytics/tracker';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from './config';
 import { funnel, startFunnel } from './funnel';
-import { FUNNEL_EVENTS, MINUTES_BUCKETS, minutesBucket } from './funnel-events';
+import { FUNNEL_EVENTS, MINUTES_BUCKETS, minutesBucket, ringBucket } from './funnel-events';
 import { reportedReferrer, reportedUrl, withoutPersonalData } from './funnel-tracker';
 import { markDemoCall, setVisitEstimate } from './visit';
 
@@ -53,12 +53,16 @@ describe('the funnel', () => {
     funnel.chatStarted('chat-2');
     funnel.callbackRequested('cb-1');
     funnel.callbackRequested('cb-1');
+    // The contact form's call, once its stopwatch stopped: how soon the phone rang.
+    funnel.callbackRequested('lead-1', '0-10');
+    funnel.callbackRequested('lead-1', 'none');
     await settle();
     expect(sent()).toEqual([
       { name: 'Estimate shown', props: { trade: 'solar' } },
       { name: 'Chat started', props: { trade: 'solar' } },
       { name: 'Chat started', props: { trade: 'solar' } },
       { name: 'Callback requested', props: { trade: 'solar' } },
+      { name: 'Callback requested', props: { trade: 'solar', rang: '0-10' } },
     ]);
   });
 
@@ -185,5 +189,12 @@ describe('what an event reports of the page', () => {
       '5+',
       '5+',
     ]);
+  });
+
+  it('buckets the seconds from the press to the phone ringing, and a call that never rang', () => {
+    expect(
+      [0, 9_999, 10_000, 19_999, 20_000, 29_999, 30_000, 59_999, 60_000].map(ringBucket),
+    ).toEqual(['0-10', '0-10', '10-20', '10-20', '20-30', '20-30', '30-60', '30-60', '60+']);
+    expect(ringBucket(null)).toBe('none');
   });
 });

@@ -4,7 +4,12 @@
  * nothing is loaded or sent.
  */
 import { config } from './config';
-import { minutesBucket, type FunnelEvent, type FunnelProps } from './funnel-events';
+import {
+  minutesBucket,
+  type FunnelEvent,
+  type FunnelProps,
+  type RingBucket,
+} from './funnel-events';
 import type * as TrackerModule from './funnel-tracker';
 import { currentTrade } from './trade';
 import { triedDemoCall, visitEstimate } from './visit';
@@ -65,8 +70,12 @@ export const funnel = {
   },
   /** A chat got its first answer (`chat`: one key per chat). */
   chatStarted: (chat: string) => send('Chat started', {}, `chat:${chat}`),
-  /** Call my phone's request was accepted (`id`: the request's). */
-  callbackRequested: (id: string) => send('Callback requested', {}, `callback:${id}`),
+  /**
+   * Call my phone's request was accepted (`id`: the request's); the contact form's call, once
+   * its stopwatch stopped, with how soon the phone rang (`rang`).
+   */
+  callbackRequested: (id: string, rang?: RingBucket) =>
+    send('Callback requested', rang ? { rang } : {}, `callback:${id}`),
   /** A lead was stored and delivered (`id`: the submission's). */
   leadSent: (id: string) =>
     send(

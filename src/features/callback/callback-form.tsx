@@ -4,7 +4,7 @@ import { PanelHeader } from '@/components/intent-panel';
 import { Button } from '@/components/ui/button';
 import { callback as copy } from '@/content/callback';
 import { cn } from '@/lib/cn';
-import { requestCallback } from './request-callback';
+import { requestCallback } from '@/lib/request-callback';
 import { useCallbackRequest, type CallbackField } from './use-callback-request';
 
 /**

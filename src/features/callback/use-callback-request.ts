@@ -9,7 +9,7 @@ import { agentVariables } from '@/lib/agent-variables';
 import { readOwnBusiness, refuseOwnBusiness } from '@/lib/own-business';
 import { CURRENT_CONSENT_VERSION, REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
-import type { requestCallback, CallbackOutcome } from './request-callback';
+import type { requestCallback, CallbackOutcome } from '@/lib/request-callback';
 
 /** The form's fields a line can be about. */
 export type CallbackField = 'phone' | 'consent';

@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type FormEvent,
+} from 'react';
 import { BookATime } from '@/components/book-a-time';
 import { Button } from '@/components/ui/button';
 import { Toaster, useToast } from '@/components/ui/toast';
@@ -11,9 +19,12 @@ import { loadOnce } from '@/lib/load-once';
 import { earlySubmitProps, useEarlyPress } from '@/lib/early-press';
 import { useHydrated } from '@/lib/use-hydrated';
 import { LEAD_FIELDS, type LeadField } from '@shared/lead-fields.ts';
+import { CallNowBox } from './call-now-box';
+import type { CallStopwatchProps } from './call-stopwatch';
 import { ContactFieldControl } from './contact-field';
 import type { ContactValues } from './submission';
 import { CALL_TIMEOUT_MS } from './timeouts';
+import { useCallNow } from './use-call-now';
 import { useContactSubmission, type Send } from './use-contact-submission';
 import { validateContact, type ContactErrors } from './validate';
 
@@ -30,6 +41,21 @@ const loadSender = loadOnce(async () => {
   return sender;
 }, CALL_TIMEOUT_MS);
 const preloadSender = () => void loadSender().catch(() => undefined);
+
+/**
+ * The stopwatch of "Have the agent call me now", fetched at the tick (or the press): never in
+ * the first load. If its code cannot be fetched the call still goes; the form says nothing more.
+ */
+const loadStopwatch = loadOnce(() => import('./call-stopwatch'), CALL_TIMEOUT_MS);
+const CallStopwatch = lazy<ComponentType<CallStopwatchProps>>(() =>
+  loadStopwatch().then(
+    (module) => ({ default: module.CallStopwatch }),
+    (error: unknown) => {
+      console.error('Contact form: the stopwatch could not be loaded', error);
+      return { default: () => null };
+    },
+  ),
+);
 
 /** The real sender, loaded on first use. */
 const sendLazily: Send = async (id, values, botCheckPlace) =>
@@ -56,6 +82,13 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
   // Where the bot check goes, if the site's ceiling ever asks for one.
   const botCheckBox = useRef<HTMLDivElement>(null);
   const { state, submit } = useContactSubmission(send, () => botCheckBox.current);
+  // "Have the agent call me now": offered where Call my phone is (the bot check is configured).
+  const { state: callState, widget: callWidget, ...call } = useCallNow();
+  const offerCall = Boolean(config.turnstile);
+  const onCallTicked = (on: boolean) => {
+    if (on) void loadStopwatch().catch(() => undefined);
+    call.ticked(on);
+  };
   const submitting = state.status === 'submitting';
   const form = useRef<HTMLFormElement>(null);
   // A press of Send Message before the app took over is replayed once, as a submit. Until then
@@ -83,6 +116,8 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The stopwatch of the call, if one is asked for, starts at this press.
+    const pressedAt = performance.now();
     const element = event.currentTarget;
     if (submitting) return;
     const values = readValues(element);
@@ -100,10 +135,16 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
       return;
     }
     dismiss();
+    const callNow = offerCall && new FormData(element).get('call_now') === 'yes';
+    if (callNow) call.pressed(pressedAt);
     const outcome = await submit(values);
     if (!outcome) return; // one was already on its way
     if (outcome.status === 'succeeded') element.reset();
     toastFor(outcome.status === 'succeeded');
+    // The call follows the stored lead only: a message that did not go places no call.
+    if (!callNow) return;
+    if (outcome.status === 'succeeded') void call.follow(outcome.id, values.phone, pressedAt);
+    else call.cancel();
   }
 
   // Typing into a field with a message takes the message away.
@@ -140,6 +181,9 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
           <label htmlFor="contact-website">{copy.honeypotLabel}</label>
           <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
         </div>
+        {offerCall ? <CallNowBox onChange={onCallTicked} /> : null}
+        {/* The call's bot check (Turnstile's widget, rendered at the tick; empty, no space). */}
+        <div ref={callWidget} className="empty:hidden sm:col-span-2" />
         {/* The bot check, asked for only when the site's ceiling turns a submission away
             (Turnstile's widget renders here; empty, it takes no space). */}
         <div ref={botCheckBox} className="empty:hidden sm:col-span-2" />
@@ -159,6 +203,20 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
             {submitting ? copy.submitting : copy.submit}
           </Button>
         </div>
+        {/* The call after the message: its stopwatch, or why it was not placed. */}
+        {callState.kind === 'sending' ||
+        callState.kind === 'asking' ||
+        callState.kind === 'placed' ? (
+          <Suspense fallback={null}>
+            <CallStopwatch state={callState} />
+          </Suspense>
+        ) : null}
+        {callState.kind === 'refused' ? (
+          <p role="alert" className="text-sm font-medium text-ink sm:col-span-2">
+            {copy.callNow.refused.sent} {copy.callNow.refused[callState.why]}{' '}
+            {copy.callNow.refused.after}
+          </p>
+        ) : null}
         {/* After a sent message: Book a time, prefilled from it, the lead's id its metadata. */}
         {state.status === 'succeeded' && booking ? (
           <div className="text-slate-700 sm:col-span-2">

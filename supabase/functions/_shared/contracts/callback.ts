@@ -28,9 +28,12 @@ import type { ReportTicket } from './report-read.ts';
 export const CONSENT_VERSIONS = {
   '2026-11-23':
     'I agree to receive one call from an AI agent at this number, about this demo. The call may be recorded.',
+  // Also the contact form's "Have the agent call me now" (issue 45): a call about what was asked.
+  '2026-12-11':
+    'I agree to receive one call from an AI agent at this number about my request. The call may be recorded.',
 } as const;
 export type ConsentVersion = keyof typeof CONSENT_VERSIONS;
-export const CURRENT_CONSENT_VERSION: ConsentVersion = '2026-11-23';
+export const CURRENT_CONSENT_VERSION: ConsentVersion = '2026-12-11';
 
 export interface CallbackBody {
   /** A client UUID reused on retries: one id, at most one call. */

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { contactSection } from '@/content/contact';
+import type { CallSteps } from '@shared/contracts/report-read.ts';
+import { config } from '@/lib/config';
+import { ringBucket } from '@/lib/funnel-events';
+import { funnel } from '@/lib/funnel';
+import { cn } from '@/lib/cn';
+import type { CallNowState } from './use-call-now';
+import { watchSteps, type StepsOutcome } from './watch-steps';
+
+const copy = contactSection.callNow.stopwatch;
+
+/** Seconds to the tenth, as the stopwatch shows them. */
+const tenths = (ms: number) => (Math.max(ms, 0) / 1000).toFixed(1);
+
+/** How often the running clock is drawn. */
+const TICK_MS = 100;
+
+export interface CallStopwatchProps {
+  /** The call's state from the press on (not `none` or `refused`). */
+  state: Extract<CallNowState, { kind: 'sending' | 'asking' | 'placed' }>;
+  /** Watches the call's steps (tests pass their own). */
+  watch?: typeof watchSteps;
+}
+
+/**
+ * The stopwatch of "Have the agent call me now" (issue 45): the seconds since the press of Send
+ * Message, running, and the call's steps as Vapi reports them (read with the call's ticket,
+ * watch-steps.ts), until the phone rings: then it stops at the server's figure and says it.
+ * The running clock is a timer screen readers do not read out; the steps and the result are
+ * announced (a polite live region). Loaded when the box is ticked, never on first paint.
+ */
+export function CallStopwatch({ state, watch = watchSteps }: CallStopwatchProps) {
+  const [now, setNow] = useState(() => performance.now());
+  const [steps, setSteps] = useState<CallSteps | null>(null);
+  const [outcome, setOutcome] = useState<StepsOutcome | null>(null);
+  const placed = state.kind === 'placed' ? state : null;
+
+  // The clock runs until the call's steps have said how it went.
+  useEffect(() => {
+    if (outcome) return;
+    const timer = setInterval(() => setNow(performance.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [outcome]);
+
+  // Once the call is placed: its steps, until it rings (or the wait is over).
+  const ticket = placed?.ticket ?? null;
+  const callId = placed?.id ?? null;
+  useEffect(() => {
+    if (!callId) return;
+    const stop = new AbortController();
+    const client = { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey };
+    const watching: Promise<StepsOutcome> = ticket
+      ? watch(client, ticket, setSteps, stop.signal)
+      : Promise.resolve({ kind: 'gave-up' });
+    void watching.then((result) => {
+      if (stop.signal.aborted) return;
+      setOutcome(result);
+      funnel.callbackRequested(callId, ringBucket(result.kind === 'rang' ? result.ms : null));
+    });
+    return () => stop.abort();
+  }, [callId, ticket, watch]);
+
+  const rangMs = outcome?.kind === 'rang' ? outcome.ms : null;
+  const shown = rangMs ?? now - state.pressedAt;
+  const done = {
+    sent: state.kind !== 'sending',
+    queued: placed !== null,
+    ringing: rangMs !== null || steps?.ringing_ms != null,
+    answered: steps?.answered_ms != null,
+  };
+  const at: Partial<Record<keyof typeof done, number | null | undefined>> = {
+    queued: steps?.queued_ms,
+    ringing: rangMs ?? steps?.ringing_ms,
+    answered: steps?.answered_ms,
+  };
+  // Announced: the latest step while it runs, then how it went.
+  const latest = (Object.keys(done) as (keyof typeof done)[]).filter((step) => done[step]).at(-1);
+  let result: string | null = latest ? copy.steps[latest] : null;
+  if (outcome?.kind === 'rang') result = `${copy.rang(tenths(outcome.ms))} ${copy.speed}`;
+  else if (outcome?.kind === 'gave-up') result = copy.gaveUp;
+  else if (outcome) result = copy.noRing;
+
+  return (
+    <section
+      aria-labelledby="call-stopwatch-heading"
+      className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-slate-800 sm:col-span-2"
+    >
+      <h3 id="call-stopwatch-heading" className="font-semibold text-ink">
+        {copy.heading}
+      </h3>
+      <p
+        role="timer"
+        aria-label={copy.runningLabel}
+        className="mt-2 text-3xl font-bold text-ink tabular-nums"
+        data-stopped={outcome ? 'true' : undefined}
+      >
+        {copy.running(tenths(shown))}
+      </p>
+      <ol className="mt-3 grid gap-1 text-sm">
+        {(Object.keys(done) as (keyof typeof done)[]).map((step) => (
+          <li
+            key={step}
+            data-step={step}
+            data-done={done[step] ? 'true' : undefined}
+            className={cn(done[step] ? 'font-semibold text-ink' : 'text-slate-600')}
+          >
+            <span aria-hidden="true">{done[step] ? '✓ ' : '○ '}</span>
+            {copy.steps[step]}
+            {at[step] != null ? ` (${copy.running(tenths(at[step]))})` : null}
+          </li>
+        ))}
+      </ol>
+      <p role="status" className="mt-3 text-sm font-medium empty:hidden">
+        {result}
+      </p>
+    </section>
+  );
+}
