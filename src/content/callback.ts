@@ -1,7 +1,7 @@
 // Words of the "Call my phone" form: the agent calls the visitor (the request-callback Edge
 // Function). They load with the form, on intent; the button's words are in callback-offer.ts.
 import { callbackOffer } from './callback-offer';
-import { CONSENT_VERSIONS, CURRENT_CONSENT_VERSION } from '@shared/contracts/callback.ts';
+import { CONSENT_VERSIONS, CURRENT_CONSENT_VERSION } from '@shared/contracts/consent.ts';
 
 export const callback = {
   heading: 'Have the agent call you',

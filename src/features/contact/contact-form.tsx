@@ -20,7 +20,7 @@ import { earlySubmitProps, useEarlyPress } from '@/lib/early-press';
 import { useHydrated } from '@/lib/use-hydrated';
 import { LEAD_FIELDS, type LeadField } from '@shared/lead-fields.ts';
 import { CallNowBox } from './call-now-box';
-import type { CallStopwatchProps } from './call-stopwatch';
+import type { CallNowResultProps } from './call-now-result';
 import { ContactFieldControl } from './contact-field';
 import type { ContactValues } from './submission';
 import { CALL_TIMEOUT_MS } from './timeouts';
@@ -43,15 +43,16 @@ const loadSender = loadOnce(async () => {
 const preloadSender = () => void loadSender().catch(() => undefined);
 
 /**
- * The stopwatch of "Have the agent call me now", fetched at the tick (or the press): never in
- * the first load. If its code cannot be fetched the call still goes; the form says nothing more.
+ * What follows the press with "Have the agent call me now" ticked (its stopwatch, or why the call
+ * was not placed), fetched at the tick (or the press): never in the first load. If its code
+ * cannot be fetched the call still goes; the form says nothing more.
  */
-const loadStopwatch = loadOnce(() => import('./call-stopwatch'), CALL_TIMEOUT_MS);
-const CallStopwatch = lazy<ComponentType<CallStopwatchProps>>(() =>
-  loadStopwatch().then(
-    (module) => ({ default: module.CallStopwatch }),
+const loadResult = loadOnce(() => import('./call-now-result'), CALL_TIMEOUT_MS);
+const CallNowResult = lazy<ComponentType<CallNowResultProps>>(() =>
+  loadResult().then(
+    (module) => ({ default: module.CallNowResult }),
     (error: unknown) => {
-      console.error('Contact form: the stopwatch could not be loaded', error);
+      console.error("Contact form: the call's result could not be loaded", error);
       return { default: () => null };
     },
   ),
@@ -86,7 +87,7 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
   const { state: callState, widget: callWidget, ...call } = useCallNow();
   const offerCall = Boolean(config.turnstile);
   const onCallTicked = (on: boolean) => {
-    if (on) void loadStopwatch().catch(() => undefined);
+    if (on) void loadResult().catch(() => undefined);
     call.ticked(on);
   };
   const submitting = state.status === 'submitting';
@@ -204,18 +205,10 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
           </Button>
         </div>
         {/* The call after the message: its stopwatch, or why it was not placed. */}
-        {callState.kind === 'sending' ||
-        callState.kind === 'asking' ||
-        callState.kind === 'placed' ? (
+        {callState.kind !== 'none' ? (
           <Suspense fallback={null}>
-            <CallStopwatch state={callState} />
+            <CallNowResult state={callState} />
           </Suspense>
-        ) : null}
-        {callState.kind === 'refused' ? (
-          <p role="alert" className="text-sm font-medium text-ink sm:col-span-2">
-            {copy.callNow.refused.sent} {copy.callNow.refused[callState.why]}{' '}
-            {copy.callNow.refused.after}
-          </p>
         ) : null}
         {/* After a sent message: Book a time, prefilled from it, the lead's id its metadata. */}
         {state.status === 'succeeded' && booking ? (

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { contactSection as copy } from '@/content/contact';
+import type { callNow } from '@/content/call-now';
 import type { ReportTicket } from '@shared/contracts/report-read.ts';
 import { config } from '@/lib/config';
 import { loadOnce } from '@/lib/load-once';
@@ -7,8 +7,8 @@ import { announceReport, REPORT_WAIT_MS } from '@/lib/pending-report';
 import type { CallbackOutcome } from '@/lib/request-callback';
 import { CALL_TIMEOUT_MS } from './timeouts';
 
-/** Why the call did not go, as the words say it (contactSection.callNow.refused). */
-export type CallRefusal = Exclude<keyof typeof copy.callNow.refused, 'sent' | 'after'>;
+/** Why the call did not go, as the words say it (src/content/call-now.ts, `refused`). */
+export type CallRefusal = Exclude<keyof typeof callNow.refused, 'sent' | 'after'>;
 
 /**
  * The call after a sent message: none asked for; being asked for; placed, with the ticket its

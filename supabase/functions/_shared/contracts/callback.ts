@@ -10,6 +10,7 @@ import {
 } from './origin.ts';
 import { parseBusiness, type Business } from './business.ts';
 import { claimRefusals, limitErrorBody } from './claim.ts';
+import { CONSENT_VERSIONS, type ConsentVersion } from './consent.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
 import type { ReportTicket } from './report-read.ts';
 
@@ -19,21 +20,8 @@ import type { ReportTicket } from './report-read.ts';
  * typed; the function turns it into E.164 with libphonenumber-js (which the page loads apart).
  */
 
-/**
- * The consent words the form has shown, by version: the page shows the current version's words
- * and sends its id, and the function stores its own copy of those words with the request (never
- * words a request carries). To change the words, add a version and make it current; keep the old
- * ones, which pages loaded before the change still send.
- */
-export const CONSENT_VERSIONS = {
-  '2026-11-23':
-    'I agree to receive one call from an AI agent at this number, about this demo. The call may be recorded.',
-  // Also the contact form's "Have the agent call me now" (issue 45): a call about what was asked.
-  '2026-12-11':
-    'I agree to receive one call from an AI agent at this number about my request. The call may be recorded.',
-} as const;
-export type ConsentVersion = keyof typeof CONSENT_VERSIONS;
-export const CURRENT_CONSENT_VERSION: ConsentVersion = '2026-12-11';
+/** The consent words, by version: ./consent.ts. */
+export { CONSENT_VERSIONS, CURRENT_CONSENT_VERSION, type ConsentVersion } from './consent.ts';
 
 export interface CallbackBody {
   /** A client UUID reused on retries: one id, at most one call. */

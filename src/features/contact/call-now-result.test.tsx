@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallSteps, ReportTicket } from '@shared/contracts/report-read.ts';
 import { funnel } from '@/lib/funnel';
-import { CallStopwatch } from './call-stopwatch';
+import { CallNowResult as CallStopwatch } from './call-now-result';
 import type { StepsOutcome, watchSteps } from './watch-steps';
 
 const ticket: ReportTicket = { id: '7f0c6a52-3c1e-4a7e-9d55-0d7d1a2b3c4d', key: 'k'.repeat(43) };

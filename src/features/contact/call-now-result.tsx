@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { contactSection } from '@/content/contact';
+import { callNow } from '@/content/call-now';
 import type { CallSteps } from '@shared/contracts/report-read.ts';
 import { config } from '@/lib/config';
 import { ringBucket } from '@/lib/funnel-events';
@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import type { CallNowState } from './use-call-now';
 import { watchSteps, type StepsOutcome } from './watch-steps';
 
-const copy = contactSection.callNow.stopwatch;
+const copy = callNow.stopwatch;
 
 /** Seconds to the tenth, as the stopwatch shows them. */
 const tenths = (ms: number) => (Math.max(ms, 0) / 1000).toFixed(1);
@@ -16,11 +16,28 @@ const tenths = (ms: number) => (Math.max(ms, 0) / 1000).toFixed(1);
 /** How often the running clock is drawn. */
 const TICK_MS = 100;
 
-export interface CallStopwatchProps {
-  /** The call's state from the press on (not `none` or `refused`). */
-  state: Extract<CallNowState, { kind: 'sending' | 'asking' | 'placed' }>;
+type Running = Extract<CallNowState, { kind: 'sending' | 'asking' | 'placed' }>;
+
+export interface CallNowResultProps {
+  /** The call's state from the press on (not `none`). */
+  state: Exclude<CallNowState, { kind: 'none' }>;
   /** Watches the call's steps (tests pass their own). */
   watch?: typeof watchSteps;
+}
+
+/**
+ * What follows a press of Send Message with "Have the agent call me now" ticked: the stopwatch,
+ * or, when the call could not be placed, why (the message is sent either way). Loaded at the
+ * tick (or the press), never on first paint.
+ */
+export function CallNowResult({ state, watch }: CallNowResultProps) {
+  if (state.kind === 'refused')
+    return (
+      <p role="alert" className="text-sm font-medium text-ink sm:col-span-2">
+        {callNow.refused.sent} {callNow.refused[state.why]} {callNow.refused.after}
+      </p>
+    );
+  return <CallStopwatch state={state} watch={watch} />;
 }
 
 /**
@@ -28,9 +45,15 @@ export interface CallStopwatchProps {
  * Message, running, and the call's steps as Vapi reports them (read with the call's ticket,
  * watch-steps.ts), until the phone rings: then it stops at the server's figure and says it.
  * The running clock is a timer screen readers do not read out; the steps and the result are
- * announced (a polite live region). Loaded when the box is ticked, never on first paint.
+ * announced (a polite live region).
  */
-export function CallStopwatch({ state, watch = watchSteps }: CallStopwatchProps) {
+function CallStopwatch({
+  state,
+  watch = watchSteps,
+}: {
+  state: Running;
+  watch?: typeof watchSteps;
+}) {
   const [now, setNow] = useState(() => performance.now());
   const [steps, setSteps] = useState<CallSteps | null>(null);
   const [outcome, setOutcome] = useState<StepsOutcome | null>(null);
