@@ -7,7 +7,7 @@ import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listCallbacks } from './inbox/local-routes';
 import { asRequest } from './postgres/request-role';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
+import { listeningStackForTests, nextAddress, postToFunction, randomLead } from './test-helpers';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
@@ -466,5 +466,89 @@ describe("a callback's do_not_call through the local stack", () => {
     expect(
       (await post(LOCAL_ROUTES.vapiCallToolCalls(call.call_id), { name: 'transfer' })).status,
     ).toBe(409);
+  });
+});
+
+describe('a call that follows a lead, through the local stack (submit-lead, then request-callback)', () => {
+  /** A lead stored as the contact form sends it in server mode (submit-lead): the lead. */
+  async function storedLead() {
+    const lead = randomLead({
+      name: 'Dana Lee',
+      phone: nextNumber(),
+      company: 'Lee Roofing',
+      message: 'We miss calls after 5 pm.\nCan the agent take them?',
+    });
+    const stored = await postToFunction(
+      local.origin,
+      'submit-lead',
+      { ...lead, captcha: 'XXXX.DUMMY.TOKEN.XXXX' },
+      { key: KEY },
+    );
+    expect(stored.status, await stored.clone().text()).toBe(201);
+    return lead;
+  }
+  /** The callback that follows `lead`: its id is the lead's, its number the lead's. */
+  const followUp = (lead: { id: string; phone: string }, extra: Record<string, unknown> = {}) =>
+    callbackBody({ id: lead.id, phone: lead.phone, follows_lead: true, pressed_ms: 900, ...extra });
+
+  it("places one call whose variables carry the lead's name, company and message, greeting them by name", async () => {
+    const lead = await storedLead();
+    const answer = await request(followUp(lead));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+    const calls = await callsFor(lead.id);
+    expect(calls).toHaveLength(1);
+    const overrides = (
+      calls[0]!.body as {
+        assistantOverrides: { variableValues: Record<string, unknown>; firstMessage: string };
+      }
+    ).assistantOverrides;
+    expect(overrides.variableValues).toEqual({
+      leads: 30,
+      value: 2000,
+      delay: 2,
+      rate: 15,
+      estimate: 9000,
+      lead_name: 'Dana Lee',
+      lead_company: 'Lee Roofing',
+      lead_message: 'We miss calls after 5 pm. Can the agent take them?',
+    });
+    expect(overrides.firstMessage).toMatch(/^Hi Dana, this is the AI assistant for /);
+    // The row keeps the lead it follows and the press's offset; the webhook names the lead.
+    const row = await local.stack.db.query<{
+      lead_id: string;
+      pressed_ms: number;
+      requested: boolean;
+    }>(
+      `select lead_id, pressed_ms, requested_at <= consent_at as requested
+         from public.callback_requests where id = $1`,
+      [lead.id],
+    );
+    expect(row.rows).toEqual([{ lead_id: lead.id, pressed_ms: 900, requested: true }]);
+    await expect
+      .poll(
+        async () =>
+          (await listDeliveries()).find(
+            (delivery) => delivery.payload.type === 'callback' && delivery.payload.id === lead.id,
+          )?.payload,
+        { timeout: 5_000 },
+      )
+      .toMatchObject({ lead_id: lead.id });
+
+    // The same lead again (a second press, a retry): answered, and no second call.
+    const again = await request(followUp(lead));
+    expect(again.status).toBe(202);
+    expect(await callsFor(lead.id)).toHaveLength(1);
+  });
+
+  it('a lead id never stored, or a lead with another number: 400 lead_not_found, nobody rung', async () => {
+    const madeUp = { id: crypto.randomUUID(), phone: nextNumber() };
+    const lead = await storedLead();
+    for (const body of [followUp(madeUp), followUp(lead, { phone: nextNumber() })]) {
+      const answer = await request(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('lead_not_found');
+      expect(await callsFor(body.id)).toEqual([]);
+      expect(await rowOf(body.id)).toBeUndefined();
+    }
   });
 });

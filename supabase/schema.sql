@@ -676,11 +676,14 @@ begin
   end if;
 
   insert into public.callback_requests (id, phone, country, client_address, client_bucket,
-    address_source, consent_text, consent_at, estimate, variables, page, utm, visit_id)
+    address_source, consent_text, consent_at, estimate, variables, page, utm, visit_id,
+    requested_at, pressed_ms, lead_id)
   values (request_id, number, request ->> 'country', left(request ->> 'client_address', 100),
     bucket, request ->> 'address_source', request ->> 'consent_text', (request ->> 'consent_at')::timestamptz,
     (request ->> 'estimate')::integer, nullif(request -> 'variables', 'null'::jsonb),
-    request ->> 'page', nullif(request -> 'utm', 'null'::jsonb), (request ->> 'visit_id')::uuid);
+    request ->> 'page', nullif(request -> 'utm', 'null'::jsonb), (request ->> 'visit_id')::uuid,
+    (request ->> 'requested_at')::timestamptz, (request ->> 'pressed_ms')::integer,
+    (request ->> 'lead_id')::uuid);
   return jsonb_build_object('outcome', 'call');
 end
 $$;
@@ -721,6 +724,31 @@ $$;
 
 
 ALTER FUNCTION public.callback_do_not_call_add(request jsonb) OWNER TO postgres;
+
+--
+-- Name: callback_lead(jsonb); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.callback_lead(request jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  lead public.contact_submissions;
+begin
+  select * into lead from public.contact_submissions
+   where id = (request ->> 'id')::uuid
+     and stored_at > now() - make_interval(secs => coalesce((request ->> 'window_seconds')::integer, 600));
+  if not found then
+    return jsonb_build_object('found', false);
+  end if;
+  return jsonb_build_object('found', true, 'name', lead.name, 'company', lead.company,
+                            'message', lead.message, 'phone', lead.phone);
+end
+$$;
+
+
+ALTER FUNCTION public.callback_lead(request jsonb) OWNER TO postgres;
 
 --
 -- Name: callback_record(jsonb); Type: FUNCTION; Schema: public; Owner: postgres
@@ -1366,6 +1394,7 @@ CREATE TABLE public.contact_submissions (
     trade text,
     webhook_delivered_at timestamp with time zone,
     webhook_claimed_until timestamp with time zone,
+    stored_at timestamp with time zone DEFAULT now(),
     CONSTRAINT contact_submissions_trade_check CHECK (((trade IS NULL) OR ((char_length(trade) <= 40) AND (trade ~ '^[a-z]+(-[a-z]+)*$'::text))))
 );
 
@@ -2161,6 +2190,14 @@ GRANT ALL ON FUNCTION public.callback_claim(request jsonb) TO service_role;
 
 REVOKE ALL ON FUNCTION public.callback_do_not_call_add(request jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.callback_do_not_call_add(request jsonb) TO service_role;
+
+
+--
+-- Name: FUNCTION callback_lead(request jsonb); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.callback_lead(request jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.callback_lead(request jsonb) TO service_role;
 
 
 --

@@ -30,6 +30,10 @@ interface Fakes {
   vapi?: Answer;
   webhook?: Answer[];
   claim?: unknown;
+  /** callback_lead's answer (an Error: the database failed). */
+  lead?: unknown;
+  /** The function's clock, given how many bot checks were asked for so far. */
+  now?: (siteverifies: number) => Date;
 }
 
 function harness(fakes: Fakes = {}) {
@@ -41,7 +45,10 @@ function harness(fakes: Fakes = {}) {
       url === `${VAPI}/call`
         ? (fakes.vapi ?? Response.json({ id: 'call-1' }, { status: 201 }))
         : undefined,
-    database: { callback_claim: fakes.claim ?? { outcome: 'call' } },
+    database: {
+      callback_claim: fakes.claim ?? { outcome: 'call' },
+      ...(fakes.lead === undefined ? {} : { callback_lead: fakes.lead }),
+    },
     budgetResetsAt: '2026-11-24T05:06:40Z',
   });
   const handler = createHandler({
@@ -50,7 +57,10 @@ function harness(fakes: Fakes = {}) {
     limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50, leaseSeconds: 60 },
     vapi: { ...services.settings.vapi, phoneNumberId: 'phone-1', maxCallSeconds: 180 },
     businessName: BUSINESS,
-    now: () => new Date('2026-11-23T18:00:00Z'),
+    now: () =>
+      fakes.now
+        ? fakes.now(services.requests.filter((request) => request.url === TURNSTILE).length)
+        : new Date('2026-11-23T18:00:00Z'),
   });
   const { requests, database } = services;
   return {
@@ -525,5 +535,179 @@ Deno.test(
       assert.equal(h.requests.length, 0, 'no siteverify, no Vapi');
       assert.equal(h.database.length, 0);
     }
+  },
+);
+
+/** A lead as public.callback_lead answers it: stored a moment ago, with the request's number. */
+const LEAD = {
+  found: true,
+  name: 'Dana  Lee',
+  company: 'Lee Roofing',
+  message: 'We miss calls\nafter 5 pm.\u0007',
+  phone: '415-555-2671',
+};
+
+Deno.test(
+  "a call that follows a lead reads it first, then calls with the lead's words and a greeting by name",
+  async () => {
+    const h = harness({ lead: LEAD });
+    const answer = await h.send(valid({ follows_lead: true, pressed_ms: 850 }));
+    assert.equal(answer.status, 202);
+    await assertReportTicket(answer.body.report, ID);
+    // The lead is read before the claim, within the window, by the request's id (the lead's).
+    assert.deepEqual(h.database.map((call) => call.name).slice(0, 2), [
+      'callback_lead',
+      'callback_claim',
+    ]);
+    assert.deepEqual(h.database[0]!.request, { id: ID, window_seconds: 600 });
+    const claim = h.database[1]!.request;
+    assert.equal(claim.lead_id, ID);
+    assert.equal(claim.pressed_ms, 850);
+    const calls = h.to(`${VAPI}/call`);
+    assert.equal(calls.length, 1);
+    const overrides = (JSON.parse(calls[0]!.body) as CreateCallBody).assistantOverrides!;
+    // The estimate's variables as on every callback, and the lead's, cleaned.
+    assert.deepEqual(overrides.variableValues, {
+      leads: 40,
+      value: 2500,
+      delay: 1,
+      rate: 20,
+      estimate: 12000,
+      lead_name: 'Dana Lee',
+      lead_company: 'Lee Roofing',
+      lead_message: 'We miss calls after 5 pm.',
+    });
+    const first = overrides.firstMessage!;
+    assert.equal(
+      first,
+      CALLBACK_CALL_WORDS.opening(BUSINESS, null, {
+        name: LEAD.name,
+        company: LEAD.company,
+        message: LEAD.message,
+      }),
+    );
+    assert.ok(first.startsWith(`Hi Dana, this is the AI assistant for ${BUSINESS}. `), first);
+    assert.match(first, /you just sent us a message on our website and asked for a call/);
+    assert.match(first, /If you did not ask, or want no calls from us, just say so/);
+    assert.equal(overrides.firstMessageMode, 'assistant-speaks-first');
+    assert.deepEqual(overrides['tools:append'], [doNotCallTool()]);
+    // The owner's automation joins the call to the lead.
+    const payload = JSON.parse(h.to(HOOKS).at(-1)!.body);
+    assert.equal(payload.type, 'callback');
+    assert.equal(payload.lead_id, ID);
+  },
+);
+
+Deno.test(
+  "a lead's company left empty is '', and the visitor's business still goes over the variables",
+  async () => {
+    const h = harness({ lead: { ...LEAD, company: null } });
+    const answer = await h.send(
+      valid({
+        follows_lead: true,
+        variables: null,
+        business: { business_name: 'Sunny Roofing', trade: 'home-services' },
+      }),
+    );
+    assert.equal(answer.status, 202);
+    const body = JSON.parse(h.to(`${VAPI}/call`)[0]!.body) as CreateCallBody;
+    assert.deepEqual(body.assistantOverrides?.variableValues, {
+      lead_name: 'Dana Lee',
+      lead_company: '',
+      lead_message: 'We miss calls after 5 pm.',
+      business_name: 'Sunny Roofing',
+      trade: 'home-services',
+    });
+    assert.match(String(body.assistantOverrides?.firstMessage), /^Hi Dana, /);
+  },
+);
+
+Deno.test(
+  'a lead not found, too old, or stored with another number: one refusal, 400 lead_not_found, no claim and no call',
+  async () => {
+    const bodies = [];
+    for (const lead of [
+      { found: false },
+      { ...LEAD, phone: '(415) 555-2672' },
+      { ...LEAD, phone: 'not a number' },
+      { ...LEAD, phone: '+1 604 555 2671' },
+    ]) {
+      const h = harness({ lead });
+      const answer = await h.send(valid({ follows_lead: true }));
+      assert.equal(answer.status, 400, JSON.stringify(lead));
+      assert.equal(answer.body.code, 'lead_not_found');
+      assert.deepEqual(
+        h.database.map((call) => call.name),
+        ['callback_lead'],
+      );
+      assert.equal(h.to(`${VAPI}/call`).length + h.to(HOOKS).length, 0);
+      bodies.push(answer.body);
+    }
+    // The same words whichever it was: a request learns nothing of a lead's number.
+    for (const body of bodies) assert.deepEqual(body, bodies[0]);
+  },
+);
+
+Deno.test(
+  'a lead read that fails (the database, or an answer of another shape) is call_failed: no claim, no call',
+  async () => {
+    for (const lead of [new Error('connection reset'), { id: ID }, { found: true, name: 'x' }]) {
+      const h = harness({ lead });
+      const answer = await h.send(valid({ follows_lead: true }));
+      assert.equal(answer.status, 502, String(lead));
+      assert.equal(answer.body.code, 'call_failed');
+      assert.deepEqual(
+        h.database.map((call) => call.name),
+        ['callback_lead'],
+      );
+      assert.equal(h.to(`${VAPI}/call`).length, 0);
+    }
+  },
+);
+
+Deno.test(
+  "a lead call's id claimed before never calls again: the lead read, then the claim's answer",
+  async () => {
+    const h = harness({
+      lead: LEAD,
+      claim: { outcome: 'existing', status: 'calling', vapi_call_id: 'call-1' },
+    });
+    const answer = await h.send(valid({ follows_lead: true }));
+    assert.equal(answer.status, 202);
+    assert.equal(h.to(`${VAPI}/call`).length, 0);
+  },
+);
+
+Deno.test(
+  'requested_at is the arrival, taken before the bot check; pressed_ms goes to the claim as parsed',
+  async () => {
+    const start = Date.parse('2026-11-23T18:00:00Z');
+    // The clock moves a minute with each bot check asked for.
+    const h = harness({ now: (siteverifies) => new Date(start + siteverifies * 60_000) });
+    assert.equal((await h.send(valid({ pressed_ms: 1234.4 }))).status, 202);
+    assert.equal(h.to(TURNSTILE).length, 1);
+    const claim = h.database.find((call) => call.name === 'callback_claim')!.request;
+    assert.equal(claim.requested_at, '2026-11-23T18:00:00.000Z');
+    assert.equal(claim.consent_at, '2026-11-23T18:01:00.000Z');
+    assert.equal(claim.pressed_ms, 1234);
+    const unsaid = harness();
+    await unsaid.send(valid());
+    const plain = unsaid.database.find((call) => call.name === 'callback_claim')!.request;
+    assert.equal(plain.pressed_ms, 0);
+    assert.equal(plain.requested_at, '2026-11-23T18:00:00.000Z');
+  },
+);
+
+Deno.test(
+  'Call my phone reads no lead: no lead_id in the claim or the webhook, no lead variables',
+  async () => {
+    const { h, body } = await placed();
+    assert.deepEqual(
+      h.database.map((call) => call.name).filter((name) => name.startsWith('callback_')),
+      ['callback_claim', 'callback_record', 'callback_webhook'],
+    );
+    assert.equal(h.database[0]!.request.lead_id, null);
+    assert.equal(JSON.parse(h.to(HOOKS).at(-1)!.body).lead_id, null);
+    assert.equal('lead_name' in (body.assistantOverrides?.variableValues ?? {}), false);
   },
 );

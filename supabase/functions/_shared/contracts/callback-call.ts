@@ -1,4 +1,5 @@
 import type { AssistantOverrides, ToolsAppendItem } from '../vapi/types.ts';
+import { LEAD_CALL_WORDS, leadFirstName, type LeadForCall } from './lead-call.ts';
 
 /**
  * What the agent says and offers on a call Call my phone places (request-callback), in one
@@ -14,19 +15,29 @@ export const DO_NOT_CALL_TOOL = 'do_not_call';
 /** The longest business name the agent says (BUSINESS_NAME). */
 export const BUSINESS_NAME_MAX_LENGTH = 100;
 
+/** The offer to stop, last of every callback's first words. */
+const CALLBACK_STOP =
+  "If you did not ask, or want no calls from us, just say so and I'll end the call and never call this number again.";
+
 export const CALLBACK_CALL_WORDS = {
   /**
    * The agent's first words on every callback: as the owner's business (BUSINESS_NAME), or, when
    * the visitor gave theirs (issue 44), as that business's receptionist, still saying it is a
    * demo of the owner's asked for on the website, and how to stop it (a stranger can type anyone's
-   * number).
+   * number). A call that follows a lead (issue 45) greets the person by name as the owner's
+   * business instead (./lead-call.ts), then offers to stop the same way.
    */
-  opening: (business: string, visitorBusiness: string | null = null) =>
-    (visitorBusiness
-      ? `Hi, this is the receptionist for ${visitorBusiness}, a demo from ${business}. `
-      : `Hi, this is the assistant for ${business}. `) +
-    'You asked for a call on our website a moment ago. ' +
-    `If you did not ask, or want no calls from us, just say so and I'll end the call and never call this number again.`,
+  opening: (
+    business: string,
+    visitorBusiness: string | null = null,
+    lead: LeadForCall | null = null,
+  ): string =>
+    (lead
+      ? LEAD_CALL_WORDS.greeting(leadFirstName(lead.name), business)
+      : (visitorBusiness
+          ? `Hi, this is the receptionist for ${visitorBusiness}, a demo from ${business}. `
+          : `Hi, this is the assistant for ${business}. `) +
+        'You asked for a call on our website a moment ago. ') + CALLBACK_STOP,
   /** When the model calls the tool (what it reads to decide). */
   toolDescription:
     'Call this as soon as the person says they did not ask for this call, asks not to be called, ' +
@@ -76,14 +87,16 @@ export function doNotCallTool(): ToolsAppendItem {
 
 /**
  * The overrides every callback carries: the opening, spoken first, and the tool. With the
- * visitor's business name (./business.ts's rule), the opening answers as it.
+ * visitor's business name (./business.ts's rule), the opening answers as it; with the lead the
+ * call follows, it greets that person as the owner's business.
  */
 export function callbackCallOverrides(
   business: string,
   visitorBusiness: string | null = null,
+  lead: LeadForCall | null = null,
 ): Pick<AssistantOverrides, 'firstMessage' | 'firstMessageMode' | 'tools:append'> {
   return {
-    firstMessage: CALLBACK_CALL_WORDS.opening(business, visitorBusiness),
+    firstMessage: CALLBACK_CALL_WORDS.opening(business, visitorBusiness, lead),
     // Whatever the assistant is set to (waiting for the caller, or a model-made greeting): on a
     // callback these words come first.
     firstMessageMode: 'assistant-speaks-first',

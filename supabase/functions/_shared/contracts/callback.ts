@@ -179,4 +179,10 @@ export interface CallbackWebhook extends Pick<
   phone: string;
   /** Readable Pacific time. */
   created_at: string;
+  /**
+   * The lead this call follows (the contact form's "Have the agent call me now": the lead's id,
+   * the same as `id`), so the owner's automation joins the call to the lead; null for Call my
+   * phone.
+   */
+  lead_id: string | null;
 }
