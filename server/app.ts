@@ -107,20 +107,18 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
   });
   const secrets = options.functions?.secrets ?? {};
   app.route(LOCAL_ROUTES.turnstile, createTurnstileStandIn());
-  app.route(
-    LOCAL_ROUTES.vapi,
-    createVapiStandIn(
-      db,
-      secrets.VAPI_PRIVATE_KEY ?? 'local-vapi-private-key',
-      secrets.VAPI_ORG_ID ?? 'local-org',
-      options.functions
-        ? {
-            url: `${options.functions.origin}/functions/v1/vapi-events`,
-            secret: secrets.VAPI_WEBHOOK_SECRET ?? '',
-          }
-        : undefined,
-    ),
+  const vapi = createVapiStandIn(
+    db,
+    secrets.VAPI_PRIVATE_KEY ?? 'local-vapi-private-key',
+    secrets.VAPI_ORG_ID ?? 'local-org',
+    options.functions
+      ? {
+          url: `${options.functions.origin}/functions/v1/vapi-events`,
+          secret: secrets.VAPI_WEBHOOK_SECRET ?? '',
+        }
+      : undefined,
   );
+  app.route(LOCAL_ROUTES.vapi, vapi.app);
   app.route(LOCAL_ROUTES.events, createEventsStandIn(db));
   app.route(LOCAL_ROUTES.booking, createBookingStandIn());
   // The webhook stand-in checks each delivery with the key the functions sign with.
@@ -151,6 +149,7 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
     db,
     functions,
     close: async () => {
+      vapi.close();
       await functions?.close();
       await db.close();
     },

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallReportWebhook } from '../supabase/functions/_shared/contracts/call-report';
 import {
   reportTicketOf,
+  type CallSteps,
   type ReportReadAnswer,
   type ReportTicket,
 } from '../supabase/functions/_shared/contracts/report-read';
@@ -151,7 +152,11 @@ describe('the lead card reads its report through the local stack', () => {
     expect(accepted.status).toBe(202);
     const ticket = reportTicketOf(accepted.body)!;
     expect(ticket.id).toBe(id);
-    expect((await read(ticket)).body).toEqual({ status: 'waiting' });
+    // A callback's answer also carries its steps (the stand-in's status-updates may have come).
+    expect((await read(ticket)).body).toMatchObject({
+      status: 'waiting',
+      steps: { ended: false },
+    });
     const call = (await listVapiCalls(local.stack.db)).find(
       (recorded) =>
         (recorded.body as CreateCallBody).assistantOverrides?.metadata?.callback_id === id,
@@ -165,6 +170,72 @@ describe('the lead card reads its report through the local stack', () => {
       webhook: { type: 'call_report', vapi_call_id: call!.call_id, callback_id: id },
     });
     await expect.poll(() => delivered(call!.call_id)).toEqual(report.webhook);
+  });
+
+  it('a callback’s steps: the stand-in’s ring read as ms from the request, its end, and never with another key', async () => {
+    const delays = { queued: 200, ringing: 1500, 'in-progress': null };
+    const mode = (statusDelays?: unknown) =>
+      fetch(`${local.origin}${LOCAL_ROUTES.vapiMode}`, {
+        method: 'POST',
+        body: JSON.stringify({ mode: 'ok', statusDelays }),
+      });
+    expect(await (await mode(delays)).json()).toEqual({ mode: 'ok', statusDelays: delays });
+    try {
+      const id = crypto.randomUUID();
+      const sent = Date.now();
+      const accepted = await post('request-callback', {
+        id,
+        phone: '(415) 201-1002',
+        consent: true,
+        consent_version: '2026-11-23',
+        captcha: TOKEN,
+        estimate: null,
+        variables: null,
+        page: '/',
+        utm: null,
+        visit_id: crypto.randomUUID(),
+      });
+      // The request's own time: its steps count from its arrival (or its row's creation), and
+      // the stand-in times each step from the call's creation, both within this span.
+      const took = Date.now() - sent;
+      expect(accepted.status).toBe(202);
+      const ticket = reportTicketOf(accepted.body)!;
+      let steps: CallSteps | undefined;
+      await expect
+        .poll(
+          async () => {
+            steps = ((await read(ticket)).body as ReportReadAnswer).steps;
+            return steps?.ringing_ms ?? null;
+          },
+          { timeout: 10_000, interval: 200 },
+        )
+        .not.toBeNull();
+      // From the request to the ring: the set delay, plus at most the request's own time (the
+      // call is created before the 202; 5 ms for the database's rounding to the millisecond).
+      expect(steps!.ringing_ms).toBeGreaterThanOrEqual(delays.ringing);
+      expect(steps!.ringing_ms).toBeLessThanOrEqual(delays.ringing + took + 5);
+      expect(steps!.queued_ms).toBeGreaterThanOrEqual(delays.queued);
+      expect(steps!.queued_ms).toBeLessThanOrEqual(delays.queued + took + 5);
+      // in-progress was set never to come; the call has not ended.
+      expect(steps).toMatchObject({ answered_ms: null, ended: false });
+
+      // Another key reads nothing, steps included.
+      const wrong = await read({ id, key: 'A'.repeat(43) });
+      expect(wrong.status).toBe(404);
+      expect(wrong.body).toEqual({ code: 'not_found', message: 'No report for this id and key.' });
+
+      // The end: Vapi's ended status-update, then the report, whose webhook has the ring.
+      const call = (await listVapiCalls(local.stack.db)).find(
+        (recorded) =>
+          (recorded.body as CreateCallBody).assistantOverrides?.metadata?.callback_id === id,
+      );
+      await end(call!.call_id);
+      await readyOf(ticket);
+      const ready = (await read(ticket)).body as ReportReadAnswer;
+      expect(ready.steps).toEqual({ ...steps, ended: true });
+    } finally {
+      await mode();
+    }
   });
 
   it('a chat: its first answer’s ticket reads the chat’s report once it ends', async () => {

@@ -48,6 +48,22 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 
 
 --
+-- Name: callback_step_ms(timestamp with time zone, timestamp with time zone, integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.callback_step_ms(step_at timestamp with time zone, since timestamp with time zone, pressed integer) RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case when step_at is null then null else
+    greatest(0, (extract(epoch from (step_at - since)) * 1000)::integer + coalesce(pressed, 0))
+  end
+$$;
+
+
+ALTER FUNCTION private.callback_step_ms(step_at timestamp with time zone, since timestamp with time zone, pressed integer) OWNER TO postgres;
+
+--
 -- Name: claim_limited(text, timestamp with time zone, interval); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -556,12 +572,27 @@ declare
   call_id text;
   since timestamptz;
   stored public.demo_calls;
+  callback public.callback_requests;
+  steps jsonb;
+  answer jsonb;
 begin
   select vapi_call_id, created_at into call_id, since
     from public.web_calls where id = source_id and status <> 'failed';
   if not found then
-    select vapi_call_id, created_at into call_id, since
+    select * into callback
       from public.callback_requests where id = source_id and status <> 'failed';
+    if found then
+      call_id := callback.vapi_call_id;
+      since := callback.created_at;
+      steps := jsonb_build_object(
+        'queued_ms', private.callback_step_ms(callback.queued_at,
+          coalesce(callback.requested_at, callback.created_at), callback.pressed_ms),
+        'ringing_ms', private.callback_step_ms(callback.ringing_at,
+          coalesce(callback.requested_at, callback.created_at), callback.pressed_ms),
+        'answered_ms', private.callback_step_ms(callback.answered_at,
+          coalesce(callback.requested_at, callback.created_at), callback.pressed_ms),
+        'ended', callback.vapi_ended_at is not null);
+    end if;
   end if;
   if not found then
     select vapi_session_id, last_message_at into call_id, since
@@ -577,7 +608,7 @@ begin
       if stored.received_at <= now() - readable then
         return jsonb_build_object('status', 'not_found');
       end if;
-      return jsonb_build_object('status', 'ready', 'report', jsonb_build_object(
+      answer := jsonb_build_object('status', 'ready', 'report', jsonb_build_object(
         'vapi_call_id', stored.vapi_call_id,
         'kind', stored.kind,
         'ended_at', stored.ended_at,
@@ -590,11 +621,15 @@ begin
         'recording_url', stored.recording_url,
         'visit_id', stored.visit_id,
         'callback_id', stored.callback_id,
-        'trade', stored.trade));
+        'trade', stored.trade,
+        'ringing_after_seconds', (select round(ringing.ringing_after_ms / 1000.0, 1)
+          from public.callback_requests ringing where ringing.id = stored.callback_id)));
+      return case when steps is null then answer else answer || jsonb_build_object('steps', steps) end;
     end if;
   end if;
   if since > now() - readable then
-    return jsonb_build_object('status', 'waiting');
+    answer := jsonb_build_object('status', 'waiting');
+    return case when steps is null then answer else answer || jsonb_build_object('steps', steps) end;
   end if;
   return jsonb_build_object('status', 'not_found');
 end
@@ -771,6 +806,46 @@ $$;
 ALTER FUNCTION public.callback_record(request jsonb) OWNER TO postgres;
 
 --
+-- Name: callback_status_record(jsonb); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.callback_status_record(request jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  call_id text := request ->> 'vapi_call_id';
+  step text := request ->> 'status';
+  reported timestamptz := (request ->> 'at')::timestamptz;
+  found_id uuid;
+  since timestamptz;
+  step_at timestamptz;
+begin
+  select id, coalesce(requested_at, created_at) into found_id, since
+    from public.callback_requests where vapi_call_id = call_id;
+  if not found and request ->> 'callback_id' is not null then
+    select id, coalesce(requested_at, created_at) into found_id, since
+      from public.callback_requests
+     where id = (request ->> 'callback_id')::uuid and vapi_call_id is null;
+  end if;
+  if found_id is null then
+    return jsonb_build_object('known', false);
+  end if;
+  step_at := least(greatest(coalesce(reported, now()), since), now());
+  update public.callback_requests set
+    queued_at = case when step = 'queued' then coalesce(queued_at, step_at) else queued_at end,
+    ringing_at = case when step = 'ringing' then coalesce(ringing_at, step_at) else ringing_at end,
+    answered_at = case when step = 'in-progress' then coalesce(answered_at, step_at) else answered_at end,
+    vapi_ended_at = case when step = 'ended' then coalesce(vapi_ended_at, step_at) else vapi_ended_at end
+   where id = found_id;
+  return jsonb_build_object('known', true);
+end
+$$;
+
+
+ALTER FUNCTION public.callback_status_record(request jsonb) OWNER TO postgres;
+
+--
 -- Name: callback_webhook(jsonb); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -808,6 +883,7 @@ declare
   used integer;
   used_bytes bigint;
   refused_count integer;
+  ringing_ms integer;
 begin
   known := exists (select 1 from public.web_calls where vapi_call_id = call_id)
     or exists (select 1 from public.callback_requests where vapi_call_id = call_id)
@@ -866,7 +942,14 @@ begin
     on conflict (day, kind) do update
       set stored = counted.stored + 1, stored_bytes = counted.stored_bytes + report_bytes;
   end if;
-  return jsonb_build_object('stored', inserted > 0);
+  if inserted > 0 and request ->> 'callback_id' is not null then
+    -- The callback's speed to lead, for the webhook vapi-events posts (ringing_after_seconds).
+    select ringing_after_ms into ringing_ms
+      from public.callback_requests where id = (request ->> 'callback_id')::uuid;
+  end if;
+  return jsonb_build_object('stored', inserted > 0)
+    || case when ringing_ms is null then '{}'::jsonb
+       else jsonb_build_object('ringing_after_ms', ringing_ms) end;
 end
 $$;
 
@@ -1351,7 +1434,12 @@ CREATE TABLE public.callback_requests (
     queued_at timestamp with time zone,
     ringing_at timestamp with time zone,
     answered_at timestamp with time zone,
-    ringing_after_ms integer GENERATED ALWAYS AS (GREATEST(0, (((EXTRACT(epoch FROM (ringing_at - requested_at)) * (1000)::numeric))::integer + COALESCE(pressed_ms, 0)))) STORED,
+    ringing_after_ms integer GENERATED ALWAYS AS (
+CASE
+    WHEN ((ringing_at IS NOT NULL) AND (requested_at IS NOT NULL)) THEN GREATEST(0, (((EXTRACT(epoch FROM (ringing_at - requested_at)) * (1000)::numeric))::integer + COALESCE(pressed_ms, 0)))
+    ELSE NULL::integer
+END) STORED,
+    vapi_ended_at timestamp with time zone,
     CONSTRAINT callback_requests_address_source_check CHECK ((address_source = ANY (ARRAY['cf-connecting-ip'::text, 'x-forwarded-for'::text, 'none'::text]))),
     CONSTRAINT callback_requests_attempts_check CHECK (((attempts >= 1) AND (attempts <= 100))),
     CONSTRAINT callback_requests_client_address_check CHECK ((char_length(client_address) <= 100)),
@@ -1958,6 +2046,13 @@ GRANT USAGE ON SCHEMA public TO service_role;
 
 
 --
+-- Name: FUNCTION callback_step_ms(step_at timestamp with time zone, since timestamp with time zone, pressed integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.callback_step_ms(step_at timestamp with time zone, since timestamp with time zone, pressed integer) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION claim_limited(limit_name text, oldest timestamp with time zone, window_length interval); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -2206,6 +2301,14 @@ GRANT ALL ON FUNCTION public.callback_lead(request jsonb) TO service_role;
 
 REVOKE ALL ON FUNCTION public.callback_record(request jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.callback_record(request jsonb) TO service_role;
+
+
+--
+-- Name: FUNCTION callback_status_record(request jsonb); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.callback_status_record(request jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.callback_status_record(request jsonb) TO service_role;
 
 
 --

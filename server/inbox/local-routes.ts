@@ -137,7 +137,10 @@ export const listCallbacks = (db: PGlite) =>
  * A demo_calls row: the fields of its webhook's JSON but the cost and recording, with the
  * transcript, and ended_at as ISO 8601 in UTC.
  */
-type StoredCallReport = Omit<CallReportWebhook, 'type' | 'cost' | 'recording_url'> & {
+type StoredCallReport = Omit<
+  CallReportWebhook,
+  'type' | 'cost' | 'recording_url' | 'ringing_after_seconds'
+> & {
   transcript: string | null;
 };
 

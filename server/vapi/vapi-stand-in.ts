@@ -9,6 +9,7 @@ import {
   endOfCallReport,
   queuedCall,
   queuedWebCall,
+  statusUpdate,
   toolCallsMessage,
 } from '../../supabase/functions/_shared/vapi/fixtures';
 import type {
@@ -32,12 +33,20 @@ import type {
  * (chatReplyTo), sessions live as long as the process, /chat/web (the page's public-key chats,
  * sent to Vapi itself) is not stood in for, and only the parts of a body the site sends are
  * checked. A session completed by PATCH sends its report (session.updated) to the Server URL, as
- * Vapi does. Tests make it refuse, fail or hang with POST /local/vapi/mode
- * {"mode": "ok" | "reject" (400) | "fail" (500) | "hang" | "created-then-504"}, end a recorded
- * call (its end-of-call report) with POST /local/vapi/calls/{id}/end, and have a recorded call's
- * model call one of the tools the call was given (`tools:append`) with POST
- * /local/vapi/calls/{id}/tool-calls {"name": "do_not_call"}: the tool-calls message goes to the
- * Server URL, as Vapi sends it, and its answer comes back.
+ * Vapi does. A phone call (POST /call) answered in mode ok sends its status-update messages to the
+ * Server URL as Vapi does while the phone rings: `queued`, `ringing`, `in-progress`, each at its
+ * delay after the call's creation (DEFAULT_STATUS_DELAYS), its `timestamp` the creation time plus
+ * that delay; narrower than Vapi: no phone rings and nobody answers, so the steps come on a timer
+ * whatever the number, a web call sends none, and `ended` is sent only by POST
+ * /local/vapi/calls/{id}/end (just before that call's report; the call's steps still to come are
+ * dropped). Tests make it refuse, fail or hang with POST /local/vapi/mode
+ * {"mode": "ok" | "reject" (400) | "fail" (500) | "hang" | "created-then-504", "statusDelays"?:
+ * {"queued"?, "ringing"?, "in-progress"?: ms (0 to 60,000), or null: never sent}} (each request
+ * sets both: a delay it leaves out is the default; the status-updates of calls made before are
+ * dropped), end a recorded call (its end-of-call report) with POST /local/vapi/calls/{id}/end,
+ * and have a recorded call's model call one of the tools the call was given (`tools:append`)
+ * with POST /local/vapi/calls/{id}/tool-calls {"name": "do_not_call"}: the tool-calls message
+ * goes to the Server URL, as Vapi sends it, and its answer comes back.
  */
 
 /**
@@ -46,6 +55,46 @@ import type {
  */
 const MODES = ['ok', 'reject', 'fail', 'hang', 'created-then-504'] as const;
 type VapiMode = (typeof MODES)[number];
+
+/** The status-updates the stand-in sends for a phone call, in the order Vapi sends them. */
+const STATUS_STEPS = ['queued', 'ringing', 'in-progress'] as const;
+type StatusStep = (typeof STATUS_STEPS)[number];
+/** Each step's delay after the call's creation, in ms; null: that step is never sent. */
+export type StatusDelays = Record<StatusStep, number | null>;
+/** What `npm start` shows: queued at once, a ring after 2.5 s, answered after 6 s. */
+export const DEFAULT_STATUS_DELAYS: StatusDelays = {
+  queued: 100,
+  ringing: 2500,
+  'in-progress': 6000,
+};
+/** The longest delay a test may set (a step later than a minute is no demo's). */
+const STATUS_DELAY_MAX = 60_000;
+
+/** POST /mode's `statusDelays`: the delays, each left out the default; null when unreadable. */
+export function parseStatusDelays(value: unknown): StatusDelays | null {
+  if (value === undefined) return { ...DEFAULT_STATUS_DELAYS };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const given = value as Record<string, unknown>;
+  if (Object.keys(given).some((key) => !(STATUS_STEPS as readonly string[]).includes(key)))
+    return null;
+  const delays = { ...DEFAULT_STATUS_DELAYS };
+  for (const step of STATUS_STEPS) {
+    const delay = given[step];
+    if (delay === undefined) continue;
+    if (
+      delay !== null &&
+      !(
+        typeof delay === 'number' &&
+        Number.isInteger(delay) &&
+        delay >= 0 &&
+        delay <= STATUS_DELAY_MAX
+      )
+    )
+      return null;
+    delays[step] = delay;
+  }
+  return delays;
+}
 
 /** What starts a call on either endpoint: the assistant, squad or workflow, and its overrides. */
 const WHO_ANSWERS = {
@@ -214,6 +263,16 @@ export function createVapiStandIn(
   serverUrl?: ServerUrl,
 ) {
   let mode: VapiMode = 'ok';
+  let statusDelays: StatusDelays = { ...DEFAULT_STATUS_DELAYS };
+  /** The status-updates still to send, by call id: dropped at the call's end, a mode, close. */
+  const pendingSteps = new Map<string, Set<NodeJS.Timeout>>();
+  const dropSteps = (callId?: string) => {
+    for (const [id, timers] of pendingSteps) {
+      if (callId !== undefined && id !== callId) continue;
+      timers.forEach(clearTimeout);
+      pendingSteps.delete(id);
+    }
+  };
   const app = new Hono();
 
   /** A call the stand-in recorded, as Vapi answered it; null when it has none of that id. */
@@ -252,6 +311,11 @@ export function createVapiStandIn(
     if (!serverUrl) return noServerUrl(c);
     const call = await recordedCall(c.req.param('id'));
     if (!call) return c.json({ error: 'no such call' }, 404);
+    if (call.type === 'outboundPhoneCall') {
+      // As Vapi: the phone call's last status-update (ended), then its report.
+      dropSteps(call.id);
+      await post(serverUrl, statusUpdate(call, 'ended', new Date())).catch(() => undefined);
+    }
     return deliver(c, serverUrl, endOfCallReport(call, new Date()));
   });
 
@@ -371,25 +435,67 @@ export function createVapiStandIn(
     return c.json({ id: c.req.param('id'), orgId, status: session.open ? 'active' : 'completed' });
   });
 
+  /**
+   * A phone call's status-updates to the Server URL, each at its delay after the call's creation
+   * `at` (timers that keep no process alive, dropped at the call's end, a mode change or close).
+   */
+  const sendSteps = (server: ServerUrl, call: VapiCall, at: Date) => {
+    const timers = new Set<NodeJS.Timeout>();
+    for (const step of STATUS_STEPS) {
+      const delay = statusDelays[step];
+      if (delay === null) continue;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (timers.size === 0) pendingSteps.delete(call.id);
+        const message = statusUpdate(call, step, new Date(at.getTime() + delay));
+        void post(server, message).catch(() => undefined);
+      }, delay);
+      timer.unref();
+      timers.add(timer);
+    }
+    if (timers.size > 0) pendingSteps.set(call.id, timers);
+  };
+
   for (const [path, check] of [
     ['/call', checkCallBody],
     ['/call/web', checkWebCallBody],
   ] as const)
     app.post(
       path,
-      create(path, check, (body: CreateCallBody, id) => created(path, body, { id, orgId })),
+      create(path, check, (body: CreateCallBody, id) => {
+        const at = new Date();
+        const call = created(path, body, { id, orgId }, at);
+        if (path === '/call' && serverUrl) sendSteps(serverUrl, call, at);
+        return call;
+      }),
     );
 
   app.post('/mode', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { mode?: unknown };
+    const body = (await c.req.json().catch(() => ({}))) as {
+      mode?: unknown;
+      statusDelays?: unknown;
+    };
     if (!MODES.includes(body.mode as VapiMode)) {
       return c.json({ error: `mode is one of ${MODES.join(', ')}` }, 400);
     }
+    const delays = parseStatusDelays(body.statusDelays);
+    if (!delays)
+      return c.json(
+        {
+          error: `statusDelays holds ${STATUS_STEPS.join(', ')}: each ms from 0 to ${STATUS_DELAY_MAX}, or null`,
+        },
+        400,
+      );
+    // A test's calls send nothing into the next's.
+    dropSteps();
     mode = body.mode as VapiMode;
-    return c.json({ mode });
+    statusDelays = delays;
+    return c.json({ mode, statusDelays });
   });
 
-  return app;
+  /** Drops the status-updates still to send (the local stack's close). */
+  const close = () => dropSteps();
+  return { app, close };
 }
 
 /** The bodies the stand-in received, oldest first, with the path and the call id each got. */

@@ -17,8 +17,11 @@ alter table public.callback_requests
   add column ringing_at timestamptz,
   add column answered_at timestamptz,
   -- The owner's figure: from the press to the phone ringing, in milliseconds (never negative:
-  -- Vapi's clock and the function's may differ by a little).
+  -- Vapi's clock and the function's may differ by a little). Null until Vapi reports a ring, and
+  -- for a request whose arrival was not recorded (greatest() alone would read 0: it skips a null).
   add column ringing_after_ms integer generated always as (
-    greatest(0, (extract(epoch from (ringing_at - requested_at)) * 1000)::integer
-                + coalesce(pressed_ms, 0))
+    case when ringing_at is not null and requested_at is not null then
+      greatest(0, (extract(epoch from (ringing_at - requested_at)) * 1000)::integer
+                  + coalesce(pressed_ms, 0))
+    end
   ) stored;

@@ -24,7 +24,14 @@ import { reportRow, sessionReportRow } from '../functions/vapi-events/handler';
 import { databaseFor, ENGINES, rpc } from './engines';
 import { siteCallback, siteChat, siteWebCall } from './site-calls';
 
-type Read = { status: string; report?: StoredCallReport & { transcript: string | null } };
+type Read = {
+  status: string;
+  report?: StoredCallReport & { transcript: string | null };
+  steps?: unknown;
+};
+
+/** A callback's steps before Vapi reported any (supabase/tests/callback-steps.sql.test.ts). */
+const NO_STEPS = { queued_ms: null, ringing_ms: null, answered_ms: null, ended: false };
 
 /** vapi-events' row of the end-of-call report of Vapi's call `call` (the shared fixture). */
 const callReport = (call: VapiCall) =>
@@ -35,6 +42,8 @@ const SOURCES = {
   'a web call': {
     table: 'web_calls',
     since: 'created_at',
+    // What a waiting or ready answer carries beside the status: a callback's its steps.
+    extra: {},
     start: siteWebCall,
     report: (vapiId: string) =>
       callReport(
@@ -47,6 +56,7 @@ const SOURCES = {
   'a callback': {
     table: 'callback_requests',
     since: 'created_at',
+    extra: { steps: NO_STEPS },
     start: siteCallback,
     report: (vapiId: string) =>
       callReport(
@@ -60,6 +70,7 @@ const SOURCES = {
     table: 'web_chats',
     // A chat's report comes at its end: the wait is counted from its last message.
     since: 'last_message_at',
+    extra: {},
     start: siteChat,
     report: (sessionId: string) =>
       sessionReportRow(
@@ -90,12 +101,13 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         async (_kind, source) => {
           const vapiId = `vapi-${crypto.randomUUID()}`;
           const id = await source.start(requests, vapiId);
-          expect(await read(id)).toEqual({ status: 'waiting' });
+          expect(await read(id)).toEqual({ status: 'waiting', ...source.extra });
 
           const row = source.report(vapiId);
           expect(await rpc(requests, 'demo_call_store', row)).toEqual({ stored: true });
           const ready = await read(id);
           expect(ready.status).toBe('ready');
+          expect(ready.steps).toEqual((source.extra as { steps?: unknown }).steps);
           expect(ready.report).toEqual({
             vapi_call_id: vapiId,
             kind: row.kind,
@@ -110,11 +122,13 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
             visit_id: row.visit_id,
             callback_id: row.callback_id,
             trade: row.trade,
+            // No callback named, or none rang: null (callback-steps.sql.test.ts has a ring).
+            ringing_after_seconds: null,
           });
           expect(Date.parse(ready.report!.ended_at!)).toBe(Date.parse(row.ended_at!));
           // The webhook JSON built from what the database answers is the one vapi-events posted.
           expect(callReportWebhook(ready.report!)).toEqual(
-            callReportWebhook({ ...row, vapi_call_id: vapiId }),
+            callReportWebhook({ ...row, vapi_call_id: vapiId, ringing_after_seconds: null }),
           );
 
           // Stored just under an hour ago: still readable; an hour ago: not found.
@@ -141,7 +155,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
               [id, seconds],
             );
           await startedAgo(REPORT_READABLE_SECONDS - 60);
-          expect(await read(id)).toEqual({ status: 'waiting' });
+          expect(await read(id)).toEqual({ status: 'waiting', ...source.extra });
           await startedAgo(REPORT_READABLE_SECONDS);
           expect(await read(id)).toEqual({ status: 'not_found' });
         },

@@ -48,7 +48,7 @@ function harness(database: CallDatabase | Record<string, unknown>) {
  * A web call's report as vapi-events stores and posts it (its own handler, the shared fixture):
  * the row it gave demo_call_store, and the JSON the owner's webhook received.
  */
-async function storedAndPosted() {
+async function storedAndPosted(ringingAfterMs?: number) {
   const rows: Record<string, unknown>[] = [];
   const posted: unknown[] = [];
   const pending: Promise<unknown>[] = [];
@@ -56,7 +56,9 @@ async function storedAndPosted() {
     secret: 'vapi-secret',
     database: async (_name, request) => {
       rows.push(request);
-      return { stored: true };
+      return ringingAfterMs === undefined
+        ? { stored: true }
+        : { stored: true, ringing_after_ms: ringingAfterMs };
     },
     unknownReports: { daily: 0, dailyBytes: 0 },
     webhook: {
@@ -93,6 +95,9 @@ async function storedAndPosted() {
   const stored = {
     ...Object.fromEntries(columns.map((name) => [name, row[name]])),
     ended_at: String(row.ended_at).replace('Z', '+00:00'),
+    // Its callback's, as call_report_read gives it: round(ringing_after_ms / 1000.0, 1).
+    ringing_after_seconds:
+      ringingAfterMs === undefined ? null : Math.round(ringingAfterMs / 100) / 10,
   };
   return { stored, posted: posted[0] as CallReportWebhook, message: message.message };
 }
@@ -164,6 +169,53 @@ Deno.test(
     assert.equal(posted.ended_at, 'November 25, 2026 at 10:04 AM PST');
   },
 );
+
+Deno.test("a callback's steps are passed through, waiting and ready", async () => {
+  const steps = { queued_ms: 812, ringing_ms: 3120, answered_ms: null, ended: false };
+  const waiting = await harness({ status: 'waiting', steps }).read({ id: ID, key: KEY });
+  assert.equal(waiting.status, 200);
+  assert.deepEqual(waiting.body, { status: 'waiting', steps });
+
+  // Ready: the report's speed to lead (ringing_after_seconds) the very one vapi-events posted.
+  const { stored, posted, message } = await storedAndPosted(3120);
+  assert.equal(posted.ringing_after_seconds, 3.1);
+  const done = { ...steps, answered_ms: 9000, ended: true };
+  const ready = await harness({
+    status: 'ready',
+    report: { ...stored, transcript: message.artifact?.transcript },
+    steps: done,
+  }).read({ id: ID, key: KEY });
+  assert.equal(ready.status, 200);
+  assert.deepEqual(ready.body.steps, done);
+  assert.deepEqual(ready.body.report.webhook, posted);
+});
+
+Deno.test('steps that are not steps are left out; the report is still read', async () => {
+  const original = console.error;
+  const logged: unknown[] = [];
+  console.error = (line: unknown) => void logged.push(line);
+  try {
+    for (const steps of [
+      { queued_ms: -1, ringing_ms: null, answered_ms: null, ended: false },
+      { queued_ms: 1.5, ringing_ms: null, answered_ms: null, ended: false },
+      { queued_ms: '10', ringing_ms: null, answered_ms: null, ended: false },
+      { queued_ms: null, ringing_ms: null, answered_ms: null, ended: 'no' },
+      { queued_ms: null, ringing_ms: null, ended: false },
+      'steps',
+    ]) {
+      const answer = await harness({ status: 'waiting', steps }).read({ id: ID, key: KEY });
+      assert.equal(answer.status, 200, JSON.stringify(steps));
+      assert.deepEqual(answer.body, { status: 'waiting' }, JSON.stringify(steps));
+    }
+  } finally {
+    console.error = original;
+  }
+  assert.equal(logged.length, 6);
+  // Only the fields of CallSteps are passed on.
+  const extra = { queued_ms: 1, ringing_ms: 2, answered_ms: 3, ended: true, phone: '+1415' };
+  const answer = await harness({ status: 'waiting', steps: extra }).read({ id: ID, key: KEY });
+  assert.deepEqual(answer.body.steps, { queued_ms: 1, ringing_ms: 2, answered_ms: 3, ended: true });
+});
 
 Deno.test('a report not found, expired or unknown is the same 404 as a wrong key', async () => {
   const h = harness({ status: 'not_found' });

@@ -6,6 +6,7 @@ import {
   endOfCallReport,
   queuedCall,
   REPORT_DURATION_SECONDS,
+  statusUpdate,
   toolCallsMessage,
 } from '../_shared/vapi/fixtures.ts';
 import { CALLBACK_CALL_WORDS, doNotCallTool } from '../_shared/contracts/callback-call.ts';
@@ -19,14 +20,17 @@ const WEBHOOK_SECRET = `whsec_${btoa('the vapi-events test key 32 byte')}`;
 
 /**
  * The function under test, with a database that answers `stored` (or the whole `answer`) to a
- * report, and `doNotCall` to callback_do_not_call_add (whose requests it keeps in `listed`).
+ * report, `doNotCall` to callback_do_not_call_add (whose requests it keeps in `listed`) and
+ * `status` to callback_status_record (its requests in `steps`).
  */
 function harness(
   stored: boolean | Record<string, unknown> = true,
   doNotCall: (request: Record<string, unknown>) => unknown = () => ({ known: true, added: true }),
+  status: (request: Record<string, unknown>) => unknown = () => ({ known: true }),
 ) {
   const database: Record<string, unknown>[] = [];
   const listed: Record<string, unknown>[] = [];
+  const steps: Record<string, unknown>[] = [];
   const webhook: unknown[] = [];
   /** Each post's id, as its Standard Webhooks headers name it once its signature verified. */
   const webhookIds: string[] = [];
@@ -37,6 +41,10 @@ function harness(
       if (name === 'callback_do_not_call_add') {
         listed.push(request);
         return doNotCall(request);
+      }
+      if (name === 'callback_status_record') {
+        steps.push(request);
+        return status(request);
       }
       assert.equal(name, 'demo_call_store');
       const { limits, ...row } = request;
@@ -63,6 +71,7 @@ function harness(
   return {
     database,
     listed,
+    steps,
     webhook,
     webhookIds,
     send: async (body: unknown, secret: string | null = 'shared-secret', raw?: string) => {
@@ -124,13 +133,14 @@ Deno.test(
       { status: 'active' },
     );
     for (const [message, type] of [
-      [{ message: { type: 'status-update', status: 'in-progress' } }, 'status-update'],
+      // A status that is no step of a call (callback_status_record's): not recorded.
+      [{ message: { type: 'status-update', status: 'forwarding' } }, 'status-update'],
       [active, 'session.updated'],
     ] as const) {
       const h = harness();
       const answer = await h.send(message);
       assert.deepEqual(answer, { status: 200, body: { ok: true, ignored: type } });
-      assert.equal(h.database.length + h.webhook.length, 0, type);
+      assert.equal(h.database.length + h.webhook.length + h.steps.length, 0, type);
     }
   },
 );
@@ -171,7 +181,29 @@ Deno.test(
       visit_id: VISIT,
       callback_id: CALLBACK,
       trade: 'solar',
+      // The database named no ring for this callback.
+      ringing_after_seconds: null,
     });
+  },
+);
+
+Deno.test(
+  "a callback's report carries its speed to lead: demo_call_store's ringing_after_ms in seconds, to the tenth",
+  async () => {
+    for (const [ms, seconds] of [
+      [2349, 2.3],
+      [2350, 2.4],
+      [0, 0],
+      [61_000, 61],
+    ] as const) {
+      const h = harness({ stored: true, ringing_after_ms: ms });
+      assert.deepEqual((await h.send(report())).body, { ok: true, stored: true });
+      assert.equal(
+        (h.webhook[0] as { ringing_after_seconds: unknown }).ringing_after_seconds,
+        seconds,
+        String(ms),
+      );
+    }
   },
 );
 
@@ -259,7 +291,13 @@ Deno.test(
     );
     assert.deepEqual(h.webhookIds, ['call_report:session-5']);
     assert.deepEqual(h.webhook, [
-      { type: 'call_report', ...forwarded, ended_at: 'November 25, 2026 at 10:00 AM PST' },
+      {
+        type: 'call_report',
+        ...forwarded,
+        ended_at: 'November 25, 2026 at 10:00 AM PST',
+        // A chat rings no phone.
+        ringing_after_seconds: null,
+      },
     ]);
   },
 );
@@ -441,4 +479,94 @@ Deno.test('a tool-calls message without the secret lists nothing', async () => {
     assert.equal((await h.send(toolCalls(['do_not_call']), secret)).status, 401);
     assert.equal(h.listed.length, 0);
   }
+});
+
+/** Vapi's status-update for the callback's call at `at` (the shared fixture). */
+const STARTED = new Date('2026-11-23T18:00:02.500Z');
+
+Deno.test(
+  "records each step of a call (queued, ringing, in-progress, ended) with one database call, at the message's time",
+  async () => {
+    for (const status of ['queued', 'ringing', 'in-progress', 'ended'] as const) {
+      const h = harness();
+      const answer = await h.send(statusUpdate(CALL, status, STARTED));
+      assert.deepEqual(answer, { status: 200, body: { ok: true, recorded: true } }, status);
+      assert.deepEqual(h.steps, [
+        {
+          vapi_call_id: 'call-77',
+          status,
+          at: '2026-11-23T18:00:02.500Z',
+          // The call's own callback, for a status that comes before its id is recorded.
+          callback_id: CALLBACK,
+        },
+      ]);
+      assert.equal(h.database.length + h.webhook.length + h.listed.length, 0);
+    }
+  },
+);
+
+Deno.test(
+  'a status-update of a call the site did not place is acknowledged, not recorded',
+  async () => {
+    const h = harness(true, undefined, () => ({ known: false }));
+    const answer = await h.send(statusUpdate(CALL, 'ringing', STARTED));
+    assert.deepEqual(answer, { status: 200, body: { ok: true, recorded: false } });
+    assert.equal(h.steps.length, 1);
+  },
+);
+
+Deno.test(
+  'a status-update without a time or with an unreadable one is recorded at none (the database uses its own clock)',
+  async () => {
+    for (const timestamp of [undefined, 'yesterday', Number.NaN, 1e300]) {
+      const h = harness();
+      const { message } = statusUpdate(CALL, 'ringing', STARTED);
+      const answer = await h.send({ message: { ...message, timestamp } });
+      assert.equal(answer.status, 200);
+      assert.equal(h.steps[0]?.at, null, String(timestamp));
+    }
+  },
+);
+
+Deno.test(
+  'a status-update of a step that names no call is 400, with no database call',
+  async () => {
+    const h = harness();
+    const { message } = statusUpdate(CALL, 'ringing', STARTED);
+    for (const call of [undefined, { ...CALL, id: '' }, { ...CALL, id: 7 }]) {
+      const answer = await h.send({ message: { ...message, call } });
+      assert.equal(answer.status, 400);
+      assert.deepEqual(answer.body, {
+        code: 'bad_request',
+        message: 'The status update names no call.',
+      });
+    }
+    assert.equal(h.steps.length, 0);
+  },
+);
+
+Deno.test(
+  'a status-update the database did not record is 500, so Vapi sends it again',
+  async () => {
+    const h = harness(true, undefined, () => {
+      throw new Error('down');
+    });
+    const original = console.error;
+    const logged: unknown[][] = [];
+    console.error = (...line: unknown[]) => void logged.push(line);
+    try {
+      const answer = await h.send(statusUpdate(CALL, 'ringing', STARTED));
+      assert.deepEqual(answer, { status: 500, body: { code: 'not_recorded' } });
+    } finally {
+      console.error = original;
+    }
+    assert.equal(h.steps.length, 1);
+    assert.match(String(logged[0]?.[0]), /ringing status of call-77 was not recorded/);
+  },
+);
+
+Deno.test('a status-update without the secret records nothing', async () => {
+  const h = harness();
+  assert.equal((await h.send(statusUpdate(CALL, 'ringing', STARTED), 'wrong')).status, 401);
+  assert.equal(h.steps.length, 0);
 });

@@ -9,6 +9,7 @@ import { backgroundRunner } from '../_shared/background.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,
+  StatusUpdate,
   ToolCallResult,
   ToolCalls,
   ToolCallsAnswer,
@@ -28,7 +29,11 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * not forwarded, and still answered 200 (so Vapi does not retry). A tool-calls message asking for
  * `do_not_call` (the tool every callback carries, ../_shared/contracts/callback-call.ts) puts the
  * number that call rang on the owner's do-not-call list and answers Vapi with the tool's result.
- * Every other message is acknowledged and ignored.
+ * A status-update of a call's steps (queued, ringing, in-progress, ended) records that step of the
+ * callback the call belongs to, the first time only (callback_status_record: one database call a
+ * message), for the visitor's stopwatch and the owner's speed to lead (ringing_after_seconds in
+ * the report's webhook, which demo_call_store answers with). Every other message is acknowledged
+ * and ignored.
  */
 
 export interface VapiEventsSettings extends Pick<PageSettings, 'database' | 'background'> {
@@ -49,7 +54,13 @@ interface StoreAnswer {
   refused?: boolean;
   /** How many such reports of this kind were refused today, this one included. */
   refused_today?: number;
+  /** A callback's report: from the press to the ring, when Vapi reported a ring. */
+  ringing_after_ms?: number;
 }
+
+/** A callback's ringing_after_ms as the webhook's seconds, to the tenth (as call_report_read). */
+const secondsToTenth = (ms: unknown): number | null =>
+  typeof ms === 'number' && Number.isFinite(ms) ? Math.round(ms / 100) / 10 : null;
 
 /**
  * The bounds the demo_calls table holds a report to: characters (PostgreSQL's char_length counts
@@ -263,6 +274,52 @@ async function answerToolCalls(
   return { results };
 }
 
+/** The statuses that are a callback's steps (callback_status_record); the rest are ignored. */
+const STEPS: readonly StatusUpdate['status'][] = ['queued', 'ringing', 'in-progress', 'ended'];
+
+/**
+ * A status-update: the step's row for callback_status_record, null for a status that is no step.
+ * `at` is the message's timestamp (ms, Vapi's clock) as an ISO time, or null; the database clamps
+ * it to the request's span. `callback_id` (the call's metadata) finds a callback whose Vapi id is
+ * not yet recorded.
+ */
+export function statusRow(message: Record<string, unknown>) {
+  const update = message as Partial<Record<keyof StatusUpdate, unknown>>;
+  if (!STEPS.includes(update.status as StatusUpdate['status'])) return null;
+  const call = object(update.call) as Partial<Record<keyof VapiCall, unknown>>;
+  const metadata = object(object(call.assistantOverrides).metadata);
+  const stamp = typeof update.timestamp === 'number' ? new Date(update.timestamp) : null;
+  return {
+    vapi_call_id: text(call.id, LIMITS.id),
+    status: update.status as StatusUpdate['status'],
+    at: stamp && !Number.isNaN(stamp.getTime()) ? stamp.toISOString() : null,
+    callback_id: isUuid(metadata.callback_id) ? metadata.callback_id : null,
+  };
+}
+
+/** A status-update: its step recorded once (200 {ok, recorded}); 500 when not recorded. */
+async function recordStatus(
+  message: Record<string, unknown>,
+  database: CallDatabase,
+  answer: (status: number, body: unknown) => Response,
+): Promise<Response> {
+  const row = statusRow(message);
+  if (!row) return answer(200, { ok: true, ignored: 'status-update' });
+  if (!row.vapi_call_id)
+    return answer(400, { code: 'bad_request', message: 'The status update names no call.' });
+  try {
+    const recorded = (await database('callback_status_record', row)) as { known?: unknown };
+    return answer(200, { ok: true, recorded: recorded?.known === true });
+  } catch (error) {
+    // Only the database failing lands here: a 500 asks Vapi to send it again.
+    console.error(
+      `vapi-events: the ${row.status} status of ${row.vapi_call_id} was not recorded:`,
+      error,
+    );
+    return answer(500, { code: 'not_recorded' });
+  }
+}
+
 /** Which messages are reports: a call's end, and a chat's completed session. */
 function reportOf(message: Record<string, unknown>) {
   if (message.type === 'end-of-call-report') return reportRow(message);
@@ -286,6 +343,7 @@ export function createHandler(
     const message = object(body.message);
     if (message.type === 'tool-calls')
       return answer(200, await answerToolCalls(message, settings.database));
+    if (message.type === 'status-update') return recordStatus(message, settings.database, answer);
     const row = reportOf(message);
     if (!row) return answer(200, { ok: true, ignored: String(message.type ?? '') });
 
@@ -316,7 +374,11 @@ export function createHandler(
     }
     if (stored) {
       // The one builder of this JSON: call-report shows the owner's very payload on the lead card.
-      const payload = callReportWebhook({ ...row, vapi_call_id: row.vapi_call_id });
+      const payload = callReportWebhook({
+        ...row,
+        vapi_call_id: row.vapi_call_id,
+        ringing_after_seconds: secondsToTenth(outcome.ringing_after_ms),
+      });
       background(() =>
         postWebhook({ id: `call_report:${row.vapi_call_id}`, payload }, settings.webhook).then(
           (delivered) => {

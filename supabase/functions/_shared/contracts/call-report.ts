@@ -43,11 +43,11 @@ export interface CallReportWebhook {
 
 /**
  * A report as demo_calls keeps it (vapi-events' row, each value bounded): the fields the webhook
- * names, as stored, `ended_at` an ISO time (the webhook's is readable Pacific time).
+ * names, as stored, `ended_at` an ISO time (the webhook's is readable Pacific time);
+ * `ringing_after_seconds` is its callback's (demo_call_store's answer for vapi-events,
+ * call_report_read's report for call-report).
  */
-export type StoredCallReport = Omit<CallReportWebhook, 'type' | 'ringing_after_seconds'> & {
-  ringing_after_seconds?: number | null;
-};
+export type StoredCallReport = Omit<CallReportWebhook, 'type'>;
 
 /**
  * The webhook's JSON for a stored report: the one builder of it, which vapi-events posts to the
@@ -68,6 +68,6 @@ export function callReportWebhook(report: StoredCallReport): CallReportWebhook {
     visit_id: report.visit_id,
     callback_id: report.callback_id,
     trade: report.trade,
-    ringing_after_seconds: report.ringing_after_seconds ?? null,
+    ringing_after_seconds: report.ringing_after_seconds,
   };
 }

@@ -6,6 +6,7 @@ import type {
   CreateWebCallBody,
   EndOfCallReport,
   SessionUpdated,
+  StatusUpdate,
   ToolCalls,
   VapiCall,
   CreateChatBody,
@@ -109,6 +110,29 @@ export function endOfCallReport(
         recordingUrl: 'https://storage.vapi.ai/a1b2c3d4-recording.wav',
       },
       ...changes,
+    },
+  };
+}
+
+/**
+ * The status-update message Vapi posts to the assistant's Server URL when `call`'s status becomes
+ * `status` at `at`, as the Server URL receives it: `{ message }`. The call is sent with that
+ * status; `endedReason` only for `ended` (Vapi sends it only then).
+ */
+export function statusUpdate(
+  call: VapiCall,
+  status: StatusUpdate['status'],
+  at: Date,
+): { message: StatusUpdate } {
+  const ended = status === 'ended' ? { endedReason: 'customer-ended-call' as const } : {};
+  return {
+    message: {
+      type: 'status-update',
+      status,
+      timestamp: at.getTime(),
+      ...ended,
+      call: { ...call, status, ...ended, updatedAt: at.toISOString() },
+      ...(call.customer ? { customer: call.customer } : {}),
     },
   };
 }

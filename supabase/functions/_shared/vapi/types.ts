@@ -23,6 +23,12 @@ export type ToolsAppendItem = Vapi.AssistantOverridesToolsAppendItem;
 export type EndOfCallReport = Vapi.ServerMessageEndOfCallReport & { durationSeconds?: number };
 
 /**
+ * The status-update server message (the body's `message`): Vapi sends one whenever a call's
+ * status changes (queued, ringing, in-progress, ended, …), `timestamp` in ms on Vapi's clock.
+ */
+export type StatusUpdate = Vapi.ServerMessageStatusUpdate;
+
+/**
  * The tool-calls server message (the body's `message`): the model called tools that have no
  * server of their own, so Vapi asks the assistant's Server URL for their results.
  */

@@ -1,0 +1,171 @@
+/**
+ * The Vapi stand-in's status-updates (issue 45): a phone call's `queued`, `ringing` and
+ * `in-progress` sent to the Server URL at the delays POST /mode set, each `timestamp` the call's
+ * creation plus its delay; none for a web call; `ended` then the report at /calls/{id}/end; the
+ * steps still to come dropped by a mode change and by close, so nothing leaks between tests.
+ * The Server URL here is a plain HTTP server that records what it receives.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../postgres/database';
+import type { VapiCall } from '../../supabase/functions/_shared/vapi/types';
+import { createVapiStandIn, DEFAULT_STATUS_DELAYS, parseStatusDelays } from './vapi-stand-in';
+
+const KEY = 'test-private-key';
+type Received = { message: { type: string; status?: string; timestamp?: number; call?: VapiCall } };
+
+let dir: string;
+let db: PGlite;
+let server: Server;
+let received: Received[] = [];
+let standIn: ReturnType<typeof createVapiStandIn>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vapi-stand-in-'));
+  db = await openDatabase(join(dir, 'db'), { log: () => undefined });
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push(JSON.parse(body) as Received);
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ ok: true }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  standIn = createVapiStandIn(db, KEY, 'org-test', {
+    url: `http://127.0.0.1:${port}/vapi-events`,
+    secret: 's',
+  });
+}, 120_000);
+afterAll(async () => {
+  standIn.close();
+  await new Promise((resolve) => server.close(resolve));
+  await db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  received = [];
+});
+
+const request = (path: string, body: unknown) =>
+  standIn.app.request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const setMode = (body: unknown) => request('/mode', body);
+const phoneCall = async () => {
+  const before = Date.now();
+  const answer = await request('/call', {
+    assistantId: 'assistant-1',
+    phoneNumberId: 'phone-1',
+    customer: { number: '+14155552671' },
+  });
+  expect(answer.status).toBe(201);
+  const call = (await answer.json()) as VapiCall;
+  return { call, before, after: Date.now() };
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const statuses = () => received.map((item) => item.message.status ?? item.message.type);
+
+describe('the Vapi stand-in’s status-updates', () => {
+  it('sends a phone call’s steps at the set delays, each timestamp its creation plus its delay', async () => {
+    const delays = { queued: 0, ringing: 60, 'in-progress': 120 };
+    expect(await (await setMode({ mode: 'ok', statusDelays: delays })).json()).toEqual({
+      mode: 'ok',
+      statusDelays: delays,
+    });
+    const { call, before, after } = await phoneCall();
+    await expect.poll(() => received.length, { timeout: 5_000 }).toBe(3);
+    expect(statuses()).toEqual(['queued', 'ringing', 'in-progress']);
+    const created = Date.parse(call.createdAt);
+    expect(created).toBeGreaterThanOrEqual(before);
+    expect(created).toBeLessThanOrEqual(after);
+    for (const [index, step] of (['queued', 'ringing', 'in-progress'] as const).entries()) {
+      const { message } = received[index]!;
+      expect(message.type).toBe('status-update');
+      expect(message.timestamp).toBe(created + delays[step]);
+      expect(message.call).toMatchObject({ id: call.id, status: step });
+      expect(message.call).not.toHaveProperty('endedReason');
+    }
+  });
+
+  it('a step set to null is never sent; a web call sends none', async () => {
+    await setMode({ mode: 'ok', statusDelays: { queued: null, ringing: 0, 'in-progress': null } });
+    await phoneCall();
+    await request('/call/web', { assistantId: 'assistant-1' });
+    await expect.poll(() => statuses()).toEqual(['ringing']);
+    // The web call's would have come with it.
+    await sleep(200);
+    expect(statuses()).toEqual(['ringing']);
+  });
+
+  it('a mode change drops the steps still to come, and close drops them too', async () => {
+    const later = { queued: 1000, ringing: 1000, 'in-progress': 1000 };
+    await setMode({ mode: 'ok', statusDelays: later });
+    await phoneCall();
+    // Back to the defaults (no statusDelays): this call's steps never come.
+    expect(await (await setMode({ mode: 'ok' })).json()).toEqual({
+      mode: 'ok',
+      statusDelays: DEFAULT_STATUS_DELAYS,
+    });
+    await setMode({ mode: 'ok', statusDelays: later });
+    await phoneCall();
+    standIn.close();
+    // Past every delay: had either call's steps stayed, six messages would be here.
+    await sleep(1300);
+    expect(received).toEqual([]);
+  });
+
+  it('ending a phone call sends its ended status, then its report', async () => {
+    await setMode({
+      mode: 'ok',
+      statusDelays: { queued: null, ringing: 5_000, 'in-progress': null },
+    });
+    const { call } = await phoneCall();
+    const ended = await standIn.app.request(`http://localhost/calls/${call.id}/end`, {
+      method: 'POST',
+    });
+    expect(ended.status).toBe(200);
+    // Both were sent and answered before the end's answer.
+    expect(statuses()).toEqual(['ended', 'end-of-call-report']);
+    expect(received[0]!.message.call).toMatchObject({
+      status: 'ended',
+      endedReason: expect.any(String),
+    });
+    // The call's ring, still to come, was dropped with its end.
+    standIn.close();
+  });
+
+  it('refuses statusDelays it cannot read, and keeps the mode', async () => {
+    for (const statusDelays of [
+      { queued: -1 },
+      { ringing: 1.5 },
+      { ringing: '100' },
+      { ringing: 60_001 },
+      { ended: 100 },
+      [100],
+      'fast',
+    ]) {
+      const answer = await setMode({ mode: 'hang', statusDelays });
+      expect(answer.status, JSON.stringify(statusDelays)).toBe(400);
+    }
+    expect(parseStatusDelays({ ringing: 60_000 })).toEqual({
+      ...DEFAULT_STATUS_DELAYS,
+      ringing: 60_000,
+    });
+    // Not hanging: the refused requests set nothing.
+    await setMode({
+      mode: 'ok',
+      statusDelays: { queued: null, ringing: null, 'in-progress': null },
+    });
+    await phoneCall();
+  });
+});
