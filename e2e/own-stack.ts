@@ -13,6 +13,7 @@ const PORT_RANGES = {
   dev: 4700,
   'lead-card': 4800,
   receptionist: 4900,
+  'speed-to-lead': 5000,
 } as const;
 
 export type OwnStackSpec = keyof typeof PORT_RANGES;

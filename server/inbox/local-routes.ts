@@ -122,6 +122,10 @@ interface StoredCallback extends CallbackRequest {
   attempts: number;
   webhook_status: string;
   created_at: string;
+  /** The lead the call follows (the contact form's call), or null. */
+  lead_id: string | null;
+  /** The owner's figure: from the visitor's press to the phone ringing, or null. */
+  ringing_after_ms: number | null;
 }
 
 /** The callback_requests rows (the agent calls the visitor), newest first. */
@@ -129,7 +133,8 @@ export const listCallbacks = (db: PGlite) =>
   rowsOf<StoredCallback>(
     db,
     `select id, phone, country, client_address, consent_text, ${isoUtc('consent_at')}, estimate,
-            variables, page, utm, visit_id, status, vapi_call_id, error, attempts, webhook_status, ${isoUtc('created_at')}
+            variables, page, utm, visit_id, status, vapi_call_id, error, attempts, webhook_status, ${isoUtc('created_at')},
+            lead_id, pressed_ms, ringing_after_ms
        from public.callback_requests order by created_at desc, id`,
   );
 
