@@ -29,6 +29,15 @@ function drivenWatch() {
   };
 }
 
+/** The stopwatch of a call placed at 10 s on the page's clock, its steps from `driven`. */
+const renderPlaced = (driven: ReturnType<typeof drivenWatch>) =>
+  render(
+    <CallStopwatch
+      state={{ kind: 'placed', id: LEAD, ticket, pressedAt: 10_000 }}
+      watch={driven.watch}
+    />,
+  );
+
 let clock = 0;
 beforeEach(() => {
   clock = 10_000;
@@ -83,12 +92,7 @@ describe('the stopwatch of "Have the agent call me now"', () => {
   it("stops at the server's figure when the phone rings, says it, and counts it in the funnel", async () => {
     const counted = vi.spyOn(funnel, 'callbackRequested');
     const driven = drivenWatch();
-    render(
-      <CallStopwatch
-        state={{ kind: 'placed', id: LEAD, ticket, pressedAt: 10_000 }}
-        watch={driven.watch}
-      />,
-    );
+    renderPlaced(driven);
     // The page saw it late (its read came at 7.9 s): the figure is the server's, 6.4 s.
     tick(7_900);
     driven.steps({ queued_ms: 300, ringing_ms: 6_412 });
@@ -111,12 +115,7 @@ describe('the stopwatch of "Have the agent call me now"', () => {
     async ({ outcome, line }) => {
       const counted = vi.spyOn(funnel, 'callbackRequested');
       const driven = drivenWatch();
-      render(
-        <CallStopwatch
-          state={{ kind: 'placed', id: LEAD, ticket, pressedAt: 10_000 }}
-          watch={driven.watch}
-        />,
-      );
+      renderPlaced(driven);
       await driven.end(outcome);
       expect(screen.getByRole('status')).toHaveTextContent(line);
       expect(counted).toHaveBeenCalledWith(LEAD, 'none');
@@ -125,12 +124,7 @@ describe('the stopwatch of "Have the agent call me now"', () => {
 
   it('stops reading when it leaves the page', () => {
     const driven = drivenWatch();
-    const { unmount } = render(
-      <CallStopwatch
-        state={{ kind: 'placed', id: LEAD, ticket, pressedAt: 10_000 }}
-        watch={driven.watch}
-      />,
-    );
+    const { unmount } = renderPlaced(driven);
     const signal = driven.watch.mock.calls[0]![3];
     expect(signal.aborted).toBe(false);
     unmount();
