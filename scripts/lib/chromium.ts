@@ -17,6 +17,13 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * The outside harness's flags for Lighthouse's Chromium (issue 47): headless, no sandbox, no
+ * GPU, and nothing else; the background connections stay on (refused here, off the page's
+ * timeline).
+ */
+export const OUTSIDE_CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+
 /** Launches the Chromium the project uses (Debian's), headless, with any further flags. */
 export function launchChromium(executablePath = CHROMIUM_PATH, args: string[] = []) {
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...args] });

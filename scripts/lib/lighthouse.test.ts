@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRecordingFailure, observedLcpInFirstPaint } from './lighthouse';
+import { isRecordingFailure, loadedBeforeLcp, observedLcpInFirstPaint } from './lighthouse';
 
 describe('isRecordingFailure', () => {
   it('repeats runs that Lighthouse itself failed to record', () => {
@@ -38,5 +38,28 @@ describe('observedLcpInFirstPaint', () => {
     expect(observedLcpInFirstPaint(undefined)).toBe(false);
     expect(observedLcpInFirstPaint({ items: [] })).toBe(false);
     expect(observedLcpInFirstPaint(metrics(undefined, undefined))).toBe(false);
+  });
+});
+
+describe('loadedBeforeLcp', () => {
+  const metrics = { items: [{ observedLargestContentfulPaint: 120 }] };
+  const requests = {
+    items: [
+      { url: 'http://127.0.0.1:1/', networkEndTime: 40 },
+      { url: 'http://127.0.0.1:1/assets/app.js', networkEndTime: 110 },
+      { url: 'http://127.0.0.1:1/assets/app.css', networkEndTime: 130 },
+      { url: 'http://127.0.0.1:1/late.js' },
+    ],
+  };
+
+  it('lists the requests, the page left out, that ended before the observed LCP', () => {
+    expect(loadedBeforeLcp(metrics, requests, 'http://127.0.0.1:1/')).toEqual([
+      'http://127.0.0.1:1/assets/app.js',
+    ]);
+  });
+
+  it('lists none without an observed LCP or requests', () => {
+    expect(loadedBeforeLcp(undefined, requests, 'http://127.0.0.1:1/')).toEqual([]);
+    expect(loadedBeforeLcp(metrics, undefined, 'http://127.0.0.1:1/')).toEqual([]);
   });
 });
