@@ -1,13 +1,28 @@
 /**
- * `npm run bench`: builds the production site, serves it as a CDN would (brotli/gzip, the
- * _headers), and prints what a visitor downloads and what Lighthouse measures (mobile preset,
- * simulated throttling, median of 5 runs per route), with each page's FCP and LCP as a ratio to
- * the floor (scripts/lib/floor-page.ts: the headline alone, served by the same server with the
- * site's own headers; the bare floor beside it), measured interleaved in the same run: ratios,
- * not milliseconds, compare across machines. Every page is measured both ways: with the site's
- * headers, and from a plain static host that ignores `_headers` (each against the floor served
- * the same way), with its TBT minus the floor's. Writes the
- * figures to docs/performance.json and the table into docs/performance.md.
+ * `npm run bench`: builds the production site and measures it two ways, printing both (issue 47).
+ *
+ * The project's recipe: serves the build as a CDN would (brotli/gzip, the _headers) from the
+ * local stack on `localhost`, and prints what a visitor downloads and what Lighthouse measures
+ * (mobile preset, simulated throttling, median of 5 runs per route), with each page's FCP and LCP
+ * as a ratio to the floor (scripts/lib/floor-page.ts: the headline alone, served by the same
+ * server with the site's own headers; the bare floor beside it), measured interleaved in the same
+ * run: ratios, not milliseconds, compare across machines. Every page is measured both ways: with
+ * the site's headers, and from a plain static host that ignores `_headers` (each against the
+ * floor served the same way), with its TBT minus the floor's; then observed paints and the
+ * take-over.
+ *
+ * The outside recipe (scripts/lib/outside-recipe.ts): an outside harness's way, a plain Node
+ * static server on 127.0.0.1 (scripts/lib/outside-host.ts) with and without `_headers`, the
+ * unstyled floor at `/acc-floor/`, Chromium with only `--headless=new --no-sandbox
+ * --disable-gpu`. docs/performance.md ("Issue 47") says why the two differ.
+ *
+ * Environment: BENCH_RECIPE=project|outside|both (both), BENCH_RUNS (5), BENCH_PORT (4480: the
+ * project's hosts on it and the next port, the outside hosts on the two after), BENCH_SITE=<dir>
+ * to measure a site already built (`tsx scripts/build.ts --out <dir>`) instead of building one,
+ * BENCH_PATHS=/,/about-me to measure only those pages (then nothing is written). Writes each
+ * recipe's figures to docs/performance.json and its tables into docs/performance.md (the
+ * project's between the bench markers, the outside recipe's between the bench-outside ones); a
+ * recipe not run keeps what it last wrote.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -22,17 +37,27 @@ import { measureInteractive, type InteractiveTiming } from './lib/interactive-ti
 import { measureInterleaved, medians, tableHead } from './lib/interleave';
 import { BARE_FLOOR_PATH, FLOOR_PATH } from './lib/floor-page';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
+import { outsideTable, runOutsideRecipe, type OutsideResults } from './lib/outside-recipe';
 import { measurePaint, type ObservedPaint } from './lib/observed-paint';
 import { runBuild } from './lib/own-stack';
 import { serveBothWays } from './lib/plain-host';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const siteDir = join(root, '.bench', 'site');
+const GIVEN_SITE = process.env.BENCH_SITE ? resolve(process.env.BENCH_SITE) : null;
+const siteDir = GIVEN_SITE ?? join(root, '.bench', 'site');
 const dataDir = join(root, '.bench', 'data');
 const PORT = Number(process.env.BENCH_PORT ?? 4480);
 const ORIGIN = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ROUTES = INDEXABLE_ROUTES.map((route) => ({ path: route.path, html: route.file }));
+const ONLY_PATHS = process.env.BENCH_PATHS?.split(',').filter(Boolean) ?? null;
+const ROUTES = INDEXABLE_ROUTES.filter(
+  (route) => !ONLY_PATHS || ONLY_PATHS.includes(route.path),
+).map((route) => ({ path: route.path, html: route.file }));
+const RECIPES = ['project', 'outside', 'both'] as const;
+const RECIPE = (process.env.BENCH_RECIPE ?? 'both') as (typeof RECIPES)[number];
+if (!RECIPES.includes(RECIPE)) throw new Error(`BENCH_RECIPE is one of ${RECIPES.join(', ')}.`);
+const RUN_PROJECT = RECIPE !== 'outside';
+const RUN_OUTSIDE = RECIPE !== 'project';
 /**
  * A plain static host beside the site's (compression, clean URLs, 404, but no `_headers`: a
  * host that ignores that file), serving the same build and the floor the same way.
@@ -225,9 +250,8 @@ function tables(
   return lines.join('\n');
 }
 
-async function main() {
-  await rm(join(root, '.bench'), { recursive: true, force: true });
-  build();
+/** The project's recipe: the local stack and its plain host, observed paints, the take-over. */
+async function projectRecipe() {
   const loads: Record<string, FirstLoad> = {};
   for (const route of ROUTES) loads[route.path] = await firstLoad(siteDir, route.html);
   const chunks = await lazyChunks();
@@ -259,13 +283,8 @@ async function main() {
   } finally {
     await hosts.close();
   }
-
   const table = tables(loads, chunks, lighthouse, observed, interactive);
-  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const figures = {
-    date: new Date().toISOString(),
-    machine,
-    runs: RUNS,
     firstLoad: loads,
     lazyChunks: chunks,
     lighthouse,
@@ -276,14 +295,60 @@ async function main() {
   console.log(`\n${table}\n\nAudits not at full marks in some run:`);
   for (const [route, audits] of Object.entries(failing))
     console.log(`  ${route}: ${audits.join('; ') || 'none'}`);
+  return { table, figures };
+}
 
-  await writeFile(join(root, 'docs', 'performance.json'), JSON.stringify(figures, null, 2) + '\n');
-  const docPath = join(root, 'docs', 'performance.md');
-  const doc = await readFile(docPath, 'utf8');
-  const block = `<!-- bench:start -->\nMeasured ${figures.date.slice(0, 10)} on ${machine}.\n\n${table}\n<!-- bench:end -->`;
-  await writeFile(docPath, doc.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, block));
-  console.log('\nWrote docs/performance.json and the table in docs/performance.md.');
+/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->`. */
+function replaceBlock(doc: string, name: string, body: string): string {
+  const pattern = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
+  if (!pattern.test(doc)) throw new Error(`docs/performance.md has no ${name} markers.`);
+  return doc.replace(pattern, () => `<!-- ${name}:start -->\n${body}\n<!-- ${name}:end -->`);
+}
+
+async function main() {
+  if (!GIVEN_SITE) {
+    await rm(join(root, '.bench'), { recursive: true, force: true });
+    build();
+  }
+  const date = new Date().toISOString();
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const project = RUN_PROJECT ? await projectRecipe() : null;
+  let outside: OutsideResults | null = null;
+  if (RUN_OUTSIDE) {
+    outside = await runOutsideRecipe({
+      siteDir,
+      paths: ROUTES.map((route) => route.path),
+      runs: RUNS,
+      port: PORT + 2,
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+    console.log(`\n${outsideTable(outside, RUNS)}`);
+  }
   await rm(join(root, '.bench'), { recursive: true, force: true });
+  if (ONLY_PATHS) {
+    console.log('\nBENCH_PATHS is set: docs/performance.json and .md are left as they were.');
+    return;
+  }
+
+  const jsonPath = join(root, 'docs', 'performance.json');
+  const previous = JSON.parse(await readFile(jsonPath, 'utf8').catch(() => '{}')) as Record<
+    string,
+    unknown
+  >;
+  const json = {
+    ...previous,
+    ...(project ? { date, machine, runs: RUNS, ...project.figures } : {}),
+    ...(outside ? { outside: { date, machine, runs: RUNS, ...outside } } : {}),
+  };
+  await writeFile(jsonPath, JSON.stringify(json, null, 2) + '\n');
+  const docPath = join(root, 'docs', 'performance.md');
+  let doc = await readFile(docPath, 'utf8');
+  const measured = `Measured ${date.slice(0, 10)} on ${machine}.`;
+  if (project) doc = replaceBlock(doc, 'bench', `${measured}\n\n${project.table}`);
+  if (outside)
+    doc = replaceBlock(doc, 'bench-outside', `${measured}\n\n${outsideTable(outside, RUNS)}`);
+  await writeFile(docPath, doc);
+  console.log('\nWrote docs/performance.json and the tables in docs/performance.md.');
 }
 
 main().catch((error: unknown) => {

@@ -46,13 +46,14 @@ describe('loadedBeforeLcp', () => {
   const requests = {
     items: [
       { url: 'http://127.0.0.1:1/', networkEndTime: 40 },
+      { url: 'data:image/webp;base64,UklGR', networkEndTime: 50 },
       { url: 'http://127.0.0.1:1/assets/app.js', networkEndTime: 110 },
       { url: 'http://127.0.0.1:1/assets/app.css', networkEndTime: 130 },
       { url: 'http://127.0.0.1:1/late.js' },
     ],
   };
 
-  it('lists the requests, the page left out, that ended before the observed LCP', () => {
+  it('lists the requests, the page and data: URLs left out, that ended before the observed LCP', () => {
     expect(loadedBeforeLcp(metrics, requests, 'http://127.0.0.1:1/')).toEqual([
       'http://127.0.0.1:1/assets/app.js',
     ]);

@@ -70,7 +70,7 @@ export function observedLcpInFirstPaint(details: unknown): boolean {
 }
 
 /**
- * The URLs (the page itself left out) whose request ended before the observed LCP: the
+ * The URLs (the page itself and data: URLs left out) whose request ended before the observed LCP: the
  * network-requests audit's times count from the first request, the observed LCP from the
  * navigation's start, a few milliseconds earlier, so a request counted here surely ended first.
  */
@@ -79,10 +79,14 @@ export function loadedBeforeLcp(metrics: unknown, requests: unknown, pageUrl: st
     ?.observedLargestContentfulPaint;
   const items = (requests as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   if (typeof lcp !== 'number') return [];
-  return items
-    .filter((item) => item.url !== pageUrl && typeof item.networkEndTime === 'number')
-    .filter((item) => (item.networkEndTime as number) <= lcp)
-    .map((item) => String(item.url));
+  return (
+    items
+      // data: URLs (the pages' inline icons and portrait) are no request: nothing to download.
+      .filter((item) => item.url !== pageUrl && !String(item.url).startsWith('data:'))
+      .filter((item) => typeof item.networkEndTime === 'number')
+      .filter((item) => (item.networkEndTime as number) <= lcp)
+      .map((item) => String(item.url))
+  );
 }
 
 /** Whether a run failed inside Lighthouse (not because of the page) and is worth repeating. */

@@ -16,7 +16,8 @@ let dir: string;
 let plain: OutsideHost;
 let headed: OutsideHost;
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-const home = '<html><body><h1 class="big">Answer every call <em>&amp; book</em>\n  the job</h1></body></html>';
+const home =
+  '<html><body><h1 class="big">Answer every call <em>&amp; book</em>\n  the job</h1></body></html>';
 
 interface Raw {
   status: number;
@@ -27,13 +28,21 @@ interface Raw {
 /** One request over HTTP, the body as the server sent it (no decoding). */
 function get(origin: string, path: string, acceptEncoding = 'gzip, deflate, br'): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = request(`${origin}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
+    const req = request(
+      `${origin}${path}`,
+      { headers: { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -81,7 +90,13 @@ describe("the outside harness's static host", () => {
   });
 
   it('answers an unknown path, a traversal and the _headers file with 404.html and 404', async () => {
-    for (const path of ['/nothing/here', '/solar/x', '/../outside-host.ts', '/_headers', '/%2e%2e/etc']) {
+    for (const path of [
+      '/nothing/here',
+      '/solar/x',
+      '/../outside-host.ts',
+      '/_headers',
+      '/%2e%2e/etc',
+    ]) {
       const raw = await get(headed.origin, path);
       expect(raw.status, path).toBe(404);
       expect(text(raw), path).toBe('<h1>not found</h1>');

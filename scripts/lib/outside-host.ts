@@ -165,7 +165,8 @@ export async function serveOutsideHost(
       : [path, `${path}/index.html`, `${path}.html`];
     for (const candidate of candidates) {
       const file = fileAt(candidate);
-      if (file) return { status: 200, key: candidate, body: await readFile(file), ext: extname(file) };
+      if (file)
+        return { status: 200, key: candidate, body: await readFile(file), ext: extname(file) };
     }
     return null;
   }
@@ -174,7 +175,10 @@ export async function serveOutsideHost(
     const cached = brotli.get(found.key);
     if (cached) return cached;
     const body = brotliCompressSync(found.body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: found.body.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: found.body.length,
+      },
     });
     brotli.set(found.key, body);
     compressions.set(found.key, (compressions.get(found.key) ?? 0) + 1);
@@ -209,7 +213,10 @@ export async function serveOutsideHost(
     if (COMPRESSIBLE.has(found.ext)) {
       headers['Vary'] = 'Accept-Encoding';
       const accepts = String(request.headers['accept-encoding'] ?? '');
-      if (/(^|[\s,])br(\s*(;|,|$))/.test(accepts) && !/(^|[\s,])br\s*;\s*q=0(\.0*)?\s*(,|$)/.test(accepts)) {
+      if (
+        /(^|[\s,])br(\s*(;|,|$))/.test(accepts) &&
+        !/(^|[\s,])br\s*;\s*q=0(\.0*)?\s*(,|$)/.test(accepts)
+      ) {
         body = encoded(found);
         headers['Content-Encoding'] = 'br';
       }
