@@ -24,7 +24,7 @@
  * project's between the bench markers, the outside recipe's between the bench-outside ones); a
  * recipe not run keeps what it last wrote.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -256,6 +256,8 @@ async function projectRecipe() {
   for (const route of ROUTES) loads[route.path] = await firstLoad(siteDir, route.html);
   const chunks = await lazyChunks();
 
+  // The stack's database folder (a given site, BENCH_SITE, comes without the build's .bench).
+  await mkdir(dataDir, { recursive: true });
   const hosts = await serveBothWays(siteDir, dataDir, PORT);
   const lighthouse: Record<string, ReturnType<typeof medianFigures>> = {};
   const failing: Record<string, string[]> = {};
