@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import type { CreateCallBody } from '../supabase/functions/_shared/vapi/types';
+import { CURRENT_CONSENT_VERSION } from '../supabase/functions/_shared/contracts/consent';
 import { expect, holdScripts, seriousA11yViolations, test } from './fixtures';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
@@ -172,7 +173,7 @@ test.describe('Call my phone', () => {
     expect(sent[0]).toMatchObject({
       phone: '(415) 555-2671',
       consent: true,
-      consent_version: '2026-11-23',
+      consent_version: CURRENT_CONSENT_VERSION,
       captcha: 'XXXX.DUMMY.TOKEN.XXXX',
       estimate: 10_000,
       variables: { leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10_000 },

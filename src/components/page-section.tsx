@@ -11,6 +11,11 @@ interface PageSectionProps {
   id?: string;
   /** Lets a script move focus to the heading when the visitor jumps to the section. */
   focusable?: boolean;
+  /**
+   * Below the first screen: laid out and painted only as it comes near (src/styles/index.css,
+   * `[data-below-fold]`, which holds the height it stands at until then, by this name).
+   */
+  belowFold?: string;
   children: ReactNode;
 }
 
@@ -21,11 +26,13 @@ export function PageSection({
   tinted,
   id,
   focusable,
+  belowFold,
   children,
 }: PageSectionProps) {
   return (
     <section
       id={id}
+      data-below-fold={belowFold}
       aria-labelledby={headingId}
       className={cn(tinted && 'bg-slate-50', 'px-4 py-16 sm:py-20')}
     >

@@ -13,7 +13,11 @@ export function CallSamplesSection() {
   const trade = useTrade();
   const shown = trade ? [trade] : trades;
   return (
-    <PageSection headingId="samples-heading" copy={copy}>
+    <PageSection
+      headingId="samples-heading"
+      copy={copy}
+      belowFold={trade ? 'samples-trade' : 'samples'}
+    >
       <ul className="mx-auto mt-10 grid max-w-6xl gap-6 lg:grid-cols-3">
         {shown.map((entry) => {
           const sample = callSamples[entry.slug];

@@ -25,7 +25,11 @@ export function HomePage() {
     <PageShell>
       <HeroSection />
       <CalculatorSection />
-      <BannerSection id="after-hours-heading" copy={trade?.afterHours ?? afterHoursBanner}>
+      <BannerSection
+        id="after-hours-heading"
+        copy={trade?.afterHours ?? afterHoursBanner}
+        belowFold="after-hours"
+      >
         <Button {...bannerPress} variant="inverse" onClick={toContact}>
           {afterHoursBanner.button}
         </Button>

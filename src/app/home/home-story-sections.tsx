@@ -10,7 +10,7 @@ export function HomeStorySections() {
   return (
     <>
       <ServicesSection />
-      <BannerSection id="repeat-heading" copy={repeatBanner} />
+      <BannerSection id="repeat-heading" copy={repeatBanner} belowFold="repeat" />
       <TestimonialsSection />
       <CallSamplesSection />
       <StepsSection />

@@ -9,7 +9,11 @@ export function ServicesSection() {
   const trade = useTrade();
   const intro = trade?.services.intro ?? servicesSection.intro;
   return (
-    <PageSection headingId="services-heading" copy={{ ...servicesSection, intro }}>
+    <PageSection
+      headingId="services-heading"
+      copy={{ ...servicesSection, intro }}
+      belowFold={trade ? 'services-trade' : 'services'}
+    >
       <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
         {services.map((service) => (
           <li key={service.title} className="rounded-2xl border border-slate-200 p-6 shadow-sm">

@@ -3,7 +3,7 @@ import { steps, stepsSection } from '@/content/steps';
 
 export function StepsSection() {
   return (
-    <PageSection headingId="steps-heading" copy={stepsSection}>
+    <PageSection headingId="steps-heading" copy={stepsSection} belowFold="steps">
       <ol className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
         {steps.map((step, index) => (
           <li key={step.title} className="rounded-2xl border border-slate-200 p-6">

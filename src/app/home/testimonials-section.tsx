@@ -9,7 +9,12 @@ export function TestimonialsSection() {
     ? [...testimonials].sort((a, b) => Number(b.name === first) - Number(a.name === first))
     : testimonials;
   return (
-    <PageSection headingId="testimonials-heading" copy={testimonialsSection} tinted>
+    <PageSection
+      headingId="testimonials-heading"
+      copy={testimonialsSection}
+      tinted
+      belowFold="testimonials"
+    >
       <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
         {shown.map((t) => (
           <li key={t.name}>

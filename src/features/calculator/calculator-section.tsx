@@ -97,6 +97,7 @@ export function CalculatorSection() {
   return (
     <PageSection
       headingId="calculator-heading"
+      belowFold="calculator"
       copy={{ heading: copy.heading, intro: trade?.intro ?? copy.intro }}
       tinted
     >
