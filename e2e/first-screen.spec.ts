@@ -59,7 +59,15 @@ for (const width of WIDTHS) {
       await expect.poll(() => isInViewport(page, '#contact h2')).toBe(true);
       await expect(page.locator('#contact h2')).toBeFocused();
       await expect.poll(() => isInViewport(page, '#contact form')).toBe(true);
-      // Once there, it stays: nothing above it changes its length and moves it away.
+      // Once there (the smooth scroll's last frames done), it stays: nothing above it changes its
+      // length and moves it away.
+      await expect
+        .poll(async () => {
+          const before = await page.evaluate(() => window.scrollY);
+          await page.waitForTimeout(200);
+          return (await page.evaluate(() => window.scrollY)) - before;
+        })
+        .toBe(0);
       const top = await topOf(page, '#contact h2');
       await page.waitForTimeout(500);
       expect(Math.abs((await topOf(page, '#contact h2')) - top)).toBeLessThanOrEqual(1);
