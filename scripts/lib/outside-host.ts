@@ -23,41 +23,10 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { headersForPath, parseHeadersFile, type HeaderRule } from '../../server/cdn/headers-file';
+import { COMPRESSIBLE, CONTENT_TYPES } from '../../server/cdn/static-site';
 
 export const OUTSIDE_FLOOR_PATH = '/acc-floor/';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.mp3': 'audio/mpeg',
-  '.wasm': 'application/wasm',
-};
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.webmanifest',
-  '.txt',
-  '.xml',
-  '.svg',
-]);
 /** Files of the deploy, not of the site: no host serves them. */
 const NOT_SERVED = new Set(['/_headers', '/_redirects', '/vercel.json']);
 
@@ -207,7 +176,7 @@ export async function serveOutsideHost(
     }
     const headers: Record<string, string> = {
       ...headersForPath(rules, path),
-      'Content-Type': TYPES[found.ext] ?? 'application/octet-stream',
+      'Content-Type': CONTENT_TYPES[found.ext] ?? 'application/octet-stream',
     };
     let body = found.body;
     if (COMPRESSIBLE.has(found.ext)) {

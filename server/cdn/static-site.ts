@@ -7,11 +7,14 @@ import type { Context } from 'hono';
 import { ROUTES, servedPaths } from '../../src/app/routes';
 import { headersForPath, parseHeadersFile, type HeaderRule } from './headers-file';
 
-const TYPES: Record<string, string> = {
+/** The content type of each file a build holds, by extension (also the bench's outside host). */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -19,10 +22,25 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.avif': 'image/avif',
   '.jpg': 'image/jpeg',
-  '.woff2': 'font/woff2',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
   '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.mp3': 'audio/mpeg',
+  '.wasm': 'application/wasm',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.txt', '.xml', '.svg']);
+/** The extensions worth compressing (text). */
+export const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.txt',
+  '.xml',
+  '.svg',
+]);
 /** Build files that describe the deploy and are not part of the site. */
 const NOT_SERVED = new Set(['/_headers', '/vercel.json']);
 
@@ -60,7 +78,7 @@ export async function loadStaticSite(
     const ext = extname(file);
     const entry: StaticFile = {
       body,
-      type: TYPES[ext] ?? 'application/octet-stream',
+      type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     };
     if (COMPRESSIBLE.has(ext) && body.length > 512) {
