@@ -15,7 +15,11 @@ export type OutsideHostKind = 'plain' | 'headers';
 export const OUTSIDE_HOSTS: readonly OutsideHostKind[] = ['plain', 'headers'];
 
 export interface OutsideFigures {
+  /** Lighthouse's category scores, 0 to 1 (medians). */
   performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
@@ -33,6 +37,9 @@ export function summarise(runs: LighthouseFigures[]): OutsideFigures {
   const m = medians(runs, ['fcp', 'lcp', 'tbt', 'cls']);
   return {
     performance: median(runs.map((r) => r.scores.performance)),
+    accessibility: median(runs.map((r) => r.scores.accessibility)),
+    bestPractices: median(runs.map((r) => r.scores.bestPractices)),
+    seo: median(runs.map((r) => r.scores.seo)),
     fcpMs: Math.round(m.fcp),
     lcpMs: Math.round(m.lcp),
     tbtMs: Math.round(m.tbt),
@@ -84,11 +91,19 @@ export async function runOutsideRecipe(options: {
 const ratio = (ms: number, floorMs: number | undefined) =>
   floorMs ? (ms / floorMs).toFixed(2) : '-';
 
+/** The four Lighthouse scores out of 100, as `100/100/100/100`. */
+function scores(f: OutsideFigures): string {
+  return [f.performance, f.accessibility, f.bestPractices, f.seo]
+    .map((score) => Math.round(score * 100))
+    .join('/');
+}
+
 /** The outside recipe's table: each page's LCP against the floor, on both hosts. */
+
 export function outsideTable(results: OutsideResults, runs: number): string {
   const lines = [
     tableHead(
-      `| Outside recipe (Lighthouse mobile, median of ${runs}, interleaved; plain Node host on 127.0.0.1, unstyled floor) | LCP, plain host | **LCP / floor, plain host** | LCP, with \`_headers\` | **LCP / floor, with \`_headers\`** | FCP / floor, plain, with \`_headers\` | TBT − floor, plain, with \`_headers\` | LCP in the first paint, plain, with \`_headers\` | runs with a request in the LCP graph, plain, with \`_headers\` |`,
+      `| Outside recipe (Lighthouse mobile, median of ${runs}, interleaved; plain Node host on 127.0.0.1, unstyled floor) | LCP, plain host | **LCP / floor, plain host** | LCP, with \`_headers\` | **LCP / floor, with \`_headers\`** | FCP / floor, plain, with \`_headers\` | TBT − floor, plain, with \`_headers\` | LCP in the first paint, plain, with \`_headers\` | runs with a request in the LCP graph, plain, with \`_headers\` | CLS, plain, with \`_headers\` | performance, accessibility, best practices, SEO (plain; with \`_headers\`) |`,
     ),
   ];
   const floor = {
@@ -103,7 +118,7 @@ export function outsideTable(results: OutsideResults, runs: number): string {
     const tbt = (f: OutsideFigures, fl: OutsideFigures | undefined) =>
       fl ? `${f.tbtMs - fl.tbtMs} ms` : '-';
     lines.push(
-      `| ${label} | ${p.lcpMs} ms | **${ratio(p.lcpMs, floor.plain?.lcpMs)}** | ${h.lcpMs} ms | **${ratio(h.lcpMs, floor.headers?.lcpMs)}** | ${ratio(p.fcpMs, floor.plain?.fcpMs)}, ${ratio(h.fcpMs, floor.headers?.fcpMs)} | ${tbt(p, floor.plain)}, ${tbt(h, floor.headers)} | ${p.lcpInFirstPaint}, ${h.lcpInFirstPaint} | ${p.loadsBeforeLcp}, ${h.loadsBeforeLcp} |`,
+      `| ${label} | ${p.lcpMs} ms | **${ratio(p.lcpMs, floor.plain?.lcpMs)}** | ${h.lcpMs} ms | **${ratio(h.lcpMs, floor.headers?.lcpMs)}** | ${ratio(p.fcpMs, floor.plain?.fcpMs)}, ${ratio(h.fcpMs, floor.headers?.fcpMs)} | ${tbt(p, floor.plain)}, ${tbt(h, floor.headers)} | ${p.lcpInFirstPaint}, ${h.lcpInFirstPaint} | ${p.loadsBeforeLcp}, ${h.loadsBeforeLcp} | ${p.cls}, ${h.cls} | ${scores(p)}; ${scores(h)} |`,
     );
   }
   return lines.join('\n');
