@@ -1,7 +1,5 @@
 // Words of the revenue calculator. The formula lives in features/calculator/estimate.ts.
-
-/** A whole number as the page writes it: `10,000`. */
-const count = (n: number) => n.toLocaleString('en-US');
+import { groupDigits as count } from '@/lib/whole-number';
 
 export const calculator = {
   heading: 'What slow follow-up costs you',

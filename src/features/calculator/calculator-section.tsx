@@ -5,12 +5,8 @@ import { EARLY_FIELD_ATTR, EARLY_MAX_ATTR, EARLY_REFUSED_ATTR } from '@/inline/e
 import { useTrade } from '@/lib/trade';
 import { funnel } from '@/lib/funnel';
 import { setVisitEstimate } from '@/lib/visit';
-import {
-  estimateLostRevenue,
-  formatUsd,
-  FULL_LOSS_DELAY_HOURS,
-  type CalculatorInputs,
-} from './estimate';
+import { formatUsd } from '@/lib/whole-number';
+import { estimateLostRevenue, FULL_LOSS_DELAY_HOURS, type CalculatorInputs } from './estimate';
 import {
   CALCULATOR_FIELDS as FIELDS,
   type CalculatorField as Field,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CALCULATOR_ESTIMATE_MAX, CALCULATOR_MAX } from '@shared/contracts/calculator-bounds.ts';
 import { ESTIMATE_MAX, parseEstimate, parseVariables } from '@shared/contracts/origin.ts';
-import { estimateLostRevenue, formatUsd, type CalculatorInputs } from './estimate';
+import { formatUsd } from '@/lib/whole-number';
+import { estimateLostRevenue, type CalculatorInputs } from './estimate';
 
 const inputs = (leads: string, value: string, delay: string, rate: string): CalculatorInputs => ({
   leads,

@@ -19,15 +19,3 @@ export function estimateLostRevenue(inputs: CalculatorInputs): number | null {
   const [leads, value, delay, rate] = numbers as [number, number, number, number];
   return leads * value * (rate / 100) * Math.min(delay / FULL_LOSS_DELAY_HOURS, 1);
 }
-
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-
-/** US dollars with no decimals, e.g. `$1,530`. */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
-}
