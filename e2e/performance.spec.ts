@@ -2,7 +2,7 @@ import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { trades } from '../src/content/trades';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { firstLoad, SDK_MARKERS, sizesOf } from '../scripts/lib/bundle-report';
+import { firstLoad, LOCALE_DATA_MARKERS, SDK_MARKERS, sizesOf } from '../scripts/lib/bundle-report';
 import { launchChromium } from '../scripts/lib/chromium';
 import { runLighthouse } from '../scripts/lib/lighthouse';
 import { APPLIED_MOBILE, applyMobileProfile, measurePaint } from '../scripts/lib/observed-paint';
@@ -13,7 +13,7 @@ const KiB = 1024;
 
 test.describe('byte budgets of the built site', () => {
   for (const { path, file: html } of INDEXABLE_ROUTES) {
-    test(`the first load of ${path} stays within budget and carries no SDK`, async () => {
+    test(`the first load of ${path} stays within budget and carries no SDK and no Intl`, async () => {
       const load = await firstLoad(SITE, html);
       expect(load.jsFiles.length).toBeGreaterThan(0);
       // Requests, not only bytes: the app's script and Rolldown's runtime, and on a trade's page
@@ -36,6 +36,9 @@ test.describe('byte budgets of the built site', () => {
         const code = await readFile(join(SITE, file), 'utf8');
         for (const marker of [...SDK_MARKERS.voice, ...SDK_MARKERS.data, ...SDK_MARKERS.booking]) {
           expect(code, `${file} holds SDK code (${marker})`).not.toContain(marker);
+        }
+        for (const marker of LOCALE_DATA_MARKERS) {
+          expect(code, `${file} uses the locale data (${marker})`).not.toContain(marker);
         }
       }
     });
