@@ -67,7 +67,6 @@ export async function firstLoad(distDir: string, htmlFile: string): Promise<Firs
   return { jsFiles: [...seen], js, css };
 }
 
-/** Code that belongs to the SDKs and must never be in a first load. */
 /**
  * What makes a fresh renderer load ICU's locale data (20 to 60 ms on this machine), which in the
  * first load would land in the app's first task (docs/performance.md, "The app's first task"):
@@ -80,6 +79,7 @@ export const LOCALE_DATA_MARKERS = [
   'localeCompare',
 ];
 
+/** Code that belongs to the SDKs and must never be in a first load. */
 export const SDK_MARKERS = {
   voice: ['callControllerCreateWebCall', 'createCallObject', 'call-machine'],
   // supabase-js, and the submission code that drives it (its Pacific-time formatting).

@@ -99,7 +99,6 @@ function scores(f: OutsideFigures): string {
 }
 
 /** The outside recipe's table: each page's LCP against the floor, on both hosts. */
-
 export function outsideTable(results: OutsideResults, runs: number): string {
   const lines = [
     tableHead(
