@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LighthouseFigures } from './lighthouse';
-import { outsideTable, summarise, type OutsideResults } from './outside-recipe';
+import { outsideTable, pairedRatios, summarise, type OutsideResults } from './outside-recipe';
 import { OUTSIDE_FLOOR_PATH } from './outside-host';
 
 const run = (lcp: number, overrides: Partial<LighthouseFigures> = {}): LighthouseFigures => ({
@@ -35,9 +35,44 @@ describe('summarise', () => {
   });
 });
 
+describe('pairedRatios', () => {
+  it('divides each run of the page by the same run of the floor, not median by median', () => {
+    // The floor's slow second run meets the page's slow second run: paired, every run is
+    // 1.10 or 1.20; the medians alone (770 / 660) would say 1.17.
+    const page = [run(726), run(880), run(770)];
+    const floor = [run(660), run(800), run(641.7)];
+    expect(pairedRatios(page, floor)).toEqual({
+      median: 1.1,
+      low: 1.1,
+      high: 1.2,
+      atGoal: '2/3',
+    });
+  });
+
+  it('counts a ratio printed as the goal as at the goal, and leaves out runs without an LCP', () => {
+    const page = [run(1150.4), run(Number.NaN), run(1160)];
+    const floor = [run(1000), run(1000), run(1000)];
+    expect(pairedRatios(page, floor)).toEqual({
+      median: 1.16,
+      low: 1.15,
+      high: 1.16,
+      atGoal: '1/2',
+    });
+    expect(pairedRatios([run(Number.NaN)], [run(640)])).toBeUndefined();
+  });
+
+  it('is given to each page by summarise, and not to the floor', () => {
+    expect(summarise([run(736)], [run(640)]).pairedLcp?.median).toBe(1.15);
+    expect(summarise([run(640)]).pairedLcp).toBeUndefined();
+  });
+});
+
 describe('outsideTable', () => {
   const results: OutsideResults = {
-    plain: { [OUTSIDE_FLOOR_PATH]: summarise([run(640)]), '/': summarise([run(736)]) },
+    plain: {
+      [OUTSIDE_FLOOR_PATH]: summarise([run(640)]),
+      '/': summarise([run(736), run(700)], [run(640), run(650)]),
+    },
     headers: {
       [OUTSIDE_FLOOR_PATH]: summarise([run(650)]),
       '/': summarise([
@@ -52,9 +87,17 @@ describe('outsideTable', () => {
 
   it('gives each page its LCP against the floor of the same host', () => {
     const home = rows.find((row) => row.startsWith('| `/` |'))!;
-    expect(home).toContain('| 736 ms | **1.15** | 780 ms | **1.20** |');
+    expect(home).toContain('| 718 ms | **1.12** | 780 ms | **1.20** |');
     // TBT over the same host's floor: 0 ms plain, 75 ms with the headers.
     expect(home).toContain('| 0 ms, 75 ms |');
+  });
+
+  it('gives the run-by-run ratios where they were measured', () => {
+    const home = rows.find((row) => row.startsWith('| `/` |'))!;
+    // Plain: 736 / 640 = 1.15 and 700 / 650 = 1.08; the host with headers had no floor pairs.
+    expect(home).toContain('| 1.11 (1.08-1.15, 2/2); - |');
+    const floor = rows.find((row) => row.includes(OUTSIDE_FLOOR_PATH))!;
+    expect(floor).toContain('| -; - |');
   });
 
   it('prints the four Lighthouse scores of both hosts', () => {
