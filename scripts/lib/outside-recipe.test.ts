@@ -36,28 +36,31 @@ describe('summarise', () => {
 });
 
 describe('pairedRatios', () => {
-  it('divides each run of the page by the same run of the floor, not median by median', () => {
-    // The floor's slow second run meets the page's slow second run: paired, every run is
-    // 1.10 or 1.20; the medians alone (770 / 660) would say 1.17.
-    const page = [run(726), run(880), run(770)];
-    const floor = [run(660), run(800), run(641.7)];
-    expect(pairedRatios(page, floor)).toEqual({
-      median: 1.1,
-      low: 1.1,
-      high: 1.2,
-      atGoal: '2/3',
-    });
+  it.each([
+    {
+      // The floor's slow second run meets the page's slow second run: paired, every run is
+      // 1.10 or 1.20; the medians alone (770 / 660) would say 1.17.
+      name: 'divides each run of the page by the same run of the floor, not median by median',
+      page: [726, 880, 770],
+      floor: [660, 800, 641.7],
+      paired: { median: 1.1, low: 1.1, high: 1.2, atGoal: '2/3' },
+    },
+    {
+      name: 'counts a ratio printed as the goal as at the goal, and leaves out runs without an LCP',
+      page: [1150.4, Number.NaN, 1160],
+      floor: [1000, 1000, 1000],
+      paired: { median: 1.16, low: 1.15, high: 1.16, atGoal: '1/2' },
+    },
+  ])('$name', ({ page, floor, paired }) => {
+    expect(
+      pairedRatios(
+        page.map((lcp) => run(lcp)),
+        floor.map((lcp) => run(lcp)),
+      ),
+    ).toEqual(paired);
   });
 
-  it('counts a ratio printed as the goal as at the goal, and leaves out runs without an LCP', () => {
-    const page = [run(1150.4), run(Number.NaN), run(1160)];
-    const floor = [run(1000), run(1000), run(1000)];
-    expect(pairedRatios(page, floor)).toEqual({
-      median: 1.16,
-      low: 1.15,
-      high: 1.16,
-      atGoal: '1/2',
-    });
+  it('gives nothing when no pair has both figures', () => {
     expect(pairedRatios([run(Number.NaN)], [run(640)])).toBeUndefined();
   });
 
