@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 
 /** Debian's Chromium (installed by scripts/ensure-chromium.ts), or CHROMIUM_PATH. */
@@ -27,4 +28,26 @@ export const OUTSIDE_CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disabl
 /** Launches the Chromium the project uses (Debian's), headless, with any further flags. */
 export function launchChromium(executablePath = CHROMIUM_PATH, args: string[] = []) {
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...args] });
+}
+
+/**
+ * "Chromium 156.0.8078.108" from what `chromium --version` prints (Debian's wrapper may print
+ * shell noise before it); the whole first line when there is no version in it.
+ */
+export function chromiumVersionOf(output: string): string {
+  return (
+    /\b(?:Chromium|Google Chrome|Chrome) [\d.]+/.exec(output)?.[0] ?? output.trim().split('\n')[0]!
+  );
+}
+
+/**
+ * The browser's version, for the bench's "measured on" line: Lighthouse's figures move with the
+ * browser as much as with the machine, so each table says which one measured it.
+ */
+export function chromiumVersion(executablePath = CHROMIUM_PATH): string {
+  const output = execFileSync(executablePath, ['--version'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return chromiumVersionOf(output);
 }
