@@ -62,6 +62,8 @@ function runLoader(as: 'source' | 'built') {
     const currentScript = { dataset: { app: JSON.stringify(files) } };
     new Function('window', scripts[1]!)({ ...env, document: { ...env.document, currentScript } });
   }
+  /** Runs the oldest queued timer: one task. */
+  const task = () => timers.shift()?.();
   /** Runs the queued timers, and any they queue, until none is left. */
   const tasks = () => {
     for (let callback = timers.shift(); callback; callback = timers.shift()) callback();
@@ -72,6 +74,7 @@ function runLoader(as: 'source' | 'built') {
     nextFrame: () => frame?.(),
     paint: () => paints.push({ name: 'first-contentful-paint' }),
     observe: () => observer?.({ getEntriesByName: (n) => paints.filter((p) => p.name === n) }),
+    task,
     tasks,
     load: () => {
       onLoad.forEach((callback) => callback());
@@ -143,7 +146,12 @@ describe.each(['source', 'built'] as const)('the loader of the app script (%s)',
     expect(page.appended).toEqual([
       { type: 'module', src: '/assets/index-abc.js', crossOrigin: '' },
     ]);
-    page.tasks();
+    page.task();
+    expect(page.appended).toEqual([
+      { type: 'module', src: '/assets/index-abc.js', crossOrigin: '' },
+      { rel: 'modulepreload', href: '/assets/runtime-def.js', crossOrigin: '' },
+    ]);
+    page.task();
     expect(page.appended).toEqual([
       { type: 'module', src: '/assets/index-abc.js', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/runtime-def.js', crossOrigin: '' },
