@@ -1,33 +1,70 @@
 /**
  * `npm run bench:ab -- <site-a> <site-b>`: two built sites (`tsx scripts/build.ts --out <dir>`
- * with the same VITE_ values) served side by side by the local stack, each with the floor page
+ * with the same VITE_ values), measured side by side in both of the bench's recipes, for deciding
+ * whether a change helps. Prints the machine and browser first: figures move with both.
+ *
+ * The outside recipe (scripts/lib/outside-recipe.ts, issue 47's measure): both sites from the
+ * plain Node host on 127.0.0.1, once ignoring `_headers` and once applying it, beside the
+ * unstyled floor; Lighthouse on Chromium with only the outside harness's flags, a fresh browser
+ * per load; every load of B paired with the same run's load of A, so the table gives B's LCP over
+ * A's and B's TBT minus A's pair by pair, and in how many pairs B was lower. On this machine a
+ * page's TBT moves by hundreds of ms from load to load, so read a change from the pairs (and from
+ * at least 7 runs), not from two medians.
+ *
+ * The project's recipe: both sites served side by side by the local stack, each with the floor page
  * (scripts/lib/floor-page.ts), and measured by Lighthouse interleaved run by run (floor, then
  * each page of A, then of B), so both meet the same machine. Prints each page's median FCP, LCP
  * and TBT and its LCP as a ratio to the floor, then loads each for real with the mobile profile
  * applied (scripts/lib/observed-paint.ts) and prints the observed LCP and its ratio too. Both
  * ways: with the site's headers (the local stack) and from a plain static host that ignores
  * `_headers`, each page against the floor served the same way, with its TBT minus the floor's.
- * BENCH_RUNS (5) sets the runs, BENCH_PATHS the pages.
+ * BENCH_RECIPE=outside|project|both (both) runs one recipe alone, BENCH_RUNS (5) sets the runs,
+ * BENCH_PATHS the pages.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchChromium } from './lib/chromium';
+import { benchMachine, launchChromium } from './lib/chromium';
 import { FLOOR_PATH } from './lib/floor-page';
 import { measureInterleaved, medians, tableHead } from './lib/interleave';
 import { runLighthouse } from './lib/lighthouse';
 import { measurePaint } from './lib/observed-paint';
+import { outsideABTable, runOutsideAB } from './lib/outside-recipe';
 import { serveBothWays } from './lib/plain-host';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PATHS = (process.env.BENCH_PATHS ?? '/,/about-me,/privacy').split(',');
+const RECIPES = ['outside', 'project', 'both'] as const;
+const RECIPE = (process.env.BENCH_RECIPE ?? 'both') as (typeof RECIPES)[number];
 const sites = process.argv.slice(2).map((dir) => resolve(dir));
-if (sites.length !== 2) {
-  console.error('usage: npm run bench:ab -- <built-site-a> <built-site-b>');
+if (sites.length !== 2 || !RECIPES.includes(RECIPE)) {
+  console.error(
+    `usage: [BENCH_RECIPE=${RECIPES.join('|')}] npm run bench:ab -- <built-site-a> <built-site-b>`,
+  );
   process.exit(1);
 }
 
 async function main() {
+  console.log(`Measured ${new Date().toISOString().slice(0, 10)} on ${benchMachine()}.`);
+  console.log(`A = ${sites[0]}\nB = ${sites[1]}\n`);
+  if (RECIPE !== 'project') await outsideRecipe();
+  if (RECIPE !== 'outside') await projectRecipe();
+}
+
+/** Both sites from the outside hosts (ports 4500 to 4503), B paired with A load by load. */
+async function outsideRecipe() {
+  const results = await runOutsideAB({
+    sites: [sites[0]!, sites[1]!],
+    paths: PATHS,
+    runs: RUNS,
+    port: 4500,
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
+  console.log(`\n${outsideABTable(results, RUNS)}\n`);
+}
+
+/** Both sites from the local stack (ports 4490 to 4493), with the site's headers and plain. */
+async function projectRecipe() {
   const data = await mkdtemp(join(tmpdir(), 'bench-ab-'));
   const servers: Awaited<ReturnType<typeof serveBothWays>>[] = [];
   try {
@@ -64,7 +101,7 @@ async function main() {
         },
       ]),
     );
-    console.log(`\nA = ${sites[0]}\nB = ${sites[1]}\n`);
+    console.log(`\nThe project's recipe:\n`);
     console.log(
       tableHead(
         `| page (median of ${RUNS}) | FCP | LCP | LCP / floor | LCP in the first paint | TBT | TBT − floor | CLS | observed LCP | observed LCP / floor |`,

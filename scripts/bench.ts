@@ -25,14 +25,13 @@
  * recipe not run keeps what it last wrote.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { localDefaults } from '../src/lib/config-schema';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { firstLoad, sizesOf, type FirstLoad, type Sizes } from './lib/bundle-report';
-import { chromiumVersion, launchChromium } from './lib/chromium';
+import { benchMachine, launchChromium } from './lib/chromium';
 import { measureInteractive, type InteractiveTiming } from './lib/interactive-timing';
 import { measureInterleaved, medians, tableHead } from './lib/interleave';
 import { BARE_FLOOR_PATH, FLOOR_PATH } from './lib/floor-page';
@@ -313,7 +312,7 @@ async function main() {
     build();
   }
   const date = new Date().toISOString();
-  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromiumVersion()}`;
+  const machine = benchMachine();
   const project = RUN_PROJECT ? await projectRecipe() : null;
   let outside: OutsideResults | null = null;
   if (RUN_OUTSIDE) {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
 import { chromium } from '@playwright/test';
 
 /** Debian's Chromium (installed by scripts/ensure-chromium.ts), or CHROMIUM_PATH. */
@@ -50,4 +51,10 @@ export function chromiumVersion(executablePath = CHROMIUM_PATH): string {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   return chromiumVersionOf(output);
+}
+
+/** The bench's "measured on" line: the machine's cores, memory, Node and Chromium. */
+export function benchMachine(): string {
+  const cores = cpus();
+  return `${cores.length} × ${cores[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromiumVersion()}`;
 }

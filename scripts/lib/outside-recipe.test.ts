@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LighthouseFigures } from './lighthouse';
-import { outsideTable, pairedRatios, summarise, type OutsideResults } from './outside-recipe';
+import {
+  outsideABTable,
+  outsideTable,
+  pairedAB,
+  pairedRatios,
+  summarise,
+  type OutsideABResults,
+  type OutsideResults,
+} from './outside-recipe';
 import { OUTSIDE_FLOOR_PATH } from './outside-host';
 
 const run = (lcp: number, overrides: Partial<LighthouseFigures> = {}): LighthouseFigures => ({
@@ -108,5 +116,64 @@ describe('outsideTable', () => {
     expect(home).toMatch(/\| 100\/100\/100\/100; 98\/100\/100\/92 \|$/);
     const floor = rows.find((row) => row.includes(OUTSIDE_FLOOR_PATH))!;
     expect(floor).toContain('| **1.00** |');
+  });
+});
+
+describe('pairedAB', () => {
+  it('pairs run i of B with run i of A, not median with median', () => {
+    // A's slow second run meets B's slow second run: B is lower in two pairs of three, though
+    // B's median LCP (760) is above A's (740).
+    const a = [700, 900, 740].map((lcp, i) => run(lcp, { tbt: [100, 400, 120][i] }));
+    const b = [690, 880, 760].map((lcp, i) => run(lcp, { tbt: [60, 300, 130][i] }));
+    expect(pairedAB(a, b)).toEqual({
+      lcpRatio: { median: 0.986, low: 0.978, high: 1.027 },
+      lcpLower: '2/3',
+      tbtDifference: { median: -40, low: -100, high: 10 },
+      tbtLower: '2/3',
+    });
+  });
+
+  it('leaves out pairs without an LCP on either side, and gives nothing when none is left', () => {
+    const paired = pairedAB([run(700), run(Number.NaN), run(800)], [run(770), run(600)]);
+    expect(paired?.lcpRatio).toEqual({ median: 1.1, low: 1.1, high: 1.1 });
+    expect(paired?.lcpLower).toBe('0/1');
+    expect(pairedAB([run(Number.NaN)], [run(600)])).toBeUndefined();
+  });
+});
+
+describe('outsideABTable', () => {
+  const floor = { plain: summarise([run(640)]), headers: summarise([run(650, { tbt: 150 })]) };
+  const results: OutsideABResults = {
+    floor,
+    plain: {
+      '/': {
+        a: summarise([run(736)], [run(640)]),
+        b: summarise([run(704)], [run(640)]),
+        paired: pairedAB([run(736)], [run(704)]),
+      },
+    },
+    headers: {
+      '/': {
+        a: summarise([run(780, { tbt: 300 })], [run(650)]),
+        b: summarise([run(780, { tbt: 200 })], [run(650)]),
+        paired: pairedAB([run(780, { tbt: 300 })], [run(780, { tbt: 200 })]),
+      },
+    },
+  };
+  const rows = outsideABTable(results, 1).split('\n');
+
+  it('gives each host its floor and each page of both sites, B paired with A', () => {
+    expect(rows).toHaveLength(6);
+    const plain = rows.find((row) => row.startsWith('| `/`, plain host |'))!;
+    // 704 / 736 = 0.957; against the floor 1.15 and 1.10; TBT 20 and 20 over a floor of 20.
+    expect(plain).toContain('| 736 ms | 704 ms | **0.957 (0.957 to 0.957)** | 1/1 | 1.15; 1.10 |');
+    expect(plain).toContain('| 0 ms; 0 ms |');
+    const headers = rows.find((row) => row.startsWith('| `/`, with `_headers` |'))!;
+    expect(headers).toContain(
+      '| 300 ms | 200 ms | **-100 ms (-100 to -100 ms)** | 1/1 | 150 ms; 50 ms |',
+    );
+    expect(rows.find((row) => row.startsWith('| the floor, with `_headers` |'))).toContain(
+      '| 650 ms | - |',
+    );
   });
 });
