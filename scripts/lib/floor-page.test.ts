@@ -43,7 +43,7 @@ describe('the floor page of the bench', () => {
     const site = new Headers({
       'Content-Security-Policy':
         "default-src 'self'; style-src 'self' 'sha256-site='; img-src 'self' data:",
-      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
       'Permissions-Policy': 'microphone=(self)',
       'X-Content-Type-Options': 'nosniff',
       'Content-Type': 'text/html; charset=utf-8',
@@ -57,7 +57,7 @@ describe('the floor page of the bench', () => {
     expect(headers.get('content-security-policy')).toBe(
       `default-src 'self'; style-src 'self' 'sha256-site=' ${floorStyle}; img-src 'self' data:`,
     );
-    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(headers.get('permissions-policy')).toBe('microphone=(self)');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     for (const name of [
@@ -72,7 +72,7 @@ describe('the floor page of the bench', () => {
     const app = new Hono();
     app.get(FLOOR_PATH, serveFloor(headers));
     const response = await app.request(FLOOR_PATH, { headers: { 'accept-encoding': 'gzip' } });
-    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('content-security-policy')).toContain(floorStyle);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('content-encoding')).toBe('gzip');
@@ -83,14 +83,17 @@ describe('the floor page of the bench', () => {
     const site = (request: Request) => {
       asked.push(request.url);
       return new Response('<!doctype html>', {
-        headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Content-Type': 'text/html' },
+        headers: {
+          'Referrer-Policy': 'strict-origin-when-cross-origin',
+          'Content-Type': 'text/html',
+        },
       });
     };
     const app = new Hono();
     app.get(FLOOR_PATH, await serveFloorBeside(site, 'http://localhost:4480'));
     const response = await app.request(FLOOR_PATH);
     expect(asked).toEqual(['http://localhost:4480/']);
-    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(await response.text()).toBe(floorHtml());
   });
 });

@@ -5,11 +5,12 @@
  * of the site can paint its first screen sooner than this one; the bench prints each page's LCP
  * as a ratio to it.
  *
- * The headers matter in the lab: the site sends `Cross-Origin-Opener-Policy: same-origin`, so
- * Chromium opens each page in a new browsing context group, with a fresh renderer process and
- * V8 context, while a page without it reuses the process Lighthouse's blank page has warmed.
- * Measured side by side, the floor alone went from about 0.7 s to 0.83-0.99 s LCP with that one
- * header (docs/performance.md). The bench also serves the bare floor, for comparison.
+ * The headers matter in the lab: when the site sent `Cross-Origin-Opener-Policy: same-origin`
+ * (until 2026-11-29), Chromium opened each page in a new browsing context group, with a fresh
+ * renderer process and V8 context, while a page without it reused the process Lighthouse's blank
+ * page had warmed; the floor alone went from about 0.7 s to 0.83-0.99 s LCP with that one header
+ * (docs/performance.md). So the floor carries whatever headers the site sends, and the bench also
+ * serves the bare floor, for comparison.
  */
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -62,7 +62,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'assets', 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   await writeFile(
     join(dir, '_headers'),
-    '/*\n  Cross-Origin-Opener-Policy: same-origin\n  X-Content-Type-Options: nosniff\n\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
+    '/*\n  Referrer-Policy: strict-origin-when-cross-origin\n  X-Content-Type-Options: nosniff\n\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
   );
   plain = await serveOutsideHost(dir);
   headed = await serveOutsideHost(dir, { headersFile: true });
@@ -143,13 +143,13 @@ describe("the outside harness's static host", () => {
   it('applies the _headers rules for the path only when asked to', async () => {
     const asset = await get(headed.origin, '/assets/app-abc.js');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(asset.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const page = await get(headed.origin, '/solar');
-    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(page.headers['cache-control']).toBeUndefined();
     for (const path of ['/assets/app-abc.js', '/solar', OUTSIDE_FLOOR_PATH]) {
       const raw = await get(plain.origin, path);
-      expect(raw.headers['cross-origin-opener-policy'], path).toBeUndefined();
+      expect(raw.headers['referrer-policy'], path).toBeUndefined();
       expect(raw.headers['x-content-type-options'], path).toBeUndefined();
       expect(raw.headers['cache-control'], path).toBeUndefined();
     }
@@ -160,7 +160,7 @@ describe("the outside harness's static host", () => {
       const raw = await get(headed.origin, path);
       expect(raw.status, path).toBe(200);
       expect(raw.headers['content-encoding'], path).toBe('br');
-      expect(raw.headers['cross-origin-opener-policy'], path).toBe('same-origin');
+      expect(raw.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
       const html = text(raw);
       expect(html).toBe(outsideFloorHtml('Answer every call & book the job'));
       expect(html).toContain('<h1>Answer every call &amp; book the job</h1>');

@@ -11,7 +11,7 @@
  * Beside the site it serves the outside harness's floor at `/acc-floor/`: about 1 KiB, no style
  * at all, the built home page's headline in an h1 (read from the build, so it follows whatever
  * build it is given). On the host with `_headers` the floor gets the rules for its path too
- * (`/*`: the CSP, COOP and the rest), as any page of that host would.
+ * (`/*`: the CSP and the rest), as any page of that host would.
  *
  * It is deliberately not server/cdn/static-site.ts (the local stack's host, which the project's
  * own recipe measures): the point is a second, independent server to compare with.

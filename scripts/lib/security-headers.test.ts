@@ -26,6 +26,15 @@ const siteHeaders = (env: Record<string, string>) =>
   headerRules(parseConfig({ ...ENV, ...env }, 'production'), HASHES)[0]!.headers;
 
 describe('the security headers', () => {
+  it('leave out Cross-Origin-Opener-Policy, which opens each visit in a fresh process', () => {
+    // docs/security.md, "Headers not sent": measured, its cost outweighs what it guards here.
+    const names = Object.keys(siteHeaders({})).map((name) => name.toLowerCase());
+    expect(names).toEqual(
+      expect.arrayContaining(['permissions-policy', 'x-content-type-options', 'referrer-policy']),
+    );
+    expect(names).not.toContain('cross-origin-opener-policy');
+  });
+
   it('send HSTS for a year on this host, adding subdomains and preload only when opted in', () => {
     const hsts = (env: Record<string, string>) =>
       strictTransportSecurity(parseConfig({ ...ENV, ...env }, 'production'));
