@@ -8,8 +8,8 @@
  * unstyled floor; Lighthouse on Chromium with only the outside harness's flags, a fresh browser
  * per load; every load of B paired with the same run's load of A, so the table gives B's LCP over
  * A's and B's TBT minus A's pair by pair, and in how many pairs B was lower. On this machine a
- * page's TBT moves by hundreds of ms from load to load, so read a change from the pairs (and from
- * at least 7 runs), not from two medians.
+ * page's TBT moves by hundreds of ms from load to load, so read a change from the pairs, not from
+ * two medians, and give it more runs than the default (BENCH_RUNS=7 or more).
  *
  * The project's recipe: both sites served side by side by the local stack, each with the floor page
  * (scripts/lib/floor-page.ts), and measured by Lighthouse interleaved run by run (floor, then

@@ -139,6 +139,15 @@ describe('pairedAB', () => {
     expect(paired?.lcpLower).toBe('0/1');
     expect(pairedAB([run(Number.NaN)], [run(600)])).toBeUndefined();
   });
+
+  it('leaves a pair without a TBT out of the TBT spread only', () => {
+    const paired = pairedAB(
+      [run(700, { tbt: 100 }), run(700, { tbt: Number.NaN })],
+      [run(700, { tbt: 40 }), run(770, { tbt: 90 })],
+    );
+    expect(paired?.lcpRatio).toEqual({ median: 1.05, low: 1, high: 1.1 });
+    expect(paired?.tbtDifference).toEqual({ median: -60, low: -60, high: -60 });
+  });
 });
 
 describe('outsideABTable', () => {

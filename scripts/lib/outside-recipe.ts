@@ -195,12 +195,14 @@ export interface PairedAB {
   tbtLower: string;
 }
 
+/** The spread of the values that are numbers (a pair missing one figure is left out of it). */
 function spread(values: readonly number[], digits: number): Spread {
   const round = (v: number) => Number(v.toFixed(digits));
+  const numbers = values.filter((v) => Number.isFinite(v));
   return {
-    median: round(median(values)),
-    low: round(Math.min(...values)),
-    high: round(Math.max(...values)),
+    median: round(median(numbers)),
+    low: round(Math.min(...numbers)),
+    high: round(Math.max(...numbers)),
   };
 }
 
@@ -243,7 +245,10 @@ export type OutsideABResults = Record<
 
 /**
  * `npm run bench:ab`'s outside recipe: two builds served side by side from the outside hosts
- * (A on `port` and the next, B on the two after), the floor of A's host beside them.
+ * (A on `port` and the next, B on the two after), the floor of A's host beside them. Both builds'
+ * pages are set against that floor: when the two send different headers, B's "against the floor"
+ * figures on the host with `_headers` carry A's headers on the floor's side (read B against the
+ * plain host's floor then, as docs/performance.md did for the opener policy).
  */
 export async function runOutsideAB(options: {
   sites: readonly [string, string];
