@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LighthouseFigures } from './lighthouse';
 import {
@@ -5,6 +8,7 @@ import {
   outsideTable,
   pairedAB,
   pairedRatios,
+  runOutsideAB,
   summarise,
   type OutsideABResults,
   type OutsideResults,
@@ -184,5 +188,66 @@ describe('outsideABTable', () => {
     expect(rows.find((row) => row.startsWith('| the floor, with `_headers` |'))).toContain(
       '| 650 ms | - |',
     );
+  });
+});
+
+describe('runOutsideAB', () => {
+  it("measures A and B on each host, each against A's floor, load i of B paired with load i of A", async () => {
+    const dirs = await Promise.all(
+      ['a', 'b'].map((site) => mkdtemp(join(tmpdir(), `ab-${site}-`))),
+    );
+    for (const dir of dirs) {
+      await writeFile(join(dir, 'index.html'), '<!doctype html><h1>Answer every call</h1>');
+      await writeFile(join(dir, '_headers'), '/*\n  X-Content-Type-Options: nosniff\n');
+    }
+    // A stand-in for Lighthouse that reads the port and path of each load: A plain on 4620,
+    // A with `_headers` on 4621, B on 4622 and 4623; B's second run is its slow one.
+    const loads: string[] = [];
+    const lcpOf: Record<string, number> = { '4620': 700, '4621': 720, '4622': 690, '4623': 800 };
+    const lighthouse = (url: string) => {
+      const { port, pathname } = new URL(url);
+      const nth = loads.filter((load) => load === url).length;
+      loads.push(url);
+      const floor = pathname === OUTSIDE_FLOOR_PATH;
+      return Promise.resolve(
+        run(floor ? 600 : lcpOf[port]! + (port === '4622' && nth === 1 ? 100 : 0), {
+          tbt: floor ? 10 : Number(port) - 4600,
+        }),
+      );
+    };
+    try {
+      const results = await runOutsideAB({
+        sites: [dirs[0]!, dirs[1]!],
+        paths: ['/'],
+        runs: 2,
+        port: 4620,
+        lighthouse,
+      });
+      // Each host: A's floor and the page of A and of B, twice.
+      expect(loads).toHaveLength(12);
+      expect(loads.filter((url) => url.includes(OUTSIDE_FLOOR_PATH)).sort()).toEqual([
+        `http://127.0.0.1:4620${OUTSIDE_FLOOR_PATH}`,
+        `http://127.0.0.1:4620${OUTSIDE_FLOOR_PATH}`,
+        `http://127.0.0.1:4621${OUTSIDE_FLOOR_PATH}`,
+        `http://127.0.0.1:4621${OUTSIDE_FLOOR_PATH}`,
+      ]);
+      const plain = results.plain['/']!;
+      expect([plain.a.lcpMs, plain.b.lcpMs]).toEqual([700, 740]);
+      // Pair by pair: 690 / 700, then 790 / 700; TBT 22 - 20 both times.
+      expect(plain.paired).toEqual({
+        lcpRatio: { median: 1.057, low: 0.986, high: 1.129 },
+        lcpLower: '1/2',
+        tbtDifference: { median: 2, low: 2, high: 2 },
+        tbtLower: '0/2',
+      });
+      expect(plain.a.pairedLcp?.median).toBe(1.17);
+      const headers = results.headers['/']!;
+      expect([headers.a.lcpMs, headers.b.lcpMs, headers.paired?.lcpRatio.median]).toEqual([
+        720, 800, 1.111,
+      ]);
+      expect(results.floor.headers.lcpMs).toBe(600);
+    } finally {
+      await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    }
   });
 });

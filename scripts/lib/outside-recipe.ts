@@ -36,13 +36,28 @@ export interface OutsideFigures {
   pairedLcp?: PairedRatios;
 }
 
-/** Issue 47's goal: each page's LCP within this ratio to the floor's. */
-export const LCP_GOAL = 1.15;
-
-export interface PairedRatios {
+/** A figure's run-by-run spread: the median of the pairs, and the lowest and highest. */
+export interface Spread {
   median: number;
   low: number;
   high: number;
+}
+
+/** The spread of the values that are numbers (a pair missing one figure is left out of it). */
+function spread(values: readonly number[], digits: number): Spread {
+  const round = (v: number) => Number(v.toFixed(digits));
+  const numbers = values.filter((v) => Number.isFinite(v));
+  return {
+    median: round(median(numbers)),
+    low: round(Math.min(...numbers)),
+    high: round(Math.max(...numbers)),
+  };
+}
+
+/** Issue 47's goal: each page's LCP within this ratio to the floor's. */
+export const LCP_GOAL = 1.15;
+
+export interface PairedRatios extends Spread {
   /** Pairs at or under LCP_GOAL, of the pairs with both figures, as `k/n`. */
   atGoal: string;
 }
@@ -59,9 +74,7 @@ export function pairedRatios(
   // Rounded as the table prints them, so a ratio shown as 1.15 counts as at the goal.
   const two = (r: number) => Number(r.toFixed(2));
   return {
-    median: two(median(ratios)),
-    low: two(Math.min(...ratios)),
-    high: two(Math.max(...ratios)),
+    ...spread(ratios, 2),
     atGoal: `${ratios.filter((r) => two(r) <= LCP_GOAL).length}/${ratios.length}`,
   };
 }
@@ -90,6 +103,16 @@ export function summarise(
   };
 }
 
+/** What both benches give the outside recipe. */
+interface OutsideOptions {
+  paths: readonly string[];
+  runs: number;
+  port: number;
+  log?: (line: string) => void;
+  /** One Lighthouse load (runLighthouse); a stand-in in the tests. */
+  lighthouse?: typeof runLighthouse;
+}
+
 /** Each target the outside recipe loads: a path of one site (its index in `sites`) on one host. */
 interface OutsideTarget {
   site: number;
@@ -103,14 +126,10 @@ interface OutsideTarget {
  * site, `runs` times, interleaved: run i of every target before run i + 1 of any, so a slower
  * minute of the machine falls on every site alike.
  */
-async function measureOutside(options: {
-  sites: readonly string[];
-  paths: readonly string[];
-  runs: number;
-  port: number;
-  log: (line: string) => void;
-}): Promise<{ targets: OutsideTarget[]; measured: Map<OutsideTarget, LighthouseFigures[]> }> {
-  const { sites, paths, runs, port, log } = options;
+async function measureOutside(
+  options: OutsideOptions & { sites: readonly string[]; log: (line: string) => void },
+): Promise<{ targets: OutsideTarget[]; measured: Map<OutsideTarget, LighthouseFigures[]> }> {
+  const { sites, paths, runs, port, log, lighthouse = runLighthouse } = options;
   const hosts: Record<OutsideHostKind, OutsideHost>[] = [];
   try {
     for (const [i, siteDir] of sites.entries())
@@ -127,12 +146,9 @@ async function measureOutside(options: {
       log(
         `Outside recipe ${name(target.site)}${target.host} ${target.path} run ${run + 1}/${runs}...`,
       );
-      const figures = await runLighthouse(
-        `${hosts[target.site]![target.host].origin}${target.path}`,
-        {
-          chromeFlags: OUTSIDE_CHROME_FLAGS,
-        },
-      );
+      const figures = await lighthouse(`${hosts[target.site]![target.host].origin}${target.path}`, {
+        chromeFlags: OUTSIDE_CHROME_FLAGS,
+      });
       if (figures.runtimeError || Number.isNaN(figures.lcp))
         log(`  no complete figures (${figures.runtimeError ?? 'no LCP'}); left out of the median`);
       return figures;
@@ -159,13 +175,9 @@ function floorOf(
  * Serves `siteDir` from the two outside hosts (`port`: plain, `port + 1`: with `_headers`) and
  * measures the floor and each of `paths` on both, `runs` times, interleaved.
  */
-export async function runOutsideRecipe(options: {
-  siteDir: string;
-  paths: readonly string[];
-  runs: number;
-  port: number;
-  log?: (line: string) => void;
-}): Promise<OutsideResults> {
+export async function runOutsideRecipe(
+  options: OutsideOptions & { siteDir: string },
+): Promise<OutsideResults> {
   const { siteDir, log = () => undefined, ...rest } = options;
   const { targets, measured } = await measureOutside({ sites: [siteDir], log, ...rest });
   const results: OutsideResults = { plain: {}, headers: {} };
@@ -177,13 +189,6 @@ export async function runOutsideRecipe(options: {
   return results;
 }
 
-/** A figure's run-by-run spread: the median of the pairs, and the lowest and highest. */
-export interface Spread {
-  median: number;
-  low: number;
-  high: number;
-}
-
 /** Site B against site A, load i of B with load i of A (the same minute of the machine). */
 export interface PairedAB {
   /** B's LCP over A's, pair by pair. */
@@ -193,17 +198,6 @@ export interface PairedAB {
   /** B's TBT minus A's, in ms, pair by pair. */
   tbtDifference: Spread;
   tbtLower: string;
-}
-
-/** The spread of the values that are numbers (a pair missing one figure is left out of it). */
-function spread(values: readonly number[], digits: number): Spread {
-  const round = (v: number) => Number(v.toFixed(digits));
-  const numbers = values.filter((v) => Number.isFinite(v));
-  return {
-    median: round(median(numbers)),
-    low: round(Math.min(...numbers)),
-    high: round(Math.max(...numbers)),
-  };
 }
 
 /**
@@ -250,13 +244,9 @@ export type OutsideABResults = Record<
  * figures on the host with `_headers` carry A's headers on the floor's side (read B against the
  * plain host's floor then, as docs/performance.md did for the opener policy).
  */
-export async function runOutsideAB(options: {
-  sites: readonly [string, string];
-  paths: readonly string[];
-  runs: number;
-  port: number;
-  log?: (line: string) => void;
-}): Promise<OutsideABResults> {
+export async function runOutsideAB(
+  options: OutsideOptions & { sites: readonly [string, string] },
+): Promise<OutsideABResults> {
   const { log = () => undefined, ...rest } = options;
   const { targets, measured } = await measureOutside({ log, ...rest });
   const results: OutsideABResults = {
