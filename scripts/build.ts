@@ -4,6 +4,7 @@
  * to static HTML, and writes robots.txt, sitemap.xml and _headers (and, on Vercel, its Build
  * Output API in .vercel/output).
  */
+import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,6 +27,7 @@ import {
   vercelOutputConfig,
 } from './lib/security-headers';
 import { criticalCss } from './lib/critical-css';
+import { splitCss } from './lib/css-split';
 import { bookingStyleHashes } from './lib/booking-styles';
 import { appFilesAttribute, appLoaderScript, earlyCaptureScript } from './lib/inline-script';
 import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
@@ -66,7 +68,7 @@ const CRITICAL_CSS = '<!--critical-css-->';
 
 /**
  * Takes the same-origin stylesheet links out of the template (the first becomes the place of the
- * page's critical CSS); the files stay, for the loader to add after the first paint.
+ * page's critical CSS) and returns their text, which each page splits into its inline and late CSS.
  */
 async function takeStylesheets(
   html: string,
@@ -113,6 +115,17 @@ export async function placeInlineScripts(
   return result
     .replace(entry[0], () => `<script ${files}>${loader}</script>`)
     .replace(APP_HEAD, () => `<script>${capture}</script>${APP_HEAD}`);
+}
+
+/**
+ * Writes what a page's stylesheet adds to its inline CSS (the same file for pages that need the
+ * same), named by its content as Vite names the files it writes, and returns its address.
+ */
+async function writeLateSheet(distDir: string, css: string): Promise<string> {
+  const hash = createHash('sha256').update(css).digest('base64url').slice(0, 8);
+  const href = `/assets/late-${hash}.css`;
+  await writeFile(join(distDir, href), css);
+  return href;
 }
 
 /** Vite's build manifest (dist/.vite/manifest.json): each source module's chunk. */
@@ -188,9 +201,9 @@ async function main() {
   const server = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
 
   // Each page carries inline the CSS its own markup uses: no render-blocking request, and less
-  // to match before the first paint. The whole stylesheet and the app's script are requested
-  // after the first paint, so the prerendered page gets the bandwidth first. (CSP allows the
-  // inline elements by hash.)
+  // to match before the first paint. The rest of the stylesheet (scripts/lib/css-split.ts) and
+  // the app's script are requested after the first paint, so the prerendered page gets the
+  // bandwidth first. (CSP allows the inline elements by hash.)
   const styles = await takeStylesheets(
     await readFile(join(distDir, 'index.html'), 'utf8'),
     distDir,
@@ -199,15 +212,23 @@ async function main() {
   const styleHashes = new Set<string>();
   for (const route of server.PRERENDERED_ROUTES) {
     const { html, head } = await server.render(route.path, config.siteUrl);
-    const template = await placeInlineScripts(
-      styles.html,
-      styles.hrefs,
-      pageModules(manifest, route.path),
-    );
-    const rendered = template.replace(APP_HEAD, head).replace('<!--app-html-->', html);
-    const critical = styles.hrefs.length > 0 ? await criticalCss(rendered, styles.css) : '';
-    const page = rendered.replace(CRITICAL_CSS, () =>
-      critical ? `<style>${critical}</style>` : '',
+    const imports = pageModules(manifest, route.path);
+    const markup = (template: string) =>
+      template.replace(APP_HEAD, head).replace('<!--app-html-->', html);
+    const css =
+      styles.hrefs.length > 0
+        ? splitCss(
+            styles.css,
+            await criticalCss(
+              markup(await placeInlineScripts(styles.html, [], imports)),
+              styles.css,
+            ),
+          )
+        : { inline: '', late: '' };
+    const late = css.late ? [await writeLateSheet(distDir, css.late)] : [];
+    const page = markup(await placeInlineScripts(styles.html, late, imports)).replace(
+      CRITICAL_CSS,
+      () => (css.inline ? `<style>${css.inline}</style>` : ''),
     );
     for (const script of inlineScripts(page)) scriptHashes.add(cspHash(script));
     for (const style of inlineStyles(page)) styleHashes.add(cspHash(style));
@@ -215,6 +236,9 @@ async function main() {
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, page);
   }
+  // Each page names its own late sheet. The whole one Vite wrote stays, requested by no page: the
+  // browser tests check that each page's two parts style every element as it does
+  // (e2e/split-styles.spec.ts).
 
   const indexable = server.PRERENDERED_ROUTES.map((r) => r.path).filter(
     (p) => p !== server.seo.notFound.path,
