@@ -5,9 +5,11 @@ import type { Page } from '@playwright/test';
 /**
  * Each page carries inline part of the site's stylesheet and adds the rest after its first paint
  * (scripts/lib/css-split.ts). What the two parts must give is what the whole sheet gives: this
- * compares, on the page as it is now, every element's computed style (and its ::before, ::after
- * and ::placeholder) under the page's two parts and under the whole sheet Vite wrote, and returns
- * each difference.
+ * compares, on the page as it is now, every element's computed style (and its ::before, ::after,
+ * ::placeholder, ::file-selector-button and ::marker) under the page's two parts and under the
+ * whole sheet Vite wrote (a local build keeps it), and returns each difference. The whole sheet
+ * is adopted, so it comes after any other stylesheet a library added: compare in states that
+ * have none (Book a time's embed adds one).
  */
 export async function differencesFromWholeSheet(
   page: Page,
@@ -25,9 +27,16 @@ export async function differencesFromWholeSheet(
     ),
   );
   return page.evaluate((wholeCss) => {
-    const PSEUDOS = [null, '::before', '::after', '::placeholder'] as const;
+    const PSEUDOS = [
+      null,
+      '::before',
+      '::after',
+      '::placeholder',
+      '::file-selector-button',
+      '::marker',
+    ] as const;
     const elements = [...document.querySelectorAll('*')].filter(
-      (element) => !element.closest('svg, iframe, script, style, head'),
+      (element) => !element.closest('iframe, script, style, head'),
     );
     const name = (element: Element) => {
       const path: string[] = [];

@@ -236,9 +236,12 @@ async function main() {
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, page);
   }
-  // Each page names its own late sheet. The whole one Vite wrote stays, requested by no page: the
-  // browser tests check that each page's two parts style every element as it does
-  // (e2e/split-styles.spec.ts).
+  // Each page names its own late sheet, so the whole one Vite wrote is requested by no page. The
+  // local build keeps it: the browser tests check that each page's two parts style every element
+  // as it does (e2e/split-styles.spec.ts).
+  if (mode === 'production') {
+    await Promise.all(styles.hrefs.map((href) => rm(join(distDir, href))));
+  }
 
   const indexable = server.PRERENDERED_ROUTES.map((r) => r.path).filter(
     (p) => p !== server.seo.notFound.path,

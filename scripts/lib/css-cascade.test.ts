@@ -12,8 +12,13 @@ describe('longhands', () => {
       'margin-bottom',
       'margin-left',
     ]);
-    expect(longhands('padding-inline')).toEqual(['padding-left', 'padding-right']);
-    expect(longhands('inset-block-start')).toEqual(['top']);
+    expect(longhands('padding-inline')).toEqual([
+      'padding-top',
+      'padding-right',
+      'padding-bottom',
+      'padding-left',
+    ]);
+    expect(longhands('inset-block-start')).toEqual(['top', 'right', 'bottom', 'left']);
     expect(longhands('border-color')).toContain('border-left-color');
     expect(longhands('-webkit-text-size-adjust')).toEqual(['text-size-adjust']);
     expect(longhands('word-wrap')).toEqual(['overflow-wrap']);
@@ -38,6 +43,9 @@ describe('longhands', () => {
     expect(compete('border-radius', 'border-color')).toBe(false);
     expect(compete('width', 'max-width')).toBe(false);
     expect(compete('left', 'top')).toBe(false);
+    // A logical side can be any physical one: the writing mode decides.
+    expect(compete('margin-block', 'margin-right')).toBe(true);
+    expect(compete('padding-inline-start', 'padding-top')).toBe(true);
     expect(compete('--a', '--b')).toBe(false);
   });
 });
@@ -74,6 +82,14 @@ describe('subjectOf', () => {
     expect(subject('.md\\:p-4').key).toBe('.md\\:p-4');
     expect(subject('.a:not(.b .c)').key).toBe('.a');
     expect(subject('[data-x="a b"]').key).toBe('[data-x="a b"]');
+    // An escape ends after up to six hex digits and one space; a quoted `(` is text.
+    expect(subject('.\\32 xl\\:p-4')).toEqual({
+      type: '*',
+      pseudoElement: '',
+      key: '.\\32 xl\\:p-4',
+      keyed: true,
+    });
+    expect(subject('[data-x="("]::before').pseudoElement).toBe('before');
     // A form control's own parts: found by them.
     expect(subject('::placeholder')).toEqual({
       type: '*',
@@ -110,5 +126,6 @@ describe('subjectOf', () => {
     expect(together('hr', 'img')).toBe(false);
     expect(together('.a', '.a::placeholder')).toBe(false);
     expect(together('.a::before', '.a::after')).toBe(false);
+    expect(together('.a::-webkit-input-placeholder', '.b::placeholder')).toBe(true);
   });
 });

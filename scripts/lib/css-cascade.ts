@@ -38,15 +38,16 @@ const ALIASES: Record<string, string> = {
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
-/** Logical sides, as the physical sides they can be (either direction of text). */
-const LOGICAL: Record<string, readonly string[]> = {
-  inline: ['left', 'right'],
-  'inline-start': ['left', 'right'],
-  'inline-end': ['left', 'right'],
-  block: ['top', 'bottom'],
-  'block-start': ['top'],
-  'block-end': ['bottom'],
-};
+/**
+ * Logical sides, as the physical sides they can be: any of the four, since the writing mode and
+ * the direction of text decide which (`block-start` is the right side in `vertical-rl`).
+ */
+const LOGICAL: Record<string, readonly string[]> = Object.fromEntries(
+  ['inline', 'inline-start', 'inline-end', 'block', 'block-start', 'block-end'].map((side) => [
+    side,
+    SIDES,
+  ]),
+);
 
 /** Shorthands, and logical properties, with the physical longhands they set. */
 const SHORTHANDS: Record<string, readonly string[]> = {
@@ -264,12 +265,23 @@ const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-line', 'first-
 /** Pseudo-elements of form controls' own parts (Chromium finds their elements by them). */
 const FORM_CONTROL_PSEUDO_ELEMENTS = /^(placeholder|file-selector-button|-webkit-.*|-moz-.*)$/;
 
+/**
+ * Where an escape that starts at `at` ends: a backslash and one character, or up to six hex digits
+ * and one optional white space (`.\\32 xl\\:p-4` is the class `2xl:p-4`).
+ */
+function escapeEnd(text: string, at: number): number {
+  const hex = /^[0-9a-fA-F]{1,6}[ \t\n]?/.exec(text.slice(at + 1, at + 8));
+  return at + 1 + (hex ? hex[0].length : 1);
+}
+
 /** Calls `visit` with each character of `text` outside brackets and parentheses (and with each opening one), escapes skipped. */
 function eachTopLevel(text: string, visit: (char: string, at: number) => number | void): void {
   let depth = 0;
   for (let at = 0; at < text.length; at += 1) {
     const char = text[at]!;
-    if (char === '\\') at += 1;
+    if (char === '\\') at = escapeEnd(text, at) - 1;
+    else if (char === '"' || char === "'")
+      at = text.indexOf(char, at + 1) < 0 ? text.length : text.indexOf(char, at + 1);
     else if (char === ')' || char === ']') depth -= 1;
     else {
       if (depth === 0) at = visit(char, at) ?? at;
@@ -325,8 +337,15 @@ export function subjectOf(selector: string): Subject {
   };
 }
 
+/** Chromium's other names of one pseudo-element. */
+const PSEUDO_ALIASES: Record<string, string> = {
+  '-webkit-input-placeholder': 'placeholder',
+  '-webkit-file-upload-button': 'file-selector-button',
+};
+const pseudoName = (name: string) => PSEUDO_ALIASES[name] ?? name;
+
 /** Whether one element (or one pseudo-element of it) can match both. */
 export function canMatchTogether(a: Subject, b: Subject): boolean {
-  if (a.pseudoElement !== b.pseudoElement) return false;
+  if (pseudoName(a.pseudoElement) !== pseudoName(b.pseudoElement)) return false;
   return a.type === '*' || b.type === '*' || a.type === b.type;
 }

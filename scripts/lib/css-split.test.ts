@@ -147,6 +147,41 @@ describe('splitCss', () => {
     expect(late).not.toContain('@keyframes k');
   });
 
+  it('narrows by an escaped class that starts with a digit, as Tailwind writes `2xl:`', () => {
+    const whole = '.\\32 xl\\:text-black{color:black}.dark\\:text-white{color:white}';
+    const { late } = splitCss(whole, '.dark\\:text-white{color:white}');
+    expect(rules(late)).toEqual([
+      '.\\32 xl\\:text-black{color:black}',
+      '.dark\\:text-white:where(.\\32 xl\\:text-black){color:white}',
+    ]);
+  });
+
+  it('writes a copy as a rule of its own, so a selector a browser cannot read drops only itself', () => {
+    const whole = '.a,.b{color:red}.c::before{color:blue}';
+    const { late } = splitCss(whole, '.a{color:red}.c::before{color:blue}');
+    expect(rules(late)).toEqual(['.b{color:red}']);
+    const { late: copied } = splitCss(
+      '.x::before{color:red}.c::before{color:blue}',
+      '.c::before{color:blue}',
+    );
+    expect(rules(copied)).toEqual(['.x::before{color:red}', '.c:where(.x)::before{color:blue}']);
+  });
+
+  it('keeps inline both of two @keyframes of one name: the later wins, wherever it is', () => {
+    const { inline, late } = splitCss(
+      '@keyframes k{to{opacity:0}}@keyframes k{to{opacity:.5}}.a{color:red}',
+      '@keyframes k{to{opacity:0}}',
+    );
+    expect(inline).toContain('opacity:.5');
+    expect(late).not.toContain('@keyframes');
+  });
+
+  it('refuses a sheet with an unnamed cascade layer, whose halves would be two layers', () => {
+    expect(() =>
+      splitCss('@layer{.x{color:red}}@layer a{.z{color:green}}', '@layer a{.z{color:green}}'),
+    ).toThrow(/unnamed cascade layer/);
+  });
+
   it('matches Beasties’ text to the whole sheet whatever the spacing', () => {
     const { late } = splitCss('.a > .b{color:red}.c{color:blue}', '.a>.b{color: red}');
     expect(rules(late)).toEqual(['.c{color:blue}']);

@@ -55,10 +55,13 @@ export function splitCss(full: string, critical: string): SplitCss {
   const inlineUnits = units(inlineSheet);
   const lateUnits = units(lateSheet);
   const parts: Part[] = []; // by unit, style rules only
+  // @property, @keyframes and the like are named, not ordered against rules; but of two with one
+  // name the later wins, so a name the sheet gives twice stays inline.
+  const names = inlineUnits.flatMap((unit) => (unit.type === 'rule' ? [] : [atRuleName(unit)]));
+  const named = (unit: AtRule) => names.filter((name) => name === atRuleName(unit)).length;
   inlineUnits.forEach((unit, at) => {
     if (unit.type !== 'rule') {
-      // @property, @keyframes and the like: named, not ordered against rules.
-      if (kept.units.has(unitKey(unit))) lateUnits[at]!.remove();
+      if (kept.units.has(unitKey(unit)) || named(unit) > 1) lateUnits[at]!.remove();
       else unit.remove();
       return;
     }
@@ -85,8 +88,11 @@ export function splitCss(full: string, critical: string): SplitCss {
     const late = lateUnits[at] as Rule;
     if (part.inline.length > 0) inline.selectors = part.inline;
     else inline.remove();
-    const lateSelectors = [...part.late, ...copies(part)];
-    if (lateSelectors.length > 0) late.selectors = lateSelectors;
+    // A copy is a rule of its own beside the late selectors: a selector the browser cannot
+    // read drops the whole rule it is in.
+    const copy = copies(part);
+    if (copy.length > 0) late.after(late.clone({ selectors: copy }));
+    if (part.late.length > 0) late.selectors = part.late;
     else late.remove();
   });
   dropEmpty(inlineSheet);
@@ -125,9 +131,6 @@ function lateSide(part: Part): { selectors: string[]; keys: Set<string> } {
   return { selectors: part.copiedFor ? part.selectors : part.late, keys };
 }
 
-/** The selectors only the inline sheet has. */
-const inlineOnly = (part: Part) => (part.copiedFor ? [] : part.inline);
-
 /** Whether rules with these longhands and selectors can compete (scripts/lib/css-cascade.ts). */
 function compete(a: Part, aSelectors: string[], b: Part, bSelectors: string[]): boolean {
   if (aSelectors.length === 0 || bSelectors.length === 0) return false;
@@ -162,13 +165,19 @@ function keepOrder(parts: Part[]): void {
       part.copiedFor = new Set(competitors.flatMap((earlier) => [...lateSide(earlier).keys]));
     } else for (const competitor of competitors) pull(competitor);
   });
-  // What the order rests on, checked whatever the steps above did.
+  // What the order rests on, checked whatever the steps above did: no late rule comes before an
+  // inline rule it competes with, unless that rule is copied for every key the late one has.
   parts.forEach((part, index) => {
-    const [competitor] = competitorsOf(part, index, inlineOnly(part));
-    if (competitor) {
-      throw new Error(
-        `css-split: ${competitor.selectors.join(',')} would come after ${part.selectors.join(',')}`,
-      );
+    for (const competitor of competitorsOf(part, index, part.inline)) {
+      const keys = lateSide(competitor).keys;
+      const covered =
+        part.copiedFor !== undefined &&
+        (part.copiedFor.has('') || [...keys].every((key) => part.copiedFor!.has(key)));
+      if (!covered) {
+        throw new Error(
+          `css-split: ${competitor.selectors.join(',')} would come after ${part.selectors.join(',')}`,
+        );
+      }
     }
   });
 }
@@ -275,10 +284,17 @@ const unitKey = (node: Rule | AtRule) => `${context(node)}|${squeeze(node.toStri
 const bodyKey = (rule: Rule) =>
   `${context(rule)}|${rule.nodes.map((node) => squeeze(node.toString())).join(';')}`;
 
-/** The cascade layer a rule is in ('' when none); an unnamed layer is a layer of its own. */
+/**
+ * The cascade layer a rule is in ('' when none). An unnamed layer cannot be split: its two halves
+ * would be two layers, the late one after every other.
+ */
 function layerOf(rule: Rule): string {
-  return ancestors(rule)
-    .filter((a) => a.name.toLowerCase() === 'layer')
-    .map((a) => a.params.trim() || `(unnamed at ${a.source?.start?.offset})`)
-    .join('.');
+  const layers = ancestors(rule).filter((a) => a.name.toLowerCase() === 'layer');
+  if (layers.some((a) => a.params.trim() === '')) {
+    throw new Error(`css-split: ${rule.selector} is in an unnamed cascade layer; name the layer`);
+  }
+  return layers.map((a) => a.params.trim()).join('.');
 }
+
+/** What names an at-rule (`@keyframes spin`): its kind and name. */
+const atRuleName = (node: AtRule) => `@${node.name} ${squeeze(node.params)}`;
