@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { longhands } from '../scripts/lib/css-cascade';
 import type { Browser, Page } from '@playwright/test';
 import { expect, holdScripts, test } from './fixtures';
-import { differencesFromWholeSheet } from './whole-sheet';
+import { differencesFromWholeSheet, wholeSheetFile } from './whole-sheet';
 
 /**
  * Each page's stylesheet comes in two parts, inline and after the first paint
@@ -74,8 +74,7 @@ test.describe('the late sheet arriving', () => {
           .toBe(true);
       });
       // The same page given the whole sheet, as the loader gave it before.
-      const assets = await readdir(join(SITE, 'assets'));
-      const whole = assets.find((file) => file.endsWith('.css') && !file.startsWith('late-'))!;
+      const whole = await wholeSheetFile(SITE);
       const wholeSheet = await mostRestyled(browser, page, () =>
         page.evaluate(
           (href) =>

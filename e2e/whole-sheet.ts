@@ -2,6 +2,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
+/** The whole stylesheet Vite wrote, which a local build keeps (its file name in assets/). */
+export async function wholeSheetFile(siteDir = '.test-data/site'): Promise<string> {
+  const assets = await readdir(join(siteDir, 'assets'));
+  const whole = assets.filter((file) => file.endsWith('.css') && !file.startsWith('late-'));
+  if (whole.length !== 1)
+    throw new Error(`expected one whole stylesheet, found ${whole.join(', ')}`);
+  return whole[0]!;
+}
+
 /**
  * Each page carries inline part of the site's stylesheet and adds the rest after its first paint
  * (scripts/lib/css-split.ts). What the two parts must give is what the whole sheet gives: this
@@ -15,11 +24,7 @@ export async function differencesFromWholeSheet(
   page: Page,
   siteDir = '.test-data/site',
 ): Promise<string[]> {
-  const assets = await readdir(join(siteDir, 'assets'));
-  const whole = assets.filter((file) => file.endsWith('.css') && !file.startsWith('late-'));
-  if (whole.length !== 1)
-    throw new Error(`expected one whole stylesheet, found ${whole.join(', ')}`);
-  const css = await readFile(join(siteDir, 'assets', whole[0]!), 'utf8');
+  const css = await readFile(join(siteDir, 'assets', await wholeSheetFile(siteDir)), 'utf8');
   // The late part has arrived and applies.
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].some(

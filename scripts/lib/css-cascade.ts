@@ -49,6 +49,16 @@ const LOGICAL: Record<string, readonly string[]> = Object.fromEntries(
   ]),
 );
 
+const FONT_VARIANTS = [
+  'caps',
+  'numeric',
+  'ligatures',
+  'east-asian',
+  'alternates',
+  'position',
+  'emoji',
+].map((part) => `font-variant-${part}`);
+
 /** Shorthands, and logical properties, with the physical longhands they set. */
 const SHORTHANDS: Record<string, readonly string[]> = {
   // Box sides: margin, padding, inset, scroll-margin, scroll-padding, and their logical forms.
@@ -117,13 +127,7 @@ const SHORTHANDS: Record<string, readonly string[]> = {
   'background-position': ['background-position-x', 'background-position-y'],
   font: [
     'font-style',
-    'font-variant-caps',
-    'font-variant-numeric',
-    'font-variant-ligatures',
-    'font-variant-east-asian',
-    'font-variant-alternates',
-    'font-variant-position',
-    'font-variant-emoji',
+    ...FONT_VARIANTS,
     'font-weight',
     'font-width',
     'font-size',
@@ -136,15 +140,7 @@ const SHORTHANDS: Record<string, readonly string[]> = {
     'font-variation-settings',
     'font-language-override',
   ],
-  'font-variant': [
-    'font-variant-caps',
-    'font-variant-numeric',
-    'font-variant-ligatures',
-    'font-variant-east-asian',
-    'font-variant-alternates',
-    'font-variant-position',
-    'font-variant-emoji',
-  ],
+  'font-variant': FONT_VARIANTS,
   'font-synthesis': ['font-synthesis-weight', 'font-synthesis-style', 'font-synthesis-small-caps'],
   flex: ['flex-grow', 'flex-shrink', 'flex-basis'],
   'flex-flow': ['flex-direction', 'flex-wrap'],
