@@ -1,6 +1,10 @@
 import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { E2E_BOOKING_URL, E2E_PORT, E2E_PROFILE } from '../playwright.config';
+import { appFilesOf } from '../scripts/lib/inline-script';
 import { headerRules } from '../scripts/lib/security-headers';
 import { servePlainHost } from '../scripts/lib/plain-host';
 import { resolveSiteConfig } from '../scripts/lib/site-config';
@@ -75,6 +79,11 @@ test.describe('npm run check:live', () => {
       /^PASS {2}function call-report answers its preflight for http:\/\/localhost:\d+ only$/,
       /^PASS {2}function call-report is behind the gateway's key check, as supabase\/config\.toml says$/,
       /^PASS {2}the database has call_report_read, and the anon key cannot call it$/,
+      // Every page's files: its app, late stylesheet, images, audio and captions, as built.
+      /^PASS {2}\/ loads \d+ files, each served as built$/,
+      /^PASS {2}\/solar loads \d+ files, each served as built$/,
+      /^PASS {2}\/about-me loads \d+ files, each served as built$/,
+      /^PASS {2}\/check-live-no-such-page loads \d+ files, each served as built$/,
     ])
       expect(
         checks.some((line) => expected.test(line)),
@@ -120,6 +129,34 @@ test.describe('npm run check:live', () => {
       ).toBe(true);
     } finally {
       await host.close();
+    }
+  });
+
+  test("fails a deploy that left out one page's late stylesheet, naming the file", async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'check-live-site-'));
+    try {
+      await cp(SITE_DIR, copy, { recursive: true });
+      const html = await readFile(join(copy, 'solar', 'index.html'), 'utf8');
+      const late = appFilesOf(html)!.stylesheets.find((sheet) => sheet.includes('/late-'))!;
+      await rm(join(copy, late));
+      const host = await servePlainHost(copy, 0);
+      try {
+        const { code, lines } = await checkLive(host.origin);
+        expect(code).toBe(1);
+        const failed = lines.find((line) => line.startsWith('FAIL  /solar loads '));
+        expect(failed, lines.join('\n')).toMatch(
+          new RegExp(`^FAIL {2}/solar loads 1 of \\d+ files not as built: ${late} answered 404`),
+        );
+        expect(failed).toContain('publish the whole build');
+        // A page that names another late sheet still passes.
+        const privacy = await readFile(join(copy, 'privacy', 'index.html'), 'utf8');
+        expect(appFilesOf(privacy)!.stylesheets).not.toContain(late);
+        expect(lines.some((line) => /^PASS {2}\/privacy loads \d+ files/.test(line))).toBe(true);
+      } finally {
+        await host.close();
+      }
+    } finally {
+      await rm(copy, { recursive: true, force: true });
     }
   });
 });

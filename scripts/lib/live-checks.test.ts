@@ -138,6 +138,13 @@ describe("check:live's profile and testing keys", () => {
     expect(clean.find((result) => result.what.includes('testing site key'))).toMatchObject({
       ok: true,
     });
+    // A key in a chunk the page loads only later (imported by one it loads) is found too.
+    pages['/assets/chunk-1.js'] = 'const form = () => import("./bot-check-2.js");';
+    pages['/assets/bot-check-2.js'] = 'export const siteKey = "3x00000000000000000000FF";';
+    const late = await checkLiveSite(site, defaults, { fetcher });
+    expect(late.find((result) => result.what.includes('testing site key'))?.what).toContain(
+      '3x00000000000000000000FF',
+    );
   });
 
   it("checks the lead card's read wherever the server starts a call or chat", () => {

@@ -14,6 +14,7 @@ import { CALL_REPORT } from '../../supabase/functions/_shared/contracts/report-r
 import { SUBMIT_LEAD } from '../../supabase/functions/_shared/contracts/lead';
 import { UNAUTHORIZED } from '../../supabase/functions/_shared/contracts/refusal';
 import { START_WEB_CALL } from '../../supabase/functions/_shared/contracts/web-call';
+import { fileReader, filesOfPage } from './live-files';
 import { profileRisks, type ProfileRisk } from './profile-risk';
 import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-headers';
 
@@ -82,13 +83,17 @@ export function cspDifferences(served: string, expected: string, html: string): 
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-/** One page: its status, its security headers and CSP, its canonical link. */
+/**
+ * One page: its status, its security headers and CSP, its canonical link, and every file it
+ * loads served as built.
+ */
 async function checkPage(
   fetcher: Fetch,
   site: string,
   config: SiteConfig,
   route: Route,
   path: string,
+  read: ReturnType<typeof fileReader>,
 ): Promise<CheckResult[]> {
   const answer = await fetcher(`${site}${path}`, { redirect: 'manual' }).catch(String);
   if (typeof answer === 'string')
@@ -143,6 +148,7 @@ async function checkPage(
           ),
     );
   }
+  results.push(await checkPageFiles(read, site, path, html));
   if (route.indexable) {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
     const want = `${site}${route.path}`;
@@ -156,6 +162,25 @@ async function checkPage(
     );
   }
   return results;
+}
+
+/**
+ * The files a page loads (live-files.ts): its app, its late stylesheet, images, audio and the
+ * chunks its scripts import, each served as built.
+ */
+async function checkPageFiles(
+  read: ReturnType<typeof fileReader>,
+  site: string,
+  path: string,
+  html: string,
+): Promise<CheckResult> {
+  const files = await filesOfPage(read, html, site);
+  const wrong = files.filter((file) => file.problem !== null);
+  if (wrong.length === 0) return pass(`${path} loads ${files.length} files, each served as built`);
+  return fail(
+    `${path} loads ${wrong.length} of ${files.length} files not as built`,
+    `${wrong.map((file) => `${file.path} ${file.problem}`).join('; ')}: publish the whole build (every file in dist, dist/assets included) and let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt`,
+  );
 }
 
 /** The body of a 2xx answer, or null. */
@@ -445,7 +470,11 @@ export function checkProfile(config: SiteConfig, accepted: Accepted = new Set())
  * which every check passes. Read from the page and the scripts it loads (what visitors get),
  * not from the variables.
  */
-async function checkNoTestingSiteKey(fetcher: Fetch, site: string): Promise<CheckResult> {
+async function checkNoTestingSiteKey(
+  fetcher: Fetch,
+  site: string,
+  read: ReturnType<typeof fileReader>,
+): Promise<CheckResult> {
   const what = 'the pages carry no Cloudflare testing site key';
   let html: string;
   try {
@@ -453,14 +482,9 @@ async function checkNoTestingSiteKey(fetcher: Fetch, site: string): Promise<Chec
   } catch (error) {
     return fail(what, `no answer from ${site}/ (${String(error)})`);
   }
-  const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
-  const texts = [html];
-  const unread: string[] = [];
-  for (const script of scripts) {
-    const text = await textOf(fetcher, `${site}${script}`);
-    if (text === null) unread.push(script);
-    else texts.push(text);
-  }
+  const scripts = (await filesOfPage(read, html, site)).filter((file) => /\.m?js$/.test(file.path));
+  const texts = [html, ...scripts.flatMap((script) => script.text ?? [])];
+  const unread = scripts.filter((script) => script.text === undefined).map(({ path }) => path);
   // A script that could not be read is not a script without the key.
   if (unread.length > 0)
     return fail(what, `could not read ${unread.join(', ')}: publish the build whole (dist/assets)`);
@@ -548,7 +572,8 @@ export async function checkLiveSite(
 ): Promise<CheckResult[]> {
   const site = new URL(siteUrl).origin;
   const results: CheckResult[] = [...checkProfile(config, accepted)];
-  if (config.mode === 'production') results.push(await checkNoTestingSiteKey(fetcher, site));
+  const read = fileReader(fetcher, site);
+  if (config.mode === 'production') results.push(await checkNoTestingSiteKey(fetcher, site, read));
   if (site !== config.siteUrl)
     results.push(
       fail(
@@ -557,8 +582,8 @@ export async function checkLiveSite(
       ),
     );
   for (const route of INDEXABLE_ROUTES)
-    results.push(...(await checkPage(fetcher, site, config, route, route.path)));
-  results.push(...(await checkPage(fetcher, site, config, NOT_FOUND_ROUTE, UNKNOWN_PATH)));
+    results.push(...(await checkPage(fetcher, site, config, route, route.path, read)));
+  results.push(...(await checkPage(fetcher, site, config, NOT_FOUND_ROUTE, UNKNOWN_PATH, read)));
   results.push(...(await checkRobotsAndSitemap(fetcher, site)));
   for (const { name, needed } of pageFunctions(config))
     results.push(await checkFunctionCors(fetcher, site, config, name, needed));

@@ -27,6 +27,9 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.vtt': 'text/vtt; charset=utf-8',
   '.wasm': 'application/wasm',
 };
 /** The extensions worth compressing (text). */
@@ -40,6 +43,7 @@ export const COMPRESSIBLE = new Set([
   '.txt',
   '.xml',
   '.svg',
+  '.vtt',
 ]);
 /** Build files that describe the deploy and are not part of the site. */
 const NOT_SERVED = new Set(['/_headers', '/vercel.json']);
