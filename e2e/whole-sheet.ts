@@ -23,6 +23,8 @@ export async function wholeSheetFile(siteDir = '.test-data/site'): Promise<strin
 export async function differencesFromWholeSheet(
   page: Page,
   siteDir = '.test-data/site',
+  /** Only the elements inside the first element this selector finds (every element without). */
+  within?: string,
 ): Promise<string[]> {
   const css = await readFile(join(siteDir, 'assets', await wholeSheetFile(siteDir)), 'utf8');
   // The late part has arrived and applies.
@@ -31,86 +33,91 @@ export async function differencesFromWholeSheet(
       (link) => link.href.includes('/assets/late-') && link.sheet !== null,
     ),
   );
-  return page.evaluate((wholeCss) => {
-    const PSEUDOS = [
-      null,
-      '::before',
-      '::after',
-      '::placeholder',
-      '::file-selector-button',
-      '::marker',
-    ] as const;
-    const elements = [...document.querySelectorAll('*')].filter(
-      (element) => !element.closest('iframe, script, style, head'),
-    );
-    const name = (element: Element) => {
-      const path: string[] = [];
-      for (let node: Element | null = element; node; node = node.parentElement) {
-        const index = node.parentElement ? [...node.parentElement.children].indexOf(node) : 0;
-        path.unshift(`${node.localName}${node.id ? `#${node.id}` : ''}:${index}`);
-      }
-      return path.join('>');
-    };
-    // What animations drive changes as time passes: left out of the comparison.
-    const animated = (element: Element) =>
-      new Set(
-        element
-          .getAnimations({ subtree: false })
-          .flatMap(
-            (animation) =>
-              (animation.effect as KeyframeEffect | null)?.getKeyframes().flatMap(Object.keys) ??
-              [],
-          )
-          .map((property) => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)),
+  return page.evaluate(
+    ([wholeCss, scope]) => {
+      const PSEUDOS = [
+        null,
+        '::before',
+        '::after',
+        '::placeholder',
+        '::file-selector-button',
+        '::marker',
+      ] as const;
+      const root = scope ? document.querySelector(scope) : document;
+      if (!root) return [`nothing matches ${scope}`];
+      const elements = [...root.querySelectorAll('*')].filter(
+        (element) => !element.closest('iframe, script, style, head'),
       );
-    const snapshot = () =>
-      elements.map((element) =>
-        PSEUDOS.map((pseudo) => {
-          const style = getComputedStyle(element, pseudo);
-          const values: Record<string, string> = {};
-          for (let i = 0; i < style.length; i += 1) {
-            const property = style[i]!;
-            values[property] = style.getPropertyValue(property);
-          }
-          return values;
-        }),
-      );
-    const own = [...document.styleSheets].filter((sheet) => {
-      const node = sheet.ownerNode as Element | null;
-      if (!node) return false;
-      if (node instanceof HTMLLinkElement) return node.href.includes('/assets/late-');
-      return (
-        node instanceof HTMLStyleElement &&
-        node.parentElement === document.head &&
-        /^@layer /.test(node.textContent ?? '')
-      );
-    });
-    if (own.length !== 2)
-      return [`expected the inline part and the late part, found ${own.length} sheets`];
-    const split = snapshot();
-    const wholeSheet = new CSSStyleSheet();
-    wholeSheet.replaceSync(wholeCss);
-    for (const sheet of own) sheet.disabled = true;
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, wholeSheet];
-    const byWhole = snapshot();
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter(
-      (sheet) => sheet !== wholeSheet,
-    );
-    for (const sheet of own) sheet.disabled = false;
-    const differences: string[] = [];
-    elements.forEach((element, e) => {
-      const skip = animated(element);
-      PSEUDOS.forEach((pseudo, p) => {
-        const a = split[e]![p]!;
-        const b = byWhole[e]![p]!;
-        for (const property of new Set([...Object.keys(a), ...Object.keys(b)])) {
-          if (skip.has(property) || a[property] === b[property]) continue;
-          differences.push(
-            `${name(element)}${pseudo ?? ''} ${property}: ${a[property]} (split) ≠ ${b[property]} (whole)`,
-          );
+      const name = (element: Element) => {
+        const path: string[] = [];
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          const index = node.parentElement ? [...node.parentElement.children].indexOf(node) : 0;
+          path.unshift(`${node.localName}${node.id ? `#${node.id}` : ''}:${index}`);
         }
+        return path.join('>');
+      };
+      // What animations drive changes as time passes: left out of the comparison.
+      const animated = (element: Element) =>
+        new Set(
+          element
+            .getAnimations({ subtree: false })
+            .flatMap(
+              (animation) =>
+                (animation.effect as KeyframeEffect | null)?.getKeyframes().flatMap(Object.keys) ??
+                [],
+            )
+            .map((property) => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)),
+        );
+      const snapshot = () =>
+        elements.map((element) =>
+          PSEUDOS.map((pseudo) => {
+            const style = getComputedStyle(element, pseudo);
+            const values: Record<string, string> = {};
+            for (let i = 0; i < style.length; i += 1) {
+              const property = style[i]!;
+              values[property] = style.getPropertyValue(property);
+            }
+            return values;
+          }),
+        );
+      const own = [...document.styleSheets].filter((sheet) => {
+        const node = sheet.ownerNode as Element | null;
+        if (!node) return false;
+        if (node instanceof HTMLLinkElement) return node.href.includes('/assets/late-');
+        return (
+          node instanceof HTMLStyleElement &&
+          node.parentElement === document.head &&
+          /^@layer /.test(node.textContent ?? '')
+        );
       });
-    });
-    return differences;
-  }, css);
+      if (own.length !== 2)
+        return [`expected the inline part and the late part, found ${own.length} sheets`];
+      const split = snapshot();
+      const wholeSheet = new CSSStyleSheet();
+      wholeSheet.replaceSync(wholeCss);
+      for (const sheet of own) sheet.disabled = true;
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, wholeSheet];
+      const byWhole = snapshot();
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter(
+        (sheet) => sheet !== wholeSheet,
+      );
+      for (const sheet of own) sheet.disabled = false;
+      const differences: string[] = [];
+      elements.forEach((element, e) => {
+        const skip = animated(element);
+        PSEUDOS.forEach((pseudo, p) => {
+          const a = split[e]![p]!;
+          const b = byWhole[e]![p]!;
+          for (const property of new Set([...Object.keys(a), ...Object.keys(b)])) {
+            if (skip.has(property) || a[property] === b[property]) continue;
+            differences.push(
+              `${name(element)}${pseudo ?? ''} ${property}: ${a[property]} (split) ≠ ${b[property]} (whole)`,
+            );
+          }
+        });
+      });
+      return differences;
+    },
+    [css, within] as const,
+  );
 }
