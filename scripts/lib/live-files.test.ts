@@ -10,6 +10,8 @@ const PAGE = `<!doctype html><html><head>
 <link rel="canonical" href="${SITE}/solar">
 <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
 <link rel="icon" href="data:image/png;base64,AAAA">
+<meta property="og:image" content="${SITE}/og-image.png"><meta property="og:image:alt" content="A picture">
+<meta name="twitter:image" content="${SITE}/og-image.png"><meta name="twitter:card" content="summary_large_image">
 <script ${appFilesAttribute({ module: '/assets/index-a.js', imports: ['/assets/runtime-b.js'], stylesheets: ['/assets/late-c.css'] })}>load()</script>
 </head><body>
 <a href="/privacy">Privacy</a> <a href="${SITE}/">Home</a> <a href="mailto:x@example.com">Mail</a>
@@ -49,6 +51,7 @@ function host(
 const BUILT: Record<string, string> = {
   '/solar': PAGE,
   '/apple-touch-icon.png': 'png',
+  '/og-image.png': 'png',
   '/assets/index-a.js':
     'import "./runtime-b.js";const m=()=>import("./chat-f.js");const deps=["assets/chat-f.js","assets/chat-g.css"];',
   '/assets/runtime-b.js': 'export const r=1;',
@@ -63,7 +66,7 @@ const BUILT: Record<string, string> = {
 };
 
 describe("check:live's files: what a page loads, served as built", () => {
-  it("takes the files the HTML names: the loader's, images with their srcset, audio, captions and icons; not pages, other origins or data:", () => {
+  it("takes the files the HTML names: the loader's, images with their srcset, audio, captions, icons and the social picture; not pages, other origins or data:", () => {
     expect(filesNamedBy(PAGE, SITE)).toEqual([
       '/apple-touch-icon.png',
       '/assets/index-a.js',
@@ -71,6 +74,7 @@ describe("check:live's files: what a page loads, served as built", () => {
       '/assets/portrait-d.webp',
       '/assets/portrait-e.webp',
       '/assets/runtime-b.js',
+      '/og-image.png',
       '/samples/solar.ogg',
       '/samples/solar.vtt',
       '/samples/solar.wav',
@@ -101,6 +105,7 @@ describe("check:live's files: what a page loads, served as built", () => {
       '/assets/portrait-d.webp',
       '/assets/portrait-e.webp',
       '/assets/runtime-b.js',
+      '/og-image.png',
       '/samples/solar.ogg',
       '/samples/solar.vtt',
       '/samples/solar.wav',
@@ -148,14 +153,14 @@ describe("check:live's files: what a page loads, served as built", () => {
       );
     expect(await solarLine(BUILT)).toEqual({
       ok: true,
-      what: '/solar loads 11 files, each served as built',
+      what: '/solar loads 12 files, each served as built',
     });
     const withoutLate = { ...BUILT };
     delete withoutLate['/assets/late-c.css'];
     const missing = await solarLine(withoutLate);
     expect(missing).toMatchObject({
       ok: false,
-      what: '/solar loads 1 of 11 files not as built',
+      what: '/solar loads 1 of 12 files not as built',
     });
     expect(missing?.fix).toMatch(/^\/assets\/late-c\.css answered 404: publish the whole build/);
   });

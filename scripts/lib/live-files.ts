@@ -45,8 +45,8 @@ function ownPath(value: string, site: string): string | null {
 
 /**
  * The files a page's HTML names: every `/assets/` path in it (the loader's `data-app` holds them
- * as JSON), and the `src`, `href` and `poster` of its images, media, captions, scripts and
- * `<link>`s (a canonical or alternate link is a page, not a file). Links to pages (`<a>`) are not
+ * as JSON), the `src`, `href` and `poster` of its images, media, captions, scripts and `<link>`s
+ * (a canonical or alternate link is a page, not a file), and its social picture. Links to pages (`<a>`) are not
  * files and are checked as pages.
  */
 export function filesNamedBy(html: string, site: string): string[] {
@@ -64,6 +64,12 @@ export function filesNamedBy(html: string, site: string): string[] {
         const path = ownPath(candidate.trim().split(/\s+/)[0] ?? '', site);
         if (path) files.add(path);
       }
+  }
+  // The picture a shared link shows (og:image, twitter:image): an address of the site's own.
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
+    if (!/\s(property|name)="(og|twitter):image"/i.test(tag)) continue;
+    const path = ownPath(/\scontent="([^"]*)"/i.exec(tag)?.[1] ?? '', site);
+    if (path) files.add(path);
   }
   return [...files].sort();
 }
