@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LeadCardReport } from '@shared/contracts/report-read.ts';
 import { leadCard as copy } from '@/content/lead-card';
@@ -47,7 +47,9 @@ describe('the lead card', () => {
     expect(screen.queryByRole('region')).toBeNull();
     act(() => announceReport(ticket, 'webCall', 120_000));
     expect(await screen.findByRole('status')).toHaveTextContent(copy.waiting.webCall);
-    expect(waits).toHaveLength(1);
+    // The card's code came lazily: its wait starts in an effect, which React may run after the
+    // frame that showed the card.
+    await waitFor(() => expect(waits).toHaveLength(1));
     expect(waits[0]!.ticket).toEqual(ticket);
     expect(waits[0]!.deadline).toBe(latestReport()!.since + 120_000);
 
@@ -72,6 +74,7 @@ describe('the lead card', () => {
     render(<LeadCardSlot />);
     act(() => announceReport(ticket, 'chat'));
     expect(await screen.findByRole('status')).toHaveTextContent(copy.waiting.chat);
+    await waitFor(() => expect(waits).toHaveLength(1));
     await act(async () => waits[0]!.resolve({ kind: 'gave-up' }));
     expect(screen.getByRole('status')).toHaveTextContent(copy.gaveUp);
 
