@@ -44,7 +44,7 @@ export async function differencesFromWholeSheet(
         '::marker',
       ] as const;
       const root = scope ? document.querySelector(scope) : document;
-      if (!root) return [`nothing matches ${scope}`];
+      if (!root) throw new Error(`nothing matches ${scope}`);
       const elements = [...root.querySelectorAll('*')].filter(
         (element) => !element.closest('iframe, script, style, head'),
       );
@@ -91,7 +91,7 @@ export async function differencesFromWholeSheet(
         );
       });
       if (own.length !== 2)
-        return [`expected the inline part and the late part, found ${own.length} sheets`];
+        throw new Error(`expected the inline part and the late part, found ${own.length} sheets`);
       const split = snapshot();
       const wholeSheet = new CSSStyleSheet();
       wholeSheet.replaceSync(wholeCss);

@@ -145,6 +145,26 @@ describe("check:live's profile and testing keys", () => {
     expect(late.find((result) => result.what.includes('testing site key'))?.what).toContain(
       '3x00000000000000000000FF',
     );
+    // Every page is read, not only the home page.
+    pages['/assets/bot-check-2.js'] = 'export const siteKey = "0x4AAAAAAA";';
+    pages['/solar'] = '<script>load("/assets/solar-3.js")</script>';
+    pages['/assets/solar-3.js'] = 'const key = "2x00000000000000000000AB";';
+    const trade = await checkLiveSite(site, defaults, { fetcher });
+    expect(trade.find((result) => result.what.includes('testing site key'))?.what).toContain(
+      '2x00000000000000000000AB',
+    );
+    // A chunk the host answers with its fallback page was not read.
+    pages['/assets/solar-3.js'] = 'const key = "0x4AAAAAAA";';
+    const fallback = await checkLiveSite(site, defaults, {
+      fetcher: async (url) =>
+        url.endsWith('/assets/solar-3.js')
+          ? new Response('<!doctype html>', { headers: { 'Content-Type': 'text/html' } })
+          : fetcher(url),
+    });
+    expect(fallback.find((result) => result.what.includes('testing site key'))).toMatchObject({
+      ok: false,
+      fix: expect.stringContaining('could not read /assets/solar-3.js'),
+    });
   });
 
   it("checks the lead card's read wherever the server starts a call or chat", () => {

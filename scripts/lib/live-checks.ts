@@ -14,6 +14,8 @@ import { CALL_REPORT } from '../../supabase/functions/_shared/contracts/report-r
 import { SUBMIT_LEAD } from '../../supabase/functions/_shared/contracts/lead';
 import { UNAUTHORIZED } from '../../supabase/functions/_shared/contracts/refusal';
 import { START_WEB_CALL } from '../../supabase/functions/_shared/contracts/web-call';
+import { CAL_EMBED_PATH } from '../../src/lib/booking';
+import { appFilesOf } from './inline-script';
 import { fileReader, filesOfPage } from './live-files';
 import { profileRisks, type ProfileRisk } from './profile-risk';
 import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-headers';
@@ -148,7 +150,8 @@ async function checkPage(
           ),
     );
   }
-  results.push(await checkPageFiles(read, site, path, html));
+  // A page that is not the build's (another status, a redirect) has no files of the build's.
+  if (answer.status === wantStatus) results.push(await checkPageFiles(read, site, path, html));
   if (route.indexable) {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
     const want = `${site}${route.path}`;
@@ -166,7 +169,8 @@ async function checkPage(
 
 /**
  * The files a page loads (live-files.ts): its app, its late stylesheet, images, audio and the
- * chunks its scripts import, each served as built.
+ * chunks its scripts import, each served as built. A page without the app's loader is not the
+ * build's page.
  */
 async function checkPageFiles(
   read: ReturnType<typeof fileReader>,
@@ -174,13 +178,37 @@ async function checkPageFiles(
   path: string,
   html: string,
 ): Promise<CheckResult> {
+  if (!appFilesOf(html))
+    return fail(
+      `${path} names no app to load`,
+      "the page is not the build's (it has no loader naming the app's files): publish the whole build, dist/ as it is",
+    );
   const files = await filesOfPage(read, html, site);
   const wrong = files.filter((file) => file.problem !== null);
   if (wrong.length === 0) return pass(`${path} loads ${files.length} files, each served as built`);
+  const fixes = [
+    ...(wrong.some((file) => file.missing)
+      ? ['publish the whole build (every file in dist, dist/assets included)']
+      : []),
+    ...(wrong.some((file) => !file.missing)
+      ? ['let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt']
+      : []),
+  ];
   return fail(
     `${path} loads ${wrong.length} of ${files.length} files not as built`,
-    `${wrong.map((file) => `${file.path} ${file.problem}`).join('; ')}: publish the whole build (every file in dist, dist/assets included) and let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt`,
+    `${wrong.map((file) => `${file.path} ${file.problem}`).join('; ')}: ${fixes.join(', and ')}`,
   );
+}
+
+/** Cal.com's embed, which the site serves itself when Book a time opens Cal (scripts ask for it). */
+async function checkCalEmbed(read: ReturnType<typeof fileReader>): Promise<CheckResult> {
+  const file = await read(CAL_EMBED_PATH);
+  return file.problem === null
+    ? pass(`${CAL_EMBED_PATH} (Book a time's Cal.com embed) is served as built`)
+    : fail(
+        `${CAL_EMBED_PATH} ${file.problem}`,
+        'Book a time cannot open Cal.com without it: publish the whole build (the build writes it when VITE_BOOKING_URL is a Cal.com page)',
+      );
 }
 
 /** The body of a 2xx answer, or null. */
@@ -476,18 +504,29 @@ async function checkNoTestingSiteKey(
   read: ReturnType<typeof fileReader>,
 ): Promise<CheckResult> {
   const what = 'the pages carry no Cloudflare testing site key';
-  let html: string;
-  try {
-    html = await (await fetcher(`${site}/`)).text();
-  } catch (error) {
-    return fail(what, `no answer from ${site}/ (${String(error)})`);
+  const texts: string[] = [];
+  const unread = new Set<string>();
+  for (const { path } of INDEXABLE_ROUTES) {
+    let html: string;
+    try {
+      html = await (await fetcher(`${site}${path}`)).text();
+    } catch (error) {
+      return fail(what, `no answer from ${site}${path} (${String(error)})`);
+    }
+    texts.push(html);
+    for (const file of await filesOfPage(read, html, site)) {
+      if (!/\.m?js$/.test(file.path)) continue;
+      // A script that could not be read, or came as the host's fallback page, is not a script
+      // without the key.
+      if (file.text === undefined || file.missing) unread.add(`${file.path} ${file.problem}`);
+      else texts.push(file.text);
+    }
   }
-  const scripts = (await filesOfPage(read, html, site)).filter((file) => /\.m?js$/.test(file.path));
-  const texts = [html, ...scripts.flatMap((script) => script.text ?? [])];
-  const unread = scripts.filter((script) => script.text === undefined).map(({ path }) => path);
-  // A script that could not be read is not a script without the key.
-  if (unread.length > 0)
-    return fail(what, `could not read ${unread.join(', ')}: publish the build whole (dist/assets)`);
+  if (unread.size > 0)
+    return fail(
+      what,
+      `could not read ${[...unread].join(', ')}: publish the build whole (dist/assets)`,
+    );
   const found = TURNSTILE_TESTING_SITE_KEYS.filter((key) =>
     texts.some((text) => text.includes(key)),
   );
@@ -584,6 +623,7 @@ export async function checkLiveSite(
   for (const route of INDEXABLE_ROUTES)
     results.push(...(await checkPage(fetcher, site, config, route, route.path, read)));
   results.push(...(await checkPage(fetcher, site, config, NOT_FOUND_ROUTE, UNKNOWN_PATH, read)));
+  if (config.booking?.provider === 'cal') results.push(await checkCalEmbed(read));
   results.push(...(await checkRobotsAndSitemap(fetcher, site)));
   for (const { name, needed } of pageFunctions(config))
     results.push(await checkFunctionCors(fetcher, site, config, name, needed));

@@ -17,6 +17,9 @@ const PAGE = `<!doctype html><html><head>
 <a href="/privacy">Privacy</a> <a href="${SITE}/">Home</a> <a href="mailto:x@example.com">Mail</a>
 <img src="/assets/portrait-d.webp" srcset="/assets/portrait-d.webp 1x, /assets/portrait-e.webp 2x" alt="">
 <img src="https://cdn.example.net/x.png" alt=""><img src="//cdn.example.net/y.png" alt="">
+<a href="https://video.example.net/storage/v1/object/public/assets/demo.mp4">Watch the demo</a>
+<script type="application/ld+json">{"image":"${SITE}/assets/founder-f.webp","sameAs":"https://elsewhere.example/assets/x.png"}</script>
+<meta property="og:image" content="">
 <audio controls><source src="/samples/solar.ogg" type="audio/ogg"><source src="/samples/solar.wav" type="audio/wav">
 <track kind="captions" src="/samples/solar.vtt"></audio>
 </body></html>`;
@@ -60,6 +63,7 @@ const BUILT: Record<string, string> = {
   '/assets/late-c.css': '.late{}',
   '/assets/portrait-d.webp': 'webp',
   '/assets/portrait-e.webp': 'webp',
+  '/assets/founder-f.webp': 'webp',
   '/samples/solar.ogg': 'ogg',
   '/samples/solar.wav': 'wav',
   '/samples/solar.vtt': 'WEBVTT',
@@ -69,6 +73,7 @@ describe("check:live's files: what a page loads, served as built", () => {
   it("takes the files the HTML names: the loader's, images with their srcset, audio, captions, icons and the social picture; not pages, other origins or data:", () => {
     expect(filesNamedBy(PAGE, SITE)).toEqual([
       '/apple-touch-icon.png',
+      '/assets/founder-f.webp',
       '/assets/index-a.js',
       '/assets/late-c.css',
       '/assets/portrait-d.webp',
@@ -100,6 +105,7 @@ describe("check:live's files: what a page loads, served as built", () => {
       '/apple-touch-icon.png',
       '/assets/chat-f.js',
       '/assets/chat-g.css',
+      '/assets/founder-f.webp',
       '/assets/index-a.js',
       '/assets/late-c.css',
       '/assets/portrait-d.webp',
@@ -153,15 +159,98 @@ describe("check:live's files: what a page loads, served as built", () => {
       );
     expect(await solarLine(BUILT)).toEqual({
       ok: true,
-      what: '/solar loads 12 files, each served as built',
+      what: '/solar loads 13 files, each served as built',
     });
     const withoutLate = { ...BUILT };
     delete withoutLate['/assets/late-c.css'];
     const missing = await solarLine(withoutLate);
     expect(missing).toMatchObject({
       ok: false,
-      what: '/solar loads 1 of 12 files not as built',
+      what: '/solar loads 1 of 13 files not as built',
     });
-    expect(missing?.fix).toMatch(/^\/assets\/late-c\.css answered 404: publish the whole build/);
+    expect(missing?.fix).toBe(
+      '/assets/late-c.css answered 404: publish the whole build (every file in dist, dist/assets included)',
+    );
+    // A stylesheet typed wrong: the fix is the host's types, not the upload.
+    const typedWrong = host(BUILT);
+    const plain = await checkLiveSite(SITE, config, {
+      fetcher: async (url) =>
+        url.endsWith('/assets/late-c.css')
+          ? new Response('.late{}', { headers: { 'Content-Type': 'text/plain' } })
+          : typedWrong.fetcher(url),
+    });
+    expect(plain.find((result) => result.what.startsWith('/solar loads'))?.fix).toBe(
+      '/assets/late-c.css is served as text/plain, which browsers refuse for a .css: let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt',
+    );
+  });
+
+  it("fails a page without the app's loader, and gives no files line to a page that answered wrong", async () => {
+    const config = parseConfig(
+      {
+        VITE_SUPABASE_URL: 'https://abc.supabase.co',
+        VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
+        VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
+        VITE_SITE_URL: SITE,
+        VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
+      },
+      'production',
+    );
+    const pages = { ...BUILT, '/privacy': '<!doctype html><title>Parked domain</title>' };
+    const results = await checkLiveSite(SITE, config, { fetcher: host(pages).fetcher });
+    expect(results.find((result) => result.what.startsWith('/privacy names'))).toMatchObject({
+      ok: false,
+      what: '/privacy names no app to load',
+    });
+    // /about-me is not in `pages`: 404, a failure of its own, and no line about its files.
+    expect(results.some((result) => result.what.startsWith('/about-me answers 404'))).toBe(true);
+    expect(results.some((result) => /^\/about-me (loads|names)/.test(result.what))).toBe(false);
+  });
+
+  it("checks Cal.com's embed when Book a time opens Cal, and only then", async () => {
+    const variables = {
+      VITE_SUPABASE_URL: 'https://abc.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
+      VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
+      VITE_SITE_URL: SITE,
+      VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
+    };
+    const embed = (results: Awaited<ReturnType<typeof checkLiveSite>>) =>
+      results.filter((result) => result.what.startsWith('/vendor/cal/embed.js'));
+    const cal = parseConfig(
+      { ...variables, VITE_BOOKING_URL: 'https://cal.com/owner/intro' },
+      'production',
+    );
+    expect(cal.booking?.provider).toBe('cal');
+    const without = embed(await checkLiveSite(SITE, cal, { fetcher: host(BUILT).fetcher }));
+    expect(without).toEqual([
+      expect.objectContaining({ ok: false, what: '/vendor/cal/embed.js answered 404' }),
+    ]);
+    const served = { ...BUILT, '/vendor/cal/embed.js': '(function(){})()' };
+    expect(embed(await checkLiveSite(SITE, cal, { fetcher: host(served).fetcher }))).toEqual([
+      expect.objectContaining({ ok: true }),
+    ]);
+    const noCal = parseConfig(variables, 'production');
+    expect(embed(await checkLiveSite(SITE, noCal, { fetcher: host(BUILT).fetcher }))).toEqual([]);
+  });
+
+  it('asks for a few files at a time, and again for one that did not answer', async () => {
+    let inFlight = 0;
+    let most = 0;
+    let refusals = 1;
+    const { fetcher } = host(BUILT);
+    const read = fileReader(async (url) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      if (url.endsWith('/og-image.png') && refusals-- > 0) throw new TypeError('fetch failed');
+      return fetcher(url);
+    }, SITE);
+    const first = await filesOfPage(read, PAGE, SITE);
+    expect(most).toBeLessThanOrEqual(6);
+    expect(most).toBeGreaterThan(1);
+    expect(first.find((file) => file.path === '/og-image.png')?.problem).toMatch(/^no answer/);
+    const again = await filesOfPage(read, PAGE, SITE);
+    expect(again.every((file) => file.problem === null)).toBe(true);
   });
 });

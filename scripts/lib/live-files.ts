@@ -8,15 +8,21 @@
  * stylesheet fails here instead of on a visitor.
  */
 
+import { appFilesOf } from './inline-script';
+
 /** What one file answered; `problem` is null when it is served as built. */
 export interface ServedFile {
   path: string;
   problem: string | null;
+  /** The problem is the file's absence (not found, no answer, or the host's fallback page). */
+  missing?: boolean;
+  /** No answer at all: asked for again by the next page that names it. */
+  unanswered?: boolean;
   /** A script's text (when it answered 200), to follow its imports. */
   text?: string;
 }
 
-export type FileFetch = (url: string) => Promise<Response>;
+export type FileFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 /**
  * The types a browser runs a module script or applies a stylesheet with (nosniff), and shows
@@ -44,33 +50,35 @@ function ownPath(value: string, site: string): string | null {
 }
 
 /**
- * The files a page's HTML names: every `/assets/` path in it (the loader's `data-app` holds them
- * as JSON), the `src`, `href` and `poster` of its images, media, captions, scripts and `<link>`s
- * (a canonical or alternate link is a page, not a file), and its social picture. Links to pages (`<a>`) are not
- * files and are checked as pages.
+ * The files a page's HTML names: the loader's (its `data-app`: the app's module, imports and late
+ * stylesheet), any other quoted `/assets/` address of this site (the about page's structured
+ * data names its portrait), the `src`, `href`, `poster` and `srcset` of its images, media,
+ * captions, scripts and `<link>`s (a canonical or alternate link is a page, not a file), and its
+ * social picture. Addresses on other sites are not the deploy's; links to pages (`<a>`) are
+ * checked as pages.
  */
 export function filesNamedBy(html: string, site: string): string[] {
-  const files = new Set<string>(html.match(/\/assets\/[\w.-]+\.\w+/g) ?? []);
+  const files = new Set<string>();
+  const add = (value: string) => {
+    const path = ownPath(value.trim(), site);
+    if (path && path !== '/' && extensionOf(path)) files.add(path);
+  };
+  const app = appFilesOf(html);
+  if (app) [app.module, ...app.imports, ...app.stylesheets].forEach(add);
+  for (const [, url] of html.matchAll(/["'(]((?:https?:\/\/[^/"'()\s]+)?\/assets\/[\w.-]+\.\w+)/g))
+    add(url!);
   for (const [tag, name] of html.matchAll(
     /<(link|img|source|audio|video|track|script)\b[^>]*>/gi,
   )) {
     if (name!.toLowerCase() === 'link' && /\brel="(canonical|alternate)"/i.test(tag)) continue;
-    for (const [, , value] of tag.matchAll(/\s(src|href|poster)="([^"]*)"/gi)) {
-      const path = ownPath(value!, site);
-      if (path && path !== '/' && extensionOf(path)) files.add(path);
-    }
+    for (const [, , value] of tag.matchAll(/\s(src|href|poster)="([^"]*)"/gi)) add(value!);
     for (const [, list] of tag.matchAll(/\ssrcset="([^"]*)"/gi))
-      for (const candidate of list!.split(',')) {
-        const path = ownPath(candidate.trim().split(/\s+/)[0] ?? '', site);
-        if (path) files.add(path);
-      }
+      for (const candidate of list!.split(',')) add(candidate.trim().split(/\s+/)[0] ?? '');
   }
   // The picture a shared link shows (og:image, twitter:image): an address of the site's own.
-  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
-    if (!/\s(property|name)="(og|twitter):image"/i.test(tag)) continue;
-    const path = ownPath(/\scontent="([^"]*)"/i.exec(tag)?.[1] ?? '', site);
-    if (path) files.add(path);
-  }
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi))
+    if (/\s(property|name)="(og|twitter):image"/i.test(tag))
+      add(/\scontent="([^"]*)"/i.exec(tag)?.[1] ?? '');
   return [...files].sort();
 }
 
@@ -89,36 +97,66 @@ export function filesImportedBy(script: string, scriptPath: string): string[] {
   return [...files].sort();
 }
 
-/** Reads each file once for every page that names it. */
+/** How many files are asked for at once, and how long one may take. */
+const AT_ONCE = 6;
+const FILE_TIMEOUT_MS = 30_000;
+
+/**
+ * Reads each file once for every page that names it, a few at a time. A file that did not answer
+ * at all is asked for again by the next page that names it (the network's hiccup, not the
+ * deploy's).
+ */
 export function fileReader(fetcher: FileFetch, site: string) {
   const read = new Map<string, Promise<ServedFile>>();
+  let running = 0;
+  const queue: (() => void)[] = [];
+  async function turn<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= AT_ONCE) await new Promise<void>((go) => queue.push(go));
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      queue.shift()?.();
+    }
+  }
   async function answerFor(path: string): Promise<ServedFile> {
     let answer: Response;
     try {
-      answer = await fetcher(`${site}${path}`);
+      answer = await fetcher(`${site}${path}`, { signal: AbortSignal.timeout(FILE_TIMEOUT_MS) });
     } catch (error) {
-      return { path, problem: `no answer (${String(error)})` };
+      return { path, problem: `no answer (${String(error)})`, missing: true, unanswered: true };
     }
     const type = answer.headers.get('content-type') ?? '';
     const ext = extensionOf(path);
     const strict = STRICT_TYPES[ext];
     let problem: string | null = null;
-    if (answer.status !== 200) problem = `answered ${answer.status}`;
+    let missing = false;
+    if (answer.status !== 200) [problem, missing] = [`answered ${answer.status}`, true];
     else if (/^text\/html\b/i.test(type) && ext !== 'html')
-      problem = `is served as text/html (the host's fallback page, not the file)`;
+      [problem, missing] = [
+        `is served as text/html (the host's fallback page, not the file)`,
+        true,
+      ];
     else if (strict && !strict.test(type))
       problem = `is served as ${type || 'no type'}, which browsers refuse for a .${ext}`;
     // A script's text is read whenever it answered, to follow its imports and for the testing
     // key check, which reads what visitors get even when its type is wrong.
     if (answer.status !== 200 || (ext !== 'js' && ext !== 'mjs')) {
       await answer.body?.cancel();
-      return { path, problem };
+      return { path, problem, missing };
     }
-    return { path, problem, text: await answer.text() };
+    return { path, problem, missing, text: await answer.text() };
   }
   return (path: string) => {
     let answer = read.get(path);
-    if (!answer) read.set(path, (answer = answerFor(path)));
+    if (!answer) {
+      answer = turn(() => answerFor(path));
+      read.set(path, answer);
+      void answer.then((file) => {
+        if (file.unanswered) read.delete(path);
+      });
+    }
     return answer;
   };
 }
