@@ -16,7 +16,7 @@ import { UNAUTHORIZED } from '../../supabase/functions/_shared/contracts/refusal
 import { START_WEB_CALL } from '../../supabase/functions/_shared/contracts/web-call';
 import { CAL_EMBED_PATH } from '../../src/lib/booking';
 import { appFilesOf } from './inline-script';
-import { fileReader, filesOfPage } from './live-files';
+import { fileReader, filesOfPage, isScript, type FileRead } from './live-files';
 import { profileRisks, type ProfileRisk } from './profile-risk';
 import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-headers';
 
@@ -95,7 +95,7 @@ async function checkPage(
   config: SiteConfig,
   route: Route,
   path: string,
-  read: ReturnType<typeof fileReader>,
+  read: FileRead,
 ): Promise<CheckResult[]> {
   const answer = await fetcher(`${site}${path}`, { redirect: 'manual' }).catch(String);
   if (typeof answer === 'string')
@@ -173,7 +173,7 @@ async function checkPage(
  * build's page.
  */
 async function checkPageFiles(
-  read: ReturnType<typeof fileReader>,
+  read: FileRead,
   site: string,
   path: string,
   html: string,
@@ -201,7 +201,7 @@ async function checkPageFiles(
 }
 
 /** Cal.com's embed, which the site serves itself when Book a time opens Cal (scripts ask for it). */
-async function checkCalEmbed(read: ReturnType<typeof fileReader>): Promise<CheckResult> {
+async function checkCalEmbed(read: FileRead): Promise<CheckResult> {
   const file = await read(CAL_EMBED_PATH);
   return file.problem === null
     ? pass(`${CAL_EMBED_PATH} (Book a time's Cal.com embed) is served as built`)
@@ -501,7 +501,7 @@ export function checkProfile(config: SiteConfig, accepted: Accepted = new Set())
 async function checkNoTestingSiteKey(
   fetcher: Fetch,
   site: string,
-  read: ReturnType<typeof fileReader>,
+  read: FileRead,
 ): Promise<CheckResult> {
   const what = 'the pages carry no Cloudflare testing site key';
   const texts: string[] = [];
@@ -515,7 +515,7 @@ async function checkNoTestingSiteKey(
     }
     texts.push(html);
     for (const file of await filesOfPage(read, html, site)) {
-      if (!/\.m?js$/.test(file.path)) continue;
+      if (!isScript(file.path)) continue;
       // A script that could not be read, or came as the host's fallback page, is not a script
       // without the key.
       if (file.text === undefined || file.missing) unread.add(`${file.path} ${file.problem}`);

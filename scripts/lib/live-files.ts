@@ -8,6 +8,7 @@
  * stylesheet fails here instead of on a visitor.
  */
 
+import { extname } from 'node:path';
 import { appFilesOf } from './inline-script';
 
 /** What one file answered; `problem` is null when it is served as built. */
@@ -16,8 +17,6 @@ export interface ServedFile {
   problem: string | null;
   /** The problem is the file's absence (not found, no answer, or the host's fallback page). */
   missing?: boolean;
-  /** No answer at all: asked for again by the next page that names it. */
-  unanswered?: boolean;
   /** A script's text (when it answered 200), to follow its imports. */
   text?: string;
 }
@@ -28,14 +27,32 @@ export type FileFetch = (url: string, init?: RequestInit) => Promise<Response>;
  * The types a browser runs a module script or applies a stylesheet with (nosniff), and shows
  * captions with (Firefox drops a `<track>` served as anything but text/vtt).
  */
+const JAVASCRIPT = /^(text|application)\/(x-)?(javascript|ecmascript)\b/i;
 const STRICT_TYPES: Record<string, RegExp> = {
-  js: /^(text|application)\/(x-)?(javascript|ecmascript)\b/i,
-  mjs: /^(text|application)\/(x-)?(javascript|ecmascript)\b/i,
+  js: JAVASCRIPT,
+  mjs: JAVASCRIPT,
   css: /^text\/css\b/i,
   vtt: /^text\/vtt\b/i,
 };
 
-const extensionOf = (path: string) => /\.(\w+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
+const extensionOf = (path: string) => extname(path).slice(1).toLowerCase();
+/** A file the browser runs as a script (by its name, as the host types it). */
+export const isScript = (path: string) => STRICT_TYPES[extensionOf(path)] === JAVASCRIPT;
+
+/** What is wrong with a file's answer, from its status and type; null when it is as built. */
+function problemOf(path: string, status: number, type: string): Omit<ServedFile, 'path' | 'text'> {
+  const ext = extensionOf(path);
+  if (status !== 200) return { problem: `answered ${status}`, missing: true };
+  if (/^text\/html\b/i.test(type) && ext !== 'html')
+    return {
+      problem: "is served as text/html (the host's fallback page, not the file)",
+      missing: true,
+    };
+  const strict = STRICT_TYPES[ext];
+  if (strict && !strict.test(type))
+    return { problem: `is served as ${type || 'no type'}, which browsers refuse for a .${ext}` };
+  return { problem: null };
+}
 
 /** A same-origin path from an attribute's value, or null (another origin, data:, a fragment). */
 function ownPath(value: string, site: string): string | null {
@@ -121,49 +138,40 @@ export function fileReader(fetcher: FileFetch, site: string) {
     }
   }
   async function answerFor(path: string): Promise<ServedFile> {
-    let answer: Response;
-    try {
-      answer = await fetcher(`${site}${path}`, { signal: AbortSignal.timeout(FILE_TIMEOUT_MS) });
-    } catch (error) {
-      return { path, problem: `no answer (${String(error)})`, missing: true, unanswered: true };
-    }
-    const type = answer.headers.get('content-type') ?? '';
-    const ext = extensionOf(path);
-    const strict = STRICT_TYPES[ext];
-    let problem: string | null = null;
-    let missing = false;
-    if (answer.status !== 200) [problem, missing] = [`answered ${answer.status}`, true];
-    else if (/^text\/html\b/i.test(type) && ext !== 'html')
-      [problem, missing] = [
-        `is served as text/html (the host's fallback page, not the file)`,
-        true,
-      ];
-    else if (strict && !strict.test(type))
-      problem = `is served as ${type || 'no type'}, which browsers refuse for a .${ext}`;
+    const answer = await fetcher(`${site}${path}`, {
+      signal: AbortSignal.timeout(FILE_TIMEOUT_MS),
+    });
+    const found = {
+      path,
+      ...problemOf(path, answer.status, answer.headers.get('content-type') ?? ''),
+    };
     // A script's text is read whenever it answered, to follow its imports and for the testing
     // key check, which reads what visitors get even when its type is wrong.
-    if (answer.status !== 200 || (ext !== 'js' && ext !== 'mjs')) {
+    if (answer.status !== 200 || !isScript(path)) {
       await answer.body?.cancel();
-      return { path, problem, missing };
+      return found;
     }
-    return { path, problem, missing, text: await answer.text() };
+    return { ...found, text: await answer.text() };
   }
-  return (path: string) => {
+  return (path: string): Promise<ServedFile> => {
     let answer = read.get(path);
     if (!answer) {
-      answer = turn(() => answerFor(path));
-      read.set(path, answer);
-      void answer.then((file) => {
-        if (file.unanswered) read.delete(path);
+      answer = turn(() => answerFor(path)).catch((error: unknown) => {
+        read.delete(path);
+        return { path, problem: `no answer (${String(error)})`, missing: true };
       });
+      read.set(path, answer);
     }
     return answer;
   };
 }
 
+/** Asks for a file as check:live does (fileReader). */
+export type FileRead = ReturnType<typeof fileReader>;
+
 /** Every file a page loads: what its HTML names, then the chunks its scripts import, to the end. */
 export async function filesOfPage(
-  read: ReturnType<typeof fileReader>,
+  read: FileRead,
   html: string,
   site: string,
 ): Promise<ServedFile[]> {
