@@ -85,21 +85,43 @@ export function cspDifferences(served: string, expected: string, html: string): 
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
+/** A page as the host answered it (redirects not followed), or why there was no answer. */
+type LoadedPage = { answer: Response; html: string } | { error: string };
+
+/** Fetches each page once, for every check that reads it. */
+function pageLoader(fetcher: Fetch, site: string) {
+  const pages = new Map<string, Promise<LoadedPage>>();
+  return (path: string): Promise<LoadedPage> => {
+    let page = pages.get(path);
+    if (!page) {
+      page = fetcher(`${site}${path}`, { redirect: 'manual' }).then(
+        async (answer) => ({ answer, html: await answer.text() }),
+        (error: unknown) => ({ error: String(error) }),
+      );
+      pages.set(path, page);
+    }
+    return page;
+  };
+}
+
+type PageLoad = ReturnType<typeof pageLoader>;
+
 /**
  * One page: its status, its security headers and CSP, its canonical link, and every file it
  * loads served as built.
  */
 async function checkPage(
-  fetcher: Fetch,
+  load: PageLoad,
   site: string,
   config: SiteConfig,
   route: Route,
   path: string,
   read: FileRead,
 ): Promise<CheckResult[]> {
-  const answer = await fetcher(`${site}${path}`, { redirect: 'manual' }).catch(String);
-  if (typeof answer === 'string')
-    return [fail(path, `no answer (${answer}): is the site deployed at ${site}?`)];
+  const page = await load(path);
+  if ('error' in page)
+    return [fail(path, `no answer (${page.error}): is the site deployed at ${site}?`)];
+  const { answer, html } = page;
   const wantStatus = route.indexable ? 200 : 404;
   const results = [
     answer.status === wantStatus
@@ -111,7 +133,6 @@ async function checkPage(
             : `expected 404 with 404.html: the host must serve it for unknown paths with status 404`,
         ),
   ];
-  const html = await answer.text();
   // The headers the build's rules give every page (the `/*` rule), without the per-path cache.
   const expected = headerRules(config, { scripts: [], styles: [] })[0]!.headers;
   const missing: string[] = [];
@@ -499,7 +520,7 @@ export function checkProfile(config: SiteConfig, accepted: Accepted = new Set())
  * not from the variables.
  */
 async function checkNoTestingSiteKey(
-  fetcher: Fetch,
+  load: PageLoad,
   site: string,
   read: FileRead,
 ): Promise<CheckResult> {
@@ -507,12 +528,9 @@ async function checkNoTestingSiteKey(
   const texts: string[] = [];
   const unread = new Set<string>();
   for (const { path } of INDEXABLE_ROUTES) {
-    let html: string;
-    try {
-      html = await (await fetcher(`${site}${path}`)).text();
-    } catch (error) {
-      return fail(what, `no answer from ${site}${path} (${String(error)})`);
-    }
+    const page = await load(path);
+    if ('error' in page) return fail(what, `no answer from ${site}${path} (${page.error})`);
+    const { html } = page;
     texts.push(html);
     for (const file of await filesOfPage(read, html, site)) {
       if (!isScript(file.path)) continue;
@@ -611,8 +629,9 @@ export async function checkLiveSite(
 ): Promise<CheckResult[]> {
   const site = new URL(siteUrl).origin;
   const results: CheckResult[] = [...checkProfile(config, accepted)];
+  const load = pageLoader(fetcher, site);
   const read = fileReader(fetcher, site);
-  if (config.mode === 'production') results.push(await checkNoTestingSiteKey(fetcher, site, read));
+  if (config.mode === 'production') results.push(await checkNoTestingSiteKey(load, site, read));
   if (site !== config.siteUrl)
     results.push(
       fail(
@@ -621,8 +640,8 @@ export async function checkLiveSite(
       ),
     );
   for (const route of INDEXABLE_ROUTES)
-    results.push(...(await checkPage(fetcher, site, config, route, route.path, read)));
-  results.push(...(await checkPage(fetcher, site, config, NOT_FOUND_ROUTE, UNKNOWN_PATH, read)));
+    results.push(...(await checkPage(load, site, config, route, route.path, read)));
+  results.push(...(await checkPage(load, site, config, NOT_FOUND_ROUTE, UNKNOWN_PATH, read)));
   if (config.booking?.provider === 'cal') results.push(await checkCalEmbed(read));
   results.push(...(await checkRobotsAndSitemap(fetcher, site)));
   for (const { name, needed } of pageFunctions(config))

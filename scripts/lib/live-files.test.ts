@@ -24,6 +24,16 @@ const PAGE = `<!doctype html><html><head>
 <track kind="captions" src="/samples/solar.vtt"></audio>
 </body></html>`;
 
+/** A production build's required variables, for this site. */
+const VARIABLES = {
+  VITE_SUPABASE_URL: 'https://abc.supabase.co',
+  VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
+  VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
+  VITE_SITE_URL: SITE,
+  VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
+};
+const config = parseConfig(VARIABLES, 'production');
+
 const TYPES: Record<string, string> = {
   js: 'text/javascript; charset=utf-8',
   css: 'text/css; charset=utf-8',
@@ -143,16 +153,6 @@ describe("check:live's files: what a page loads, served as built", () => {
   });
 
   it('fails the page in check:live, naming the file and what to publish; passes the whole build', async () => {
-    const config = parseConfig(
-      {
-        VITE_SUPABASE_URL: 'https://abc.supabase.co',
-        VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
-        VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
-        VITE_SITE_URL: SITE,
-        VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
-      },
-      'production',
-    );
     const solarLine = async (files: Record<string, string>) =>
       (await checkLiveSite(SITE, config, { fetcher: host(files).fetcher })).find((result) =>
         result.what.startsWith('/solar loads'),
@@ -161,6 +161,11 @@ describe("check:live's files: what a page loads, served as built", () => {
       ok: true,
       what: '/solar loads 13 files, each served as built',
     });
+    // Each page and file is asked for once, though the testing-key check reads them too.
+    const once = host(BUILT);
+    await checkLiveSite(SITE, config, { fetcher: once.fetcher });
+    expect(once.asked.filter((path) => path === '/solar')).toHaveLength(1);
+    expect(once.asked.filter((path) => path === '/assets/index-a.js')).toHaveLength(1);
     const withoutLate = { ...BUILT };
     delete withoutLate['/assets/late-c.css'];
     const missing = await solarLine(withoutLate);
@@ -185,16 +190,6 @@ describe("check:live's files: what a page loads, served as built", () => {
   });
 
   it("fails a page without the app's loader, and gives no files line to a page that answered wrong", async () => {
-    const config = parseConfig(
-      {
-        VITE_SUPABASE_URL: 'https://abc.supabase.co',
-        VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
-        VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
-        VITE_SITE_URL: SITE,
-        VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
-      },
-      'production',
-    );
     const pages = { ...BUILT, '/privacy': '<!doctype html><title>Parked domain</title>' };
     const results = await checkLiveSite(SITE, config, { fetcher: host(pages).fetcher });
     expect(results.find((result) => result.what.startsWith('/privacy names'))).toMatchObject({
@@ -207,17 +202,10 @@ describe("check:live's files: what a page loads, served as built", () => {
   });
 
   it("checks Cal.com's embed when Book a time opens Cal, and only then", async () => {
-    const variables = {
-      VITE_SUPABASE_URL: 'https://abc.supabase.co',
-      VITE_SUPABASE_ANON_KEY: 'sb_publishable_123',
-      VITE_DEMO_VIDEO_URL: 'https://video.example.com/demo',
-      VITE_SITE_URL: SITE,
-      VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAA',
-    };
     const embed = (results: Awaited<ReturnType<typeof checkLiveSite>>) =>
       results.filter((result) => result.what.startsWith('/vendor/cal/embed.js'));
     const cal = parseConfig(
-      { ...variables, VITE_BOOKING_URL: 'https://cal.com/owner/intro' },
+      { ...VARIABLES, VITE_BOOKING_URL: 'https://cal.com/owner/intro' },
       'production',
     );
     expect(cal.booking?.provider).toBe('cal');
@@ -229,7 +217,7 @@ describe("check:live's files: what a page loads, served as built", () => {
     expect(embed(await checkLiveSite(SITE, cal, { fetcher: host(served).fetcher }))).toEqual([
       expect.objectContaining({ ok: true }),
     ]);
-    const noCal = parseConfig(variables, 'production');
+    const noCal = config;
     expect(embed(await checkLiveSite(SITE, noCal, { fetcher: host(BUILT).fetcher }))).toEqual([]);
   });
 
