@@ -117,51 +117,49 @@ describe("check:live's profile and testing keys", () => {
       '/assets/chunk-1.js': 'const config = {siteKey:"1x00000000000000000000AA"};',
     };
     const fetcher = async (url: string) => new Response(pages[new URL(url).pathname] ?? '');
-    const results = await checkLiveSite(site, defaults, { fetcher });
-    const key = results.find((result) => result.what.includes('testing site key'));
+    /** The testing-key check's line, with the site served by `serve`. */
+    const keyCheck = async (serve: typeof fetcher) =>
+      (await checkLiveSite(site, defaults, { fetcher: serve })).find((result) =>
+        result.what.includes('testing site key'),
+      );
+    const key = await keyCheck(fetcher);
     expect(key).toMatchObject({ ok: false });
     expect(key?.what).toContain('1x00000000000000000000AA');
     // A script that cannot be read is not taken for one without the key.
     delete pages['/assets/chunk-1.js'];
-    const missing = await checkLiveSite(site, defaults, {
-      fetcher: async (url) =>
-        pages[new URL(url).pathname] === undefined
-          ? new Response('not found', { status: 404 })
-          : fetcher(url),
-    });
-    expect(missing.find((result) => result.what.includes('testing site key'))).toMatchObject({
+    const missing = await keyCheck(async (url) =>
+      pages[new URL(url).pathname] === undefined
+        ? new Response('not found', { status: 404 })
+        : fetcher(url),
+    );
+    expect(missing).toMatchObject({
       ok: false,
       fix: expect.stringContaining('could not read /assets/chunk-1.js'),
     });
     pages['/assets/chunk-1.js'] = 'const config = {siteKey:"0x4AAAAAAA"};';
-    const clean = await checkLiveSite(site, defaults, { fetcher });
-    expect(clean.find((result) => result.what.includes('testing site key'))).toMatchObject({
+    const clean = await keyCheck(fetcher);
+    expect(clean).toMatchObject({
       ok: true,
     });
     // A key in a chunk the page loads only later (imported by one it loads) is found too.
     pages['/assets/chunk-1.js'] = 'const form = () => import("./bot-check-2.js");';
     pages['/assets/bot-check-2.js'] = 'export const siteKey = "3x00000000000000000000FF";';
-    const late = await checkLiveSite(site, defaults, { fetcher });
-    expect(late.find((result) => result.what.includes('testing site key'))?.what).toContain(
-      '3x00000000000000000000FF',
-    );
+    const late = await keyCheck(fetcher);
+    expect(late?.what).toContain('3x00000000000000000000FF');
     // Every page is read, not only the home page.
     pages['/assets/bot-check-2.js'] = 'export const siteKey = "0x4AAAAAAA";';
     pages['/solar'] = '<script>load("/assets/solar-3.js")</script>';
     pages['/assets/solar-3.js'] = 'const key = "2x00000000000000000000AB";';
-    const trade = await checkLiveSite(site, defaults, { fetcher });
-    expect(trade.find((result) => result.what.includes('testing site key'))?.what).toContain(
-      '2x00000000000000000000AB',
-    );
+    const trade = await keyCheck(fetcher);
+    expect(trade?.what).toContain('2x00000000000000000000AB');
     // A chunk the host answers with its fallback page was not read.
     pages['/assets/solar-3.js'] = 'const key = "0x4AAAAAAA";';
-    const fallback = await checkLiveSite(site, defaults, {
-      fetcher: async (url) =>
-        url.endsWith('/assets/solar-3.js')
-          ? new Response('<!doctype html>', { headers: { 'Content-Type': 'text/html' } })
-          : fetcher(url),
-    });
-    expect(fallback.find((result) => result.what.includes('testing site key'))).toMatchObject({
+    const fallback = await keyCheck(async (url) =>
+      url.endsWith('/assets/solar-3.js')
+        ? new Response('<!doctype html>', { headers: { 'Content-Type': 'text/html' } })
+        : fetcher(url),
+    );
+    expect(fallback).toMatchObject({
       ok: false,
       fix: expect.stringContaining('could not read /assets/solar-3.js'),
     });
