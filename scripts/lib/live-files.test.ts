@@ -102,6 +102,10 @@ describe("check:live's files: what a page loads, served as built", () => {
       '/assets/chat-g.css',
       '/assets/runtime-b.js',
     ]);
+    // An image a section shows once rendered, named by the script that renders it.
+    expect(
+      filesImportedBy('const src = `/assets/founder-320-x.webp`;', '/assets/about-story-a.js'),
+    ).toEqual(['/assets/founder-320-x.webp']);
     expect(filesImportedBy('const url = "https://x.example/assets/y.js"', '/assets/a.js')).toEqual(
       [],
     );

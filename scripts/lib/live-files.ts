@@ -100,8 +100,9 @@ export function filesNamedBy(html: string, site: string): string[] {
 }
 
 /**
- * The scripts and stylesheets a built script imports or preloads: `"./chunk.js"` (beside it) and
- * `"assets/chunk.js"` (the bundler's preload list, from the site's root).
+ * The files a built script asks for: the chunks and stylesheets it imports or preloads
+ * (`"./chunk.js"` beside it, `"assets/chunk.js"` in the bundler's preload list, from the site's
+ * root), and any `/assets/` file it names (an image a section shows once it renders).
  */
 export function filesImportedBy(script: string, scriptPath: string): string[] {
   const files = new Set<string>();
@@ -111,6 +112,8 @@ export function filesImportedBy(script: string, scriptPath: string): string[] {
     files.add(
       prefix === './' ? new URL(name!, `http://site${scriptPath}`).pathname : `/assets/${name}`,
     );
+  for (const [, name] of script.matchAll(/["'`]\/assets\/([\w.-]+\.\w+)["'`]/g))
+    files.add(`/assets/${name}`);
   return [...files].sort();
 }
 
