@@ -108,8 +108,8 @@ async function placeCall(
   settings: CallbackSettings,
 ): Promise<Placed> {
   const { vapi } = settings;
-  // The calculator's numbers and the page's trade, the lead's words (issue 45) and the visitor's
-  // business over them (issue 44): built here, from parsed values only.
+  // The calculator's numbers and the page's trade, the lead's words and the visitor's
+  // business over them: built here, from parsed values only.
   const { business } = request;
   const variableValues =
     request.variables || lead || business

@@ -162,8 +162,8 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
           : refuse(webCallRefusal('call_failed'));
       }
 
-      // The calculator's numbers and the page's trade, and the visitor's business over them
-      // (issue 44): built here, from parsed values only.
+      // The calculator's numbers and the page's trade, and the visitor's business over them:
+      // built here, from parsed values only.
       const { business } = request;
       const variableValues =
         request.variables || business

@@ -2,7 +2,7 @@ import { parseTrade, type TradeSlug } from './origin.ts';
 import { refuse, type Parsed } from './refusal.ts';
 
 /**
- * "Hear your own receptionist" (issue 44): the visitor's business, which the agent answers as
+ * "Hear your own receptionist": the visitor's business, which the agent answers as
  * for the whole demo call (a web call or Call my phone). The page validates with this parser
  * before it starts a call, and start-web-call and request-callback parse the body's `business`
  * with it before the bot check: the functions build the agent's variables from it

@@ -41,7 +41,7 @@ export interface CallbackBody {
   /** The visitor's business, which the agent answers as (./business.ts); absent: the owner's. */
   business?: Business | null;
   /**
-   * The contact form's "Have the agent call me now" (issue 45): this call follows the lead whose
+   * The contact form's "Have the agent call me now": this call follows the lead whose
    * id is `id` (the lead's own id, so one lead places at most one call). The function reads the
    * lead's name, company and message from the database for the call's variables
    * (./lead-call.ts), and `phone` must be the lead's number. Absent or false: Call my phone.
