@@ -97,6 +97,18 @@ export function parseBusiness(value: unknown): Parsed<Business | null> {
 }
 
 /**
+ * A request with the body's `business` parsed in: a business that breaks the rule is refused
+ * here, before the bot check and any claim.
+ */
+export function withBusiness<T>(
+  body: Record<string, unknown>,
+  request: T,
+): Parsed<T & { business: Business | null }> {
+  const business = parseBusiness(body.business);
+  return business.ok ? { ok: true, value: { ...request, business: business.value } } : business;
+}
+
+/**
  * What the agent is told of the business (Vapi's variableValues: `{{business_name}}`,
  * `{{trade}}`, `{{city}}`), merged over the calculator's variables by the functions: the
  * business's trade is the call's trade.

@@ -1,6 +1,6 @@
 import { isUuid } from '../http.ts';
 import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
-import { parseBusiness, type Business } from './business.ts';
+import { withBusiness, type Business } from './business.ts';
 import { claimRefusals, limitErrorBody } from './claim.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
 import type { ReportTicket } from './report-read.ts';
@@ -85,19 +85,12 @@ export const webCallRefusal = claimRefusals(
 
 export function parseWebCall(body: Record<string, unknown>): Parsed<WebCallRequest> {
   if (!isUuid(body.id)) return webCallRefusal('bad_request');
-  // A business that breaks the rule is refused here, before the bot check and any claim.
-  const business = parseBusiness(body.business);
-  if (!business.ok) return business;
-  return {
-    ok: true,
-    value: {
-      id: body.id,
-      visit_id: parseVisitId(body.visit_id),
-      variables: parseVariables(body.variables),
-      step: webCallStep(body),
-      business: business.value,
-    },
-  };
+  return withBusiness(body, {
+    id: body.id,
+    visit_id: parseVisitId(body.visit_id),
+    variables: parseVariables(body.variables),
+    step: webCallStep(body),
+  });
 }
 
 /**
