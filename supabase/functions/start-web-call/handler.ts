@@ -9,7 +9,7 @@ import {
   type WebCallStarted,
 } from '../_shared/contracts/web-call.ts';
 import { parseClaim, retryAfter, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
-import { businessVariables } from '../_shared/contracts/business.ts';
+import { businessVariables, variableValuesOf } from '../_shared/contracts/business.ts';
 import { businessWebCallOverrides } from '../_shared/contracts/business-call.ts';
 import { BOT_CHECK_FAILED, openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { backgroundRunner } from '../_shared/background.ts';
@@ -162,19 +162,15 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
           : refuse(webCallRefusal('call_failed'));
       }
 
-      // The calculator's numbers and the page's trade, and the visitor's business over them:
-      // built here, from parsed values only.
       const { business } = request;
-      const variableValues =
-        request.variables || business
-          ? { ...request.variables, ...(business ? businessVariables(business) : {}) }
-          : null;
       const body: CreateWebCallBody = {
         assistantId: vapi.assistantId,
         assistantOverrides: {
           ...(business ? businessWebCallOverrides(business) : {}),
           maxDurationSeconds: vapi.maxCallSeconds,
-          ...(variableValues ? { variableValues } : {}),
+          // The calculator's numbers and the page's trade, and the visitor's business over them:
+          // built here, from parsed values only.
+          ...variableValuesOf(request.variables, business && businessVariables(business)),
           metadata: { visit_id: request.visit_id, web_call_id: request.id },
         },
       };

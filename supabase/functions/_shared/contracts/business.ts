@@ -118,3 +118,14 @@ export const businessVariables = ({ business_name, trade, city }: Business) => (
   trade,
   ...(city ? { city } : {}),
 });
+
+/**
+ * A call's Vapi variableValues: the layers given (the calculator's numbers and the page's trade,
+ * a lead's words, the visitor's business), each over the ones before; none when none is given.
+ */
+export function variableValuesOf(...layers: (object | null)[]): {
+  variableValues?: Record<string, unknown>;
+} {
+  const given = layers.filter((layer) => layer !== null);
+  return given.length > 0 ? { variableValues: Object.assign({}, ...given) } : {};
+}
