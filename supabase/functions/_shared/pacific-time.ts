@@ -63,10 +63,8 @@ function pacificClock(date: Date): { wall: Date; daylight: boolean } | null {
 export function toPacificIso(date: Date): string {
   const clock = pacificClock(date);
   if (!clock) return legacyPacificIso(date);
-  const w = clock.wall;
-  const ms = String(w.getUTCMilliseconds()).padStart(3, '0');
-  const offset = clock.daylight ? '-07:00' : '-08:00';
-  return `${w.getUTCFullYear()}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}T${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}.${ms}${offset}`;
+  // The wall clock, written as UTC, with the zone's offset for the Z.
+  return clock.wall.toISOString().replace('Z', clock.daylight ? '-07:00' : '-08:00');
 }
 
 /** A Pacific time a person reads, e.g. `November 22, 2026 at 6:17 AM PST`. */
