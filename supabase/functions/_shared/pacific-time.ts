@@ -50,7 +50,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /** The Pacific wall clock of an instant, and its zone (null before 2007's rule). */
 function pacificClock(date: Date): { wall: Date; daylight: boolean } | null {
-  // (An invalid date's year is NaN: it goes to `Intl`, which refuses it as it always did.)
+  // (An invalid date's year is NaN: it goes to `Intl`, which refuses it.)
   if (!(date.getUTCFullYear() >= FIRST_YEAR_OF_RULE)) return null;
   const daylight = isDaylightTime(date.getTime());
   return { wall: new Date(date.getTime() + (daylight ? -7 : -8) * HOUR_MS), daylight };
@@ -78,7 +78,7 @@ export function toPacificReadable(date: Date): string {
   return `${MONTHS[w.getUTCMonth()]} ${w.getUTCDate()}, ${w.getUTCFullYear()} at ${hour12}:${two(w.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'} ${zone}`;
 }
 
-// Before 2007 (and for an invalid date, which `Intl` refuses as it always did): `Intl`, made on
+// Before 2007 (and for an invalid date, which `Intl` refuses): `Intl`, made on
 // first use only.
 let legacy: { iso: Intl.DateTimeFormat; readable: Intl.DateTimeFormat } | null = null;
 

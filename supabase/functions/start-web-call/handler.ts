@@ -151,7 +151,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         console.error('start-web-call: the database did not take the claim:', error);
         return refuse(webCallRefusal('call_failed'));
       }
-      // No token and no live reservation of this client: as a missing token always was.
+      // No token and no live reservation of this client: refused as a missing token is.
       if (claim.outcome === 'unreserved') return refuse(BOT_CHECK_FAILED);
       if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
       if (claim.outcome === 'limited') return limited(claim);

@@ -17,7 +17,7 @@ import type { ReportTicket } from './report-read.ts';
  *   limits for WEB_CALL_RESERVATION_SECONDS, answered with `WebCallReserved` (no call is made);
  * - at the press (`press`, no `captcha`): the reserved id becomes a call, under the same limits,
  *   answered as the one request is. An id with no live reservation from this client is refused
- *   403 `captcha_failed`, as a missing token always was.
+ *   403 `captcha_failed`, as a missing token is.
  */
 
 export interface WebCallBody {
