@@ -19,7 +19,12 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
+import {
+  callbackRequest,
+  listeningStackForTests,
+  nextAddress,
+  postToFunction,
+} from './test-helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
@@ -39,18 +44,7 @@ async function post(name: string, body: unknown, address = nextAddress()) {
 
 /** Call my phone, as the page asks for it, with request id `id`. */
 const askCallback = (id: string, phone: string) =>
-  post('request-callback', {
-    id,
-    phone,
-    consent: true,
-    consent_version: '2026-11-23',
-    captcha: TOKEN,
-    estimate: null,
-    variables: null,
-    page: '/',
-    utm: null,
-    visit_id: crypto.randomUUID(),
-  });
+  post('request-callback', callbackRequest({ id, phone }));
 
 /** The lead card's read, from any address (a phone may change networks during a call). */
 const read = (ticket: ReportTicket) => post('call-report', ticket);

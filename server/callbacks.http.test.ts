@@ -7,7 +7,13 @@ import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listCallbacks } from './inbox/local-routes';
 import { asRequest } from './postgres/request-role';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { listeningStackForTests, nextAddress, postToFunction, randomLead } from './test-helpers';
+import {
+  callbackRequest,
+  listeningStackForTests,
+  nextAddress,
+  postToFunction,
+  randomLead,
+} from './test-helpers';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
@@ -23,21 +29,13 @@ function nextNumber(): string {
   return `(415) 2${String(numbers).padStart(2, '0')}-${String(1000 + numbers).slice(-4)}`;
 }
 
-function callbackBody(extra: Record<string, unknown> = {}) {
-  return {
-    id: crypto.randomUUID(),
+const callbackBody = (extra: Record<string, unknown> = {}) =>
+  callbackRequest({
     phone: nextNumber(),
-    consent: true,
-    consent_version: '2026-11-23',
-    captcha: 'XXXX.DUMMY.TOKEN.XXXX',
     estimate: 9000,
     variables: { leads: 30, value: 2000, delay: 2, rate: 15, estimate: 9000 },
-    page: '/',
-    utm: null,
-    visit_id: crypto.randomUUID(),
     ...extra,
-  };
-}
+  });
 
 async function request(
   body: unknown,
