@@ -19,12 +19,7 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import {
-  callbackRequest,
-  listeningStackForTests,
-  nextAddress,
-  postToFunction,
-} from './test-helpers';
+import { callbackBody, listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
@@ -44,7 +39,7 @@ async function post(name: string, body: unknown, address = nextAddress()) {
 
 /** Call my phone, as the page asks for it, with request id `id`. */
 const askCallback = (id: string, phone: string) =>
-  post('request-callback', callbackRequest({ id, phone }));
+  post('request-callback', callbackBody({ id, phone }));
 
 /** The lead card's read, from any address (a phone may change networks during a call). */
 const read = (ticket: ReportTicket) => post('call-report', ticket);

@@ -201,7 +201,7 @@ export function postToFunction(
  * A request-callback body as the page sends it (consent given, the testing token), `extra` over
  * it.
  */
-export const callbackRequest = (extra: Record<string, unknown> = {}) => ({
+export const callbackBody = (extra: Record<string, unknown> = {}) => ({
   id: crypto.randomUUID(),
   phone: '(415) 299-1099',
   consent: true,

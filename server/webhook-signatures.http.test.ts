@@ -7,12 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import {
-  callbackRequest,
-  listeningStackForTests,
-  nextAddress,
-  postToFunction,
-} from './test-helpers';
+import { callbackBody, listeningStackForTests, postToFunction } from './test-helpers';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
@@ -48,8 +43,8 @@ describe('the webhook posts the functions make, through the local stack', () => 
     const answer = await postToFunction(
       local.origin,
       'request-callback',
-      callbackRequest({ id, estimate: 9000 }),
-      { address: nextAddress(), key: KEY },
+      callbackBody({ id, estimate: 9000 }),
+      { key: KEY },
     );
     expect(answer.status).toBe(202);
     const call = (await listVapiCalls(local.stack.db)).find(
