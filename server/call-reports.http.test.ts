@@ -19,7 +19,7 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
+import { callbackBody, listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
@@ -36,6 +36,10 @@ async function post(name: string, body: unknown, address = nextAddress()) {
     body: (await response.json()) as Record<string, unknown>,
   };
 }
+
+/** Call my phone, as the page asks for it, with request id `id`. */
+const askCallback = (id: string, phone: string) =>
+  post('request-callback', callbackBody({ id, phone }));
 
 /** The lead card's read, from any address (a phone may change networks during a call). */
 const read = (ticket: ReportTicket) => post('call-report', ticket);
@@ -137,18 +141,7 @@ describe('the lead card reads its report through the local stack', () => {
 
   it('a callback: its accepted answer’s ticket reads the phone call’s report', async () => {
     const id = crypto.randomUUID();
-    const accepted = await post('request-callback', {
-      id,
-      phone: '(415) 201-1001',
-      consent: true,
-      consent_version: '2026-11-23',
-      captcha: TOKEN,
-      estimate: null,
-      variables: null,
-      page: '/',
-      utm: null,
-      visit_id: crypto.randomUUID(),
-    });
+    const accepted = await askCallback(id, '(415) 201-1001');
     expect(accepted.status).toBe(202);
     const ticket = reportTicketOf(accepted.body)!;
     expect(ticket.id).toBe(id);
@@ -183,18 +176,7 @@ describe('the lead card reads its report through the local stack', () => {
     try {
       const id = crypto.randomUUID();
       const sent = Date.now();
-      const accepted = await post('request-callback', {
-        id,
-        phone: '(415) 201-1002',
-        consent: true,
-        consent_version: '2026-11-23',
-        captcha: TOKEN,
-        estimate: null,
-        variables: null,
-        page: '/',
-        utm: null,
-        visit_id: crypto.randomUUID(),
-      });
+      const accepted = await askCallback(id, '(415) 201-1002');
       // The request's own time: its steps count from its arrival (or its row's creation), and
       // the stand-in times each step from the call's creation, both within this span.
       const took = Date.now() - sent;

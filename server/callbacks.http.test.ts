@@ -7,7 +7,7 @@ import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listCallbacks } from './inbox/local-routes';
 import { asRequest } from './postgres/request-role';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { listeningStackForTests, nextAddress, postToFunction, randomLead } from './test-helpers';
+import { callbackBody, listeningStackForTests, postToFunction, randomLead } from './test-helpers';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
@@ -23,25 +23,18 @@ function nextNumber(): string {
   return `(415) 2${String(numbers).padStart(2, '0')}-${String(1000 + numbers).slice(-4)}`;
 }
 
-function callbackBody(extra: Record<string, unknown> = {}) {
-  return {
-    id: crypto.randomUUID(),
+/** A callback body with a number of its own, the calculator's numbers and an estimate. */
+const freshCallback = (extra: Record<string, unknown> = {}) =>
+  callbackBody({
     phone: nextNumber(),
-    consent: true,
-    consent_version: '2026-11-23',
-    captcha: 'XXXX.DUMMY.TOKEN.XXXX',
     estimate: 9000,
     variables: { leads: 30, value: 2000, delay: 2, rate: 15, estimate: 9000 },
-    page: '/',
-    utm: null,
-    visit_id: crypto.randomUUID(),
     ...extra,
-  };
-}
+  });
 
 async function request(
   body: unknown,
-  { address = nextAddress(), key = KEY as string | null } = {},
+  { address, key = KEY }: { address?: string; key?: string | null } = {},
 ) {
   const response = await postToFunction(local.origin, 'request-callback', body, { address, key });
   return {
@@ -102,7 +95,7 @@ const withVapi = (mode: string, during: () => Promise<void>) =>
 
 describe('request-callback through the local stack (Deno, PGlite, the Vapi and Turnstile stand-ins)', () => {
   it('places the call, stores the callback as a lead and posts the webhook', async () => {
-    const body = callbackBody();
+    const body = freshCallback();
     const answer = await request(body);
     expect(answer.status).toBe(202);
     expect(answer.body).toEqual({
@@ -138,7 +131,7 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
   });
 
   it('refuses a request without the anon key (401) and anon cannot read or write callbacks', async () => {
-    expect((await request(callbackBody(), { key: null })).status).toBe(401);
+    expect((await request(freshCallback(), { key: null })).status).toBe(401);
     // The grants, tried as the data API runs a request with the anon key.
     for (const sql of [
       'select * from public.callback_requests',
@@ -155,14 +148,14 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     const claim = await fetch(`${local.origin}/rest/v1/rpc/callback_claim`, {
       method: 'POST',
       headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ request: callbackBody() }),
+      body: JSON.stringify({ request: freshCallback() }),
     });
     expect(claim.status).toBe(401);
   });
 
   it('gives 20 concurrent requests for one number one call', async () => {
     const phone = nextNumber();
-    const bodies = Array.from({ length: 20 }, () => callbackBody({ phone }));
+    const bodies = Array.from({ length: 20 }, () => freshCallback({ phone }));
     const answers = await Promise.all(bodies.map((body) => request(body)));
     expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(19);
@@ -173,7 +166,7 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
   });
 
   it('gives 10 concurrent retries of one request id one call', async () => {
-    const body = callbackBody();
+    const body = freshCallback();
     const answers = await Promise.all(Array.from({ length: 10 }, () => request(body)));
     expect(answers.every((a) => a.status === 202)).toBe(true);
     expect(await callsFor(body.id)).toHaveLength(1);
@@ -188,7 +181,7 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     ];
     const answers = [];
     for (const from of [address, ...spellings])
-      answers.push(await request(callbackBody(), { address: from }));
+      answers.push(await request(freshCallback(), { address: from }));
     expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 429]);
     expect(answers[3]?.body.code).toBe('limited');
     expect(Number(answers[3]?.headers.get('retry-after'))).toBeGreaterThan(3000);
@@ -196,7 +189,7 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
 
   it('refuses a failed bot check with 403 and calls nobody', async () => {
     await inMode(LOCAL_ROUTES.turnstileMode, 'fail', 'pass', async () => {
-      const body = callbackBody();
+      const body = freshCallback();
       const answer = await request(body);
       expect(answer.status).toBe(403);
       expect(answer.body.code).toBe('captcha_failed');
@@ -234,7 +227,7 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     },
   ])
     it(what, async () => {
-      const body = callbackBody();
+      const body = freshCallback();
       await withVapi(mode, async () => {
         const answer = await request(body);
         expect([answer.status, answer.body.code]).toEqual([502, first.code]);
@@ -247,7 +240,7 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
     });
 
   it('a function killed mid-call (kill -9): the retry is told the call may have been placed, none is placed, the owner hears of it', async () => {
-    const body = callbackBody();
+    const body = freshCallback();
     await withVapi('hang', async () => {
       const first = request(body);
       await expect.poll(async () => (await rowOf(body.id))?.status).toBe('pending');
@@ -272,7 +265,7 @@ describe('request-callback through the local stack (Deno, PGlite, the Vapi and T
 
 describe('call reports through the local stack', () => {
   it('runs the loop: callback, call, end-of-call report stored once, forwarded once, in the inbox', async () => {
-    const body = callbackBody();
+    const body = freshCallback();
     expect((await request(body)).status).toBe(202);
     const [call] = await callsFor(body.id);
     // Vapi delivers the report, then delivers it again.
@@ -376,7 +369,7 @@ describe('call reports through the local stack', () => {
 describe("a callback's do_not_call through the local stack", () => {
   /** A callback placed: its body, its call as the stand-in recorded it, its number in E.164. */
   async function placed() {
-    const body = callbackBody();
+    const body = freshCallback();
     expect((await request(body)).status).toBe(202);
     const [call] = await callsFor(body.id);
     const phone = (await rowOf(body.id))?.phone;
@@ -427,7 +420,7 @@ describe("a callback's do_not_call through the local stack", () => {
     expect(await listed(phone)).toHaveLength(1);
 
     await aDayOn(body.id);
-    const later = callbackBody({ phone: body.phone });
+    const later = freshCallback({ phone: body.phone });
     const refused = await request(later);
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('limited');
@@ -439,7 +432,7 @@ describe("a callback's do_not_call through the local stack", () => {
   it('without the tool call, the same number a day on is rung again (what the list changes)', async () => {
     const { body } = await placed();
     await aDayOn(body.id);
-    const later = callbackBody({ phone: body.phone });
+    const later = freshCallback({ phone: body.phone });
     expect((await request(later)).status).toBe(202);
     expect(await callsFor(later.id)).toHaveLength(1);
   });
@@ -489,7 +482,13 @@ describe('a call that follows a lead, through the local stack (submit-lead, then
   }
   /** The callback that follows `lead`: its id is the lead's, its number the lead's. */
   const followUp = (lead: { id: string; phone: string }, extra: Record<string, unknown> = {}) =>
-    callbackBody({ id: lead.id, phone: lead.phone, follows_lead: true, pressed_ms: 900, ...extra });
+    freshCallback({
+      id: lead.id,
+      phone: lead.phone,
+      follows_lead: true,
+      pressed_ms: 900,
+      ...extra,
+    });
 
   it("places one call whose variables carry the lead's name, company and message, greeting them by name", async () => {
     const lead = await storedLead();

@@ -196,3 +196,21 @@ export function postToFunction(
     body: JSON.stringify(body),
   });
 }
+
+/**
+ * A request-callback body as the page sends it (consent given, the testing token), `extra` over
+ * it.
+ */
+export const callbackBody = (extra: Record<string, unknown> = {}) => ({
+  id: crypto.randomUUID(),
+  phone: '(415) 299-1099',
+  consent: true,
+  consent_version: '2026-11-23',
+  captcha: 'XXXX.DUMMY.TOKEN.XXXX',
+  estimate: null,
+  variables: null,
+  page: '/',
+  utm: null,
+  visit_id: crypto.randomUUID(),
+  ...extra,
+});

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
+import { callbackBody, listeningStackForTests, postToFunction } from './test-helpers';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
@@ -43,19 +43,8 @@ describe('the webhook posts the functions make, through the local stack', () => 
     const answer = await postToFunction(
       local.origin,
       'request-callback',
-      {
-        id,
-        phone: '(415) 299-1099',
-        consent: true,
-        consent_version: '2026-11-23',
-        captcha: 'XXXX.DUMMY.TOKEN.XXXX',
-        estimate: 9000,
-        variables: null,
-        page: '/',
-        utm: null,
-        visit_id: crypto.randomUUID(),
-      },
-      { address: nextAddress(), key: KEY },
+      callbackBody({ id, estimate: 9000 }),
+      { key: KEY },
     );
     expect(answer.status).toBe(202);
     const call = (await listVapiCalls(local.stack.db)).find(

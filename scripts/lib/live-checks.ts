@@ -189,7 +189,7 @@ async function checkPage(
 }
 
 /**
- * The files a page loads (live-files.ts): its app, its late stylesheet, images, audio and the
+ * The files a page loads (live-files.ts): its scripts and stylesheets, images, audio and the
  * chunks its scripts import, each served as built. A page without the app's loader is not the
  * build's page.
  */

@@ -1,15 +1,14 @@
 /**
  * The files a deployed page makes the browser ask for, as check:live reads them: the ones its
- * HTML names (the app's module, imports and late stylesheet in the loader's `data-app`, images,
- * audio, captions, icons), and the chunks those scripts import, followed to the end. Each must be
- * served as built: 200, not the host's fallback page, and a script, stylesheet or caption file
- * with a type the browser accepts (the site sends `X-Content-Type-Options: nosniff`, so a wrong
- * type is refused, not guessed). A deploy that left out `dist/assets` or one page's late
- * stylesheet fails here instead of on a visitor.
+ * HTML names (its scripts and stylesheets, wherever the page names them, images, audio, captions,
+ * icons), and the chunks those scripts import, followed to the end. Each must be served as built:
+ * 200, not the host's fallback page, and a script, stylesheet or caption file with a type the
+ * browser accepts (the site sends `X-Content-Type-Options: nosniff`, so a wrong type is refused,
+ * not guessed). A deploy that left out `dist/assets` or one page's stylesheet fails here instead
+ * of on a visitor.
  */
 
 import { extname } from 'node:path';
-import { appFilesOf } from './inline-script';
 
 /** What one file answered; `problem` is null when it is served as built. */
 export interface ServedFile {
@@ -67,9 +66,9 @@ function ownPath(value: string, site: string): string | null {
 }
 
 /**
- * The files a page's HTML names: the loader's (its `data-app`: the app's module, imports and late
- * stylesheet), any other quoted `/assets/` address of this site (the about page's structured
- * data names its portrait), the `src`, `href`, `poster` and `srcset` of its images, media,
+ * The files a page's HTML names: any quoted `/assets/` address of this site (the scripts and
+ * stylesheets the app's loader names in its `data-app`, the portrait the about page's structured
+ * data names), the `src`, `href`, `poster` and `srcset` of its images, media,
  * captions, scripts and `<link>`s (a canonical or alternate link is a page, not a file), and its
  * social picture. Addresses on other sites are not the deploy's; links to pages (`<a>`) are
  * checked as pages.
@@ -80,8 +79,6 @@ export function filesNamedBy(html: string, site: string): string[] {
     const path = ownPath(value.trim(), site);
     if (path && path !== '/' && extensionOf(path)) files.add(path);
   };
-  const app = appFilesOf(html);
-  if (app) [app.module, ...app.imports, ...app.stylesheets].forEach(add);
   for (const [, url] of html.matchAll(/["'(]((?:https?:\/\/[^/"'()\s]+)?\/assets\/[\w.-]+\.\w+)/g))
     add(url!);
   for (const [tag, name] of html.matchAll(

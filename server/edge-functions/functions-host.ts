@@ -141,6 +141,14 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
 
   const workerFor = (name: string) => workers.get(name) ?? start(name);
 
+  /** Sends a function's process `signal`; settles once it has exited. */
+  const stop = (worker: Worker, signal: NodeJS.Signals) =>
+    new Promise<void>((exited) => {
+      if (worker.child.exitCode !== null) return exited();
+      worker.child.once('exit', () => exited());
+      worker.child.kill(signal);
+    });
+
   function hasValidKey(c: Context): boolean {
     const sent = [
       c.req.header('apikey'),
@@ -150,8 +158,8 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
   }
 
   const app = new Hono();
-  app.all('/:name/*', (c) => forward(c));
-  app.all('/:name', (c) => forward(c));
+  app.all('/:name/*', forward);
+  app.all('/:name', forward);
 
   async function forward(c: Context): Promise<Response> {
     const name = c.req.param('name')!;
@@ -240,24 +248,12 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
       [...workers.values()].flatMap((worker) => (worker.child.pid ? [worker.child.pid] : [])),
     kill: async (name) => {
       const worker = workers.get(name);
-      if (!worker || worker.child.exitCode !== null) return;
-      const exited = new Promise((resolveExit) => worker.child.once('exit', resolveExit));
-      worker.child.kill('SIGKILL');
-      await exited;
+      if (worker) await stop(worker, 'SIGKILL');
     },
     close: async () => {
       if (closed) return;
       closed = true;
-      await Promise.all(
-        [...workers.values()].map(
-          (worker) =>
-            new Promise<void>((resolveExit) => {
-              if (worker.child.exitCode !== null) return resolveExit();
-              worker.child.once('exit', () => resolveExit());
-              worker.child.kill('SIGTERM');
-            }),
-        ),
-      );
+      await Promise.all([...workers.values()].map((worker) => stop(worker, 'SIGTERM')));
       workers.clear();
     },
   };

@@ -1,5 +1,5 @@
 /**
- * The Vapi stand-in's status-updates (issue 45): a phone call's `queued`, `ringing` and
+ * The Vapi stand-in's status-updates: a phone call's `queued`, `ringing` and
  * `in-progress` sent to the Server URL at the delays POST /mode set, each `timestamp` the call's
  * creation plus its delay; none for a web call; `ended` then the report at /calls/{id}/end; the
  * steps still to come dropped by a mode change and by close, so nothing leaks between tests.

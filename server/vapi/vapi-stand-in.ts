@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { rowsOf } from '../postgres/database';
 import {
   chatReplyTo,
@@ -70,30 +71,16 @@ export const DEFAULT_STATUS_DELAYS: StatusDelays = {
 /** The longest delay a test may set (a step later than a minute is no demo's). */
 const STATUS_DELAY_MAX = 60_000;
 
+/** One step's delay: whole ms up to the longest, or null (never sent); left out, the default. */
+const STATUS_DELAY = z.int().min(0).max(STATUS_DELAY_MAX).nullable().optional();
+const STATUS_DELAYS = z
+  .strictObject({ queued: STATUS_DELAY, ringing: STATUS_DELAY, 'in-progress': STATUS_DELAY })
+  .optional();
+
 /** POST /mode's `statusDelays`: the delays, each left out the default; null when unreadable. */
 export function parseStatusDelays(value: unknown): StatusDelays | null {
-  if (value === undefined) return { ...DEFAULT_STATUS_DELAYS };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const given = value as Record<string, unknown>;
-  if (Object.keys(given).some((key) => !(STATUS_STEPS as readonly string[]).includes(key)))
-    return null;
-  const delays = { ...DEFAULT_STATUS_DELAYS };
-  for (const step of STATUS_STEPS) {
-    const delay = given[step];
-    if (delay === undefined) continue;
-    if (
-      delay !== null &&
-      !(
-        typeof delay === 'number' &&
-        Number.isInteger(delay) &&
-        delay >= 0 &&
-        delay <= STATUS_DELAY_MAX
-      )
-    )
-      return null;
-    delays[step] = delay;
-  }
-  return delays;
+  const parsed = STATUS_DELAYS.safeParse(value);
+  return parsed.success ? { ...DEFAULT_STATUS_DELAYS, ...parsed.data } : null;
 }
 
 /** What starts a call on either endpoint: the assistant, squad or workflow, and its overrides. */

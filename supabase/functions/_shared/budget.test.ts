@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { budgetAlarm } from './budget.ts';
 import type { BudgetSpentWebhook } from './contracts/budget.ts';
+import { logsOf } from './test-request.ts';
 import type { WebhookSettings } from './webhook.ts';
 
 const SECRET = `whsec_${btoa('a budget alarm key of 32 bytes!!')}`;
@@ -71,15 +72,10 @@ Deno.test('no webhook set: nothing is recorded or posted', async () => {
 
 Deno.test('a database that fails is logged, and nothing is posted', async () => {
   const h = harness([new Error('down') as unknown as Record<string, unknown>]);
-  const logged: unknown[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => void logged.push(args);
-  try {
+  const logged = await logsOf('error', async () => {
     h.alarm('phone', 50, 86_400);
     await h.settled();
-  } finally {
-    console.error = original;
-  }
+  });
   assert.equal(h.posts.length, 0);
   assert.equal(logged.length, 1);
 });

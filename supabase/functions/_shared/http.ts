@@ -79,7 +79,7 @@ export async function readBodyWithin(
     await drain();
     return null;
   }
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   while (reader) {
     const { done, value } = await reader.read();
@@ -91,13 +91,7 @@ export async function readBodyWithin(
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
 /**

@@ -50,7 +50,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /** The Pacific wall clock of an instant, and its zone (null before 2007's rule). */
 function pacificClock(date: Date): { wall: Date; daylight: boolean } | null {
-  // (An invalid date's year is NaN: it goes to `Intl`, which refuses it as it always did.)
+  // (An invalid date's year is NaN: it goes to `Intl`, which refuses it.)
   if (!(date.getUTCFullYear() >= FIRST_YEAR_OF_RULE)) return null;
   const daylight = isDaylightTime(date.getTime());
   return { wall: new Date(date.getTime() + (daylight ? -7 : -8) * HOUR_MS), daylight };
@@ -63,10 +63,8 @@ function pacificClock(date: Date): { wall: Date; daylight: boolean } | null {
 export function toPacificIso(date: Date): string {
   const clock = pacificClock(date);
   if (!clock) return legacyPacificIso(date);
-  const w = clock.wall;
-  const ms = String(w.getUTCMilliseconds()).padStart(3, '0');
-  const offset = clock.daylight ? '-07:00' : '-08:00';
-  return `${w.getUTCFullYear()}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}T${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}.${ms}${offset}`;
+  // The wall clock, written as UTC, with the zone's offset for the Z.
+  return clock.wall.toISOString().replace('Z', clock.daylight ? '-07:00' : '-08:00');
 }
 
 /** A Pacific time a person reads, e.g. `November 22, 2026 at 6:17 AM PST`. */
@@ -80,7 +78,7 @@ export function toPacificReadable(date: Date): string {
   return `${MONTHS[w.getUTCMonth()]} ${w.getUTCDate()}, ${w.getUTCFullYear()} at ${hour12}:${two(w.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'} ${zone}`;
 }
 
-// Before 2007 (and for an invalid date, which `Intl` refuses as it always did): `Intl`, made on
+// Before 2007 (and for an invalid date, which `Intl` refuses): `Intl`, made on
 // first use only.
 let legacy: { iso: Intl.DateTimeFormat; readable: Intl.DateTimeFormat } | null = null;
 

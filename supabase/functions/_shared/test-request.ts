@@ -26,3 +26,19 @@ export async function playAnswer(answer: FakeAnswer, init: RequestInit): Promise
   }
   return answer.clone();
 }
+
+/** What `work` logs with console[level] (each line its arguments), kept from the output. */
+export async function logsOf(
+  level: 'error' | 'warn',
+  work: () => Promise<unknown>,
+): Promise<unknown[][]> {
+  const original = console[level];
+  const logged: unknown[][] = [];
+  console[level] = (...line: unknown[]) => void logged.push(line);
+  try {
+    await work();
+  } finally {
+    console[level] = original;
+  }
+  return logged;
+}

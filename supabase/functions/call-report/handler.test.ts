@@ -7,7 +7,7 @@ import type { CallReportWebhook } from '../_shared/contracts/call-report.ts';
 import { REPORT_READABLE_SECONDS } from '../_shared/contracts/report-read.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { databaseFromKeys } from '../_shared/database.ts';
-import { postJson } from '../_shared/test-request.ts';
+import { logsOf, postJson } from '../_shared/test-request.ts';
 import { HOOKS_SECRET, REPORTS } from '../_shared/test-services.ts';
 import { endOfCallReport, queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import { chatKeys } from '../chat/chat-key.ts';
@@ -191,10 +191,7 @@ Deno.test("a callback's steps are passed through, waiting and ready", async () =
 });
 
 Deno.test('steps that are not steps are left out; the report is still read', async () => {
-  const original = console.error;
-  const logged: unknown[] = [];
-  console.error = (line: unknown) => void logged.push(line);
-  try {
+  const logged = await logsOf('error', async () => {
     for (const steps of [
       { queued_ms: -1, ringing_ms: null, answered_ms: null, ended: false },
       { queued_ms: 1.5, ringing_ms: null, answered_ms: null, ended: false },
@@ -207,9 +204,7 @@ Deno.test('steps that are not steps are left out; the report is still read', asy
       assert.equal(answer.status, 200, JSON.stringify(steps));
       assert.deepEqual(answer.body, { status: 'waiting' }, JSON.stringify(steps));
     }
-  } finally {
-    console.error = original;
-  }
+  });
   assert.equal(logged.length, 6);
   // Only the fields of CallSteps are passed on.
   const extra = { queued_ms: 1, ringing_ms: 2, answered_ms: 3, ended: true, phone: '+1415' };
@@ -236,9 +231,7 @@ Deno.test('a database that fails, hangs or answers nonsense: 502 read_failed', a
     ['answers no status', { outcome: 'call' }],
     ['answers ready with no report', { status: 'ready' }],
   ];
-  const original = console.error;
-  console.error = () => {};
-  try {
+  await logsOf('error', async () => {
     for (const [what, database] of databases) {
       const answer = await harness(database).read({ id: ID, key: KEY });
       assert.equal(answer.status, 502, what);
@@ -249,9 +242,7 @@ Deno.test('a database that fails, hangs or answers nonsense: 502 read_failed', a
       );
       assert.equal(answer.headers.get('cache-control'), 'no-store', what);
     }
-  } finally {
-    console.error = original;
-  }
+  });
 });
 
 Deno.test('CORS for the site only, and POST only', async () => {

@@ -9,7 +9,7 @@ import {
   type CallbackWebhook,
 } from '../_shared/contracts/callback.ts';
 import { callbackCallOverrides } from '../_shared/contracts/callback-call.ts';
-import { businessVariables } from '../_shared/contracts/business.ts';
+import { businessVariables, variableValuesOf } from '../_shared/contracts/business.ts';
 import {
   leadCallVariables,
   parseLeadFound,
@@ -108,17 +108,7 @@ async function placeCall(
   settings: CallbackSettings,
 ): Promise<Placed> {
   const { vapi } = settings;
-  // The calculator's numbers and the page's trade, the lead's words (issue 45) and the visitor's
-  // business over them (issue 44): built here, from parsed values only.
   const { business } = request;
-  const variableValues =
-    request.variables || lead || business
-      ? {
-          ...request.variables,
-          ...(lead ? leadCallVariables(lead) : {}),
-          ...(business ? businessVariables(business) : {}),
-        }
-      : null;
   const body: CreateCallBody = {
     assistantId: vapi.assistantId,
     phoneNumberId: vapi.phoneNumberId,
@@ -128,7 +118,13 @@ async function placeCall(
       // owner's, greeting the lead by name) and offer to stop, and the do_not_call tool.
       ...callbackCallOverrides(settings.businessName, business?.business_name ?? null, lead),
       maxDurationSeconds: vapi.maxCallSeconds,
-      ...(variableValues ? { variableValues } : {}),
+      // The calculator's numbers and the page's trade, the lead's words and the visitor's
+      // business over them: built here, from parsed values only.
+      ...variableValuesOf(
+        request.variables,
+        lead && leadCallVariables(lead),
+        business && businessVariables(business),
+      ),
       metadata: { callback_id: request.id, visit_id: request.visit_id },
     },
   };

@@ -2,7 +2,7 @@
 // fetch (Vapi's answer is the shared fixture), the database's claim faked as a function (its SQL
 // is tested in supabase/tests/web-calls.sql.test.ts).
 import assert from 'node:assert/strict';
-import type { FakeAnswer } from '../_shared/test-request.ts';
+import { logsOf, type FakeAnswer } from '../_shared/test-request.ts';
 import { assertReportTicket, fakeServices, VAPI } from '../_shared/test-services.ts';
 import { queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import type { CreateWebCallBody } from '../_shared/vapi/types.ts';
@@ -357,15 +357,10 @@ Deno.test(
     assert.deepEqual(h.names(), ['web_call_claim', 'web_call_record']);
     // A record that fails is logged; the visitor still joins.
     const failing = harness({ record: new Error('down') });
-    const original = console.error;
-    const logged: unknown[] = [];
-    console.error = (...line: unknown[]) => void logged.push(line.join(' '));
-    try {
+    const logged = await logsOf('error', async () => {
       assert.equal((await failing.send(valid())).status, 200);
-    } finally {
-      console.error = original;
-    }
-    assert.match(String(logged[0]), /could not record the call/);
+    });
+    assert.match(logged[0]!.join(' '), /could not record the call/);
   },
 );
 

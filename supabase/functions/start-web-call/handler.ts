@@ -9,7 +9,7 @@ import {
   type WebCallStarted,
 } from '../_shared/contracts/web-call.ts';
 import { parseClaim, retryAfter, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
-import { businessVariables } from '../_shared/contracts/business.ts';
+import { businessVariables, variableValuesOf } from '../_shared/contracts/business.ts';
 import { businessWebCallOverrides } from '../_shared/contracts/business-call.ts';
 import { BOT_CHECK_FAILED, openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { backgroundRunner } from '../_shared/background.ts';
@@ -151,7 +151,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         console.error('start-web-call: the database did not take the claim:', error);
         return refuse(webCallRefusal('call_failed'));
       }
-      // No token and no live reservation of this client: as a missing token always was.
+      // No token and no live reservation of this client: refused as a missing token is.
       if (claim.outcome === 'unreserved') return refuse(BOT_CHECK_FAILED);
       if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
       if (claim.outcome === 'limited') return limited(claim);
@@ -162,19 +162,15 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
           : refuse(webCallRefusal('call_failed'));
       }
 
-      // The calculator's numbers and the page's trade, and the visitor's business over them
-      // (issue 44): built here, from parsed values only.
       const { business } = request;
-      const variableValues =
-        request.variables || business
-          ? { ...request.variables, ...(business ? businessVariables(business) : {}) }
-          : null;
       const body: CreateWebCallBody = {
         assistantId: vapi.assistantId,
         assistantOverrides: {
           ...(business ? businessWebCallOverrides(business) : {}),
           maxDurationSeconds: vapi.maxCallSeconds,
-          ...(variableValues ? { variableValues } : {}),
+          // The calculator's numbers and the page's trade, and the visitor's business over them:
+          // built here, from parsed values only.
+          ...variableValuesOf(request.variables, business && businessVariables(business)),
           metadata: { visit_id: request.visit_id, web_call_id: request.id },
         },
       };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
-import { postJson } from '../_shared/test-request.ts';
+import { logsOf, postJson } from '../_shared/test-request.ts';
 import {
   completedSession,
   endOfCallReport,
@@ -306,15 +306,10 @@ Deno.test(
   'a report of a call the site did not start, past the allowance, is counted in one line: not forwarded, 200',
   async () => {
     const h = harness({ stored: false, refused: true, refused_today: 3 });
-    const warnings: unknown[][] = [];
-    const warn = console.warn;
-    console.warn = (...args: unknown[]) => void warnings.push(args);
-    try {
+    const warnings = await logsOf('warn', async () => {
       const answer = await h.send(report());
       assert.deepEqual(answer, { status: 200, body: { ok: true, stored: false, refused: true } });
-    } finally {
-      console.warn = warn;
-    }
+    });
     // The database was asked (with the allowance), and nothing reached the automation.
     assert.equal(h.database.length, 1);
     assert.equal(h.webhook.length, 0);
@@ -551,15 +546,10 @@ Deno.test(
     const h = harness(true, undefined, () => {
       throw new Error('down');
     });
-    const original = console.error;
-    const logged: unknown[][] = [];
-    console.error = (...line: unknown[]) => void logged.push(line);
-    try {
+    const logged = await logsOf('error', async () => {
       const answer = await h.send(statusUpdate(CALL, 'ringing', STARTED));
       assert.deepEqual(answer, { status: 500, body: { code: 'not_recorded' } });
-    } finally {
-      console.error = original;
-    }
+    });
     assert.equal(h.steps.length, 1);
     assert.match(String(logged[0]?.[0]), /ringing status of call-77 was not recorded/);
   },

@@ -149,14 +149,17 @@ const object = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
+/** A value read as Vapi's type `T` names its fields, each still unchecked. */
+const fieldsOf = <T>(value: unknown) => object(value) as Partial<Record<keyof T, unknown>>;
+
 /**
  * The row a report becomes: only the fields the owner needs, each bounded. The message is read
  * by Vapi's own type (EndOfCallReport), and every value is checked, since anyone holding the
  * secret could send anything.
  */
 export function reportRow(message: Record<string, unknown>) {
-  const report = message as Partial<Record<keyof EndOfCallReport, unknown>>;
-  const call = object(report.call) as Partial<Record<keyof VapiCall, unknown>>;
+  const report = fieldsOf<EndOfCallReport>(message);
+  const call = fieldsOf<VapiCall>(report.call);
   const analysis = object(report.analysis);
   const artifact = object(report.artifact);
   const overrides = object(call.assistantOverrides);
@@ -193,8 +196,8 @@ export function reportRow(message: Record<string, unknown>) {
  * chat function gave as a variable value (or metadata).
  */
 export function sessionReportRow(message: Record<string, unknown>) {
-  const updated = message as Partial<Record<keyof SessionUpdated, unknown>>;
-  const session = object(updated.session) as Partial<Record<keyof VapiSession, unknown>>;
+  const updated = fieldsOf<SessionUpdated>(message);
+  const session = fieldsOf<VapiSession>(updated.session);
   const overrides = object(session.assistantOverrides);
   const visit = object(overrides.variableValues).visit_id ?? object(overrides.metadata).visit_id;
   const lines = (Array.isArray(session.messages) ? session.messages : []).flatMap((item) => {
@@ -240,7 +243,7 @@ async function answerToolCalls(
   message: Record<string, unknown>,
   database: CallDatabase,
 ): Promise<ToolCallsAnswer> {
-  const calls = message as Partial<Record<keyof ToolCalls, unknown>>;
+  const calls = fieldsOf<ToolCalls>(message);
   const list = (Array.isArray(calls.toolCallList) ? calls.toolCallList : []).map(object);
   const callId = text(object(calls.call).id, LIMITS.id);
   let listed: Promise<DoNotCallAnswer | null> | undefined;
@@ -284,9 +287,9 @@ const STEPS: readonly StatusUpdate['status'][] = ['queued', 'ringing', 'in-progr
  * not yet recorded.
  */
 export function statusRow(message: Record<string, unknown>) {
-  const update = message as Partial<Record<keyof StatusUpdate, unknown>>;
+  const update = fieldsOf<StatusUpdate>(message);
   if (!STEPS.includes(update.status as StatusUpdate['status'])) return null;
-  const call = object(update.call) as Partial<Record<keyof VapiCall, unknown>>;
+  const call = fieldsOf<VapiCall>(update.call);
   const metadata = object(object(call.assistantOverrides).metadata);
   const stamp = typeof update.timestamp === 'number' ? new Date(update.timestamp) : null;
   return {

@@ -2,8 +2,8 @@ import type { AssistantOverrides } from '../vapi/types.ts';
 import type { Business } from './business.ts';
 
 /**
- * What the agent says first on a web call when it answers as the visitor's business (issue 44;
- * start-web-call adds it, the page cannot): the business's name (and city) as the visitor typed
+ * What the agent says first on a web call when it answers as the visitor's business
+ * (start-web-call adds it, the page cannot): the business's name (and city) as the visitor typed
  * them, within ./business.ts's rule. Call my phone's opening, which must also say the call was
  * asked for and offer to stop, is CALLBACK_CALL_WORDS.opening (./callback-call.ts). Not imported
  * by the page.

@@ -2,7 +2,7 @@ import { parseTrade, type TradeSlug } from './origin.ts';
 import { refuse, type Parsed } from './refusal.ts';
 
 /**
- * "Hear your own receptionist" (issue 44): the visitor's business, which the agent answers as
+ * "Hear your own receptionist": the visitor's business, which the agent answers as
  * for the whole demo call (a web call or Call my phone). The page validates with this parser
  * before it starts a call, and start-web-call and request-callback parse the body's `business`
  * with it before the bot check: the functions build the agent's variables from it
@@ -97,6 +97,18 @@ export function parseBusiness(value: unknown): Parsed<Business | null> {
 }
 
 /**
+ * A request with the body's `business` parsed in: a business that breaks the rule is refused
+ * here, before the bot check and any claim.
+ */
+export function withBusiness<T>(
+  body: Record<string, unknown>,
+  request: T,
+): Parsed<T & { business: Business | null }> {
+  const business = parseBusiness(body.business);
+  return business.ok ? { ok: true, value: { ...request, business: business.value } } : business;
+}
+
+/**
  * What the agent is told of the business (Vapi's variableValues: `{{business_name}}`,
  * `{{trade}}`, `{{city}}`), merged over the calculator's variables by the functions: the
  * business's trade is the call's trade.
@@ -106,3 +118,14 @@ export const businessVariables = ({ business_name, trade, city }: Business) => (
   trade,
   ...(city ? { city } : {}),
 });
+
+/**
+ * A call's Vapi variableValues: the layers given (the calculator's numbers and the page's trade,
+ * a lead's words, the visitor's business), each over the ones before; none when none is given.
+ */
+export function variableValuesOf(...layers: (object | null)[]): {
+  variableValues?: Record<string, unknown>;
+} {
+  const given = layers.filter((layer) => layer !== null);
+  return given.length > 0 ? { variableValues: Object.assign({}, ...given) } : {};
+}

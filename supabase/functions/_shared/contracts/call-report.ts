@@ -34,7 +34,7 @@ export interface CallReportWebhook {
   /** The trade page the call or chat was started from (`solar`, …), or null. */
   trade: string | null;
   /**
-   * A callback's speed to lead (issue 45): seconds from the visitor's press to the phone
+   * A callback's speed to lead: seconds from the visitor's press to the phone
    * ringing, to the tenth (callback_requests.ringing_after_ms); null for other calls, or when
    * Vapi reported no ringing.
    */

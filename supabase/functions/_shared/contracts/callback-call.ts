@@ -22,9 +22,9 @@ const CALLBACK_STOP =
 export const CALLBACK_CALL_WORDS = {
   /**
    * The agent's first words on every callback: as the owner's business (BUSINESS_NAME), or, when
-   * the visitor gave theirs (issue 44), as that business's receptionist, still saying it is a
+   * the visitor gave theirs, as that business's receptionist, still saying it is a
    * demo of the owner's asked for on the website, and how to stop it (a stranger can type anyone's
-   * number). A call that follows a lead (issue 45) greets the person by name as the owner's
+   * number). A call that follows a lead greets the person by name as the owner's
    * business instead (./lead-call.ts), then offers to stop the same way.
    */
   opening: (

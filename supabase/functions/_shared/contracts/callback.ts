@@ -8,7 +8,7 @@ import {
   type AgentVariables,
   type Utm,
 } from './origin.ts';
-import { parseBusiness, type Business } from './business.ts';
+import { withBusiness, type Business } from './business.ts';
 import { claimRefusals, limitErrorBody } from './claim.ts';
 import { CONSENT_VERSIONS, type ConsentVersion } from './consent.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
@@ -41,7 +41,7 @@ export interface CallbackBody {
   /** The visitor's business, which the agent answers as (./business.ts); absent: the owner's. */
   business?: Business | null;
   /**
-   * The contact form's "Have the agent call me now" (issue 45): this call follows the lead whose
+   * The contact form's "Have the agent call me now": this call follows the lead whose
    * id is `id` (the lead's own id, so one lead places at most one call). The function reads the
    * lead's name, company and message from the database for the call's variables
    * (./lead-call.ts), and `phone` must be the lead's number. Absent or false: Call my phone.
@@ -128,25 +128,18 @@ export function parseCallback(body: Record<string, unknown>): Parsed<CallbackReq
   if (typeof body.phone !== 'string' || body.phone.length > PHONE_MAX_LENGTH) {
     return callbackRefusal('invalid_phone');
   }
-  // A business that breaks the rule is refused here, before the bot check and any claim.
-  const business = parseBusiness(body.business);
-  if (!business.ok) return business;
-  return {
-    ok: true,
-    value: {
-      id: body.id,
-      phone: body.phone,
-      consent_text: CONSENT_VERSIONS[version as ConsentVersion],
-      estimate: parseEstimate(body.estimate),
-      variables: parseVariables(body.variables),
-      page: parsePage(body.page),
-      utm: parseUtm(body.utm),
-      visit_id: parseVisitId(body.visit_id),
-      business: business.value,
-      follows_lead: body.follows_lead === true,
-      pressed_ms: parsePressedMs(body.pressed_ms),
-    },
-  };
+  return withBusiness(body, {
+    id: body.id,
+    phone: body.phone,
+    consent_text: CONSENT_VERSIONS[version as ConsentVersion],
+    estimate: parseEstimate(body.estimate),
+    variables: parseVariables(body.variables),
+    page: parsePage(body.page),
+    utm: parseUtm(body.utm),
+    visit_id: parseVisitId(body.visit_id),
+    follows_lead: body.follows_lead === true,
+    pressed_ms: parsePressedMs(body.pressed_ms),
+  });
 }
 
 /**

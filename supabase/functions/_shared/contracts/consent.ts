@@ -13,7 +13,7 @@
 export const CONSENT_VERSIONS = {
   '2026-11-23':
     'I agree to receive one call from an AI agent at this number, about this demo. The call may be recorded.',
-  // Also the contact form's "Have the agent call me now" (issue 45): a call about what was asked.
+  // Also the contact form's "Have the agent call me now": a call about what was asked.
   '2026-12-11':
     'I agree to receive one call from an AI agent at this number about my request. The call may be recorded.',
 } as const;

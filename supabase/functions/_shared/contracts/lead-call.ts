@@ -1,5 +1,5 @@
 /**
- * The call that follows a lead (issue 45: the contact form's "Have the agent call me now"), in
+ * The call that follows a lead (the contact form's "Have the agent call me now"), in
  * one place: what request-callback reads of the stored lead (public.callback_lead), the
  * variables the owner's assistant gets from it, and the greeting of its first words (the rest of
  * them, the offer to stop, and the do_not_call tool are ./callback-call.ts's, as on every

@@ -52,7 +52,7 @@ export interface LeadCardReport {
 }
 
 /**
- * A phone call's steps so far (issue 45), each as milliseconds after the visitor's press (the
+ * A phone call's steps so far, each as milliseconds after the visitor's press (the
  * request's `pressed_ms` plus the time from its arrival to Vapi's status-update), or null until
  * Vapi reports it. `ringing_ms` is the owner's figure (callback_requests.ringing_after_ms).
  */

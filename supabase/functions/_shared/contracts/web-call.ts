@@ -1,6 +1,6 @@
 import { isUuid } from '../http.ts';
 import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
-import { parseBusiness, type Business } from './business.ts';
+import { withBusiness, type Business } from './business.ts';
 import { claimRefusals, limitErrorBody } from './claim.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
 import type { ReportTicket } from './report-read.ts';
@@ -17,7 +17,7 @@ import type { ReportTicket } from './report-read.ts';
  *   limits for WEB_CALL_RESERVATION_SECONDS, answered with `WebCallReserved` (no call is made);
  * - at the press (`press`, no `captcha`): the reserved id becomes a call, under the same limits,
  *   answered as the one request is. An id with no live reservation from this client is refused
- *   403 `captcha_failed`, as a missing token always was.
+ *   403 `captcha_failed`, as a missing token is.
  */
 
 export interface WebCallBody {
@@ -85,19 +85,12 @@ export const webCallRefusal = claimRefusals(
 
 export function parseWebCall(body: Record<string, unknown>): Parsed<WebCallRequest> {
   if (!isUuid(body.id)) return webCallRefusal('bad_request');
-  // A business that breaks the rule is refused here, before the bot check and any claim.
-  const business = parseBusiness(body.business);
-  if (!business.ok) return business;
-  return {
-    ok: true,
-    value: {
-      id: body.id,
-      visit_id: parseVisitId(body.visit_id),
-      variables: parseVariables(body.variables),
-      step: webCallStep(body),
-      business: business.value,
-    },
-  };
+  return withBusiness(body, {
+    id: body.id,
+    visit_id: parseVisitId(body.visit_id),
+    variables: parseVariables(body.variables),
+    step: webCallStep(body),
+  });
 }
 
 /**
