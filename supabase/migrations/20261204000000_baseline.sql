@@ -1,19 +1,21 @@
 -- The site's database: every table, function, policy and grant, in the order they are made.
--- `supabase db push` applies it to the hosted project, the local stack to its embedded Postgres,
--- and supabase/tests prove it on both (and on PostgreSQL 15). A change is a new migration beside
--- this one.
+-- `supabase db push` applies it to the hosted project and the local stack to its embedded
+-- Postgres; supabase/tests prove it on that and on PostgreSQL 15. A change is a new migration
+-- beside this one.
 --
 -- Who may do what:
 --   * `postgres` runs this file and owns what it makes (hosted, `postgres` is not a superuser).
+--     anon, authenticated and service_role are Supabase's API roles (the local stack makes them:
+--     server/postgres/local-bootstrap.sql).
 --   * The public keys (roles anon and authenticated) may insert a lead into
 --     public.contact_submissions, column by column, past its policy, CHECK constraints and guard
 --     trigger, and nothing else: they read nothing.
 --   * Everything else goes through the public functions below: each runs as its owner (security
 --     definer) and only service_role, the Edge Functions' key, may execute it.
 --   * A project created since 2026-10-30 grants the API roles nothing on what postgres makes in
---     public; an older one grants them everything (the tests run both). So each table in public
---     revokes all from the public keys, and each function revokes all from PUBLIC (which may
---     execute any new function) before granting execute to the roles that call it.
+--     public; an older one grants them everything (the tests run both). So each table and
+--     function in public revokes all from the public keys, each function revokes all from PUBLIC
+--     (which may execute any new function), and execute goes only to the roles that call it.
 --
 -- The limits (leads, callbacks, demo calls, chats, reports) are counted here, each under one
 -- transaction lock, so they hold across function instances and concurrent requests; the
