@@ -198,7 +198,7 @@ describe("check:live's database functions", () => {
     expect(names).toContain('web_call_press');
     // The lead card's read (a deploy missing it would answer every card's read with 502).
     expect(names).toContain('call_report_read');
-    // Granted in one migration, dropped in a later one.
+    // Only the functions the schema has: none for voice tokens.
     expect(names).not.toContain('voice_token_claim');
   });
 

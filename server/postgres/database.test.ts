@@ -9,20 +9,25 @@ const dir = await mkdtemp(join(tmpdir(), 'site-db-layout-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('the local data directory', () => {
-  it('sets aside (never deletes) one from before Supabase roles, and keeps its own from then on', async () => {
-    const dataDir = join(dir, 'data');
-    // What an older local stack left: a Postgres data directory with no layout marker.
+  // What an older local stack left: a Postgres data directory without Supabase's roles (no
+  // layout marker), or with the migrations the baseline replaces.
+  it.each([
+    ['before-roles', null],
+    ['before-baseline', 'supabase-roles-1'],
+  ])('sets aside (never deletes) one %s (marker %s), and keeps its own', async (name, marker) => {
+    const dataDir = join(dir, name);
     await mkdir(dataDir);
     await writeFile(join(dataDir, 'PG_VERSION'), '17\n');
+    if (marker) await writeFile(join(dataDir, 'local-stack-layout'), `${marker}\n`);
     await writeFile(join(dataDir, 'leads-from-before'), 'kept');
 
     const logged: string[] = [];
     const db = await openDatabase(dataDir, { log: (line) => logged.push(line) });
-    const asides = (await readdir(dir)).filter((name) => name.startsWith('data-before-roles-'));
+    const asides = (await readdir(dir)).filter((entry) => entry.startsWith(`${name}-older-`));
     expect(asides).toHaveLength(1);
     expect(await readFile(join(dir, asides[0]!, 'leads-from-before'), 'utf8')).toBe('kept');
     expect(logged).toEqual([
-      `  The local database now has Supabase's roles; the earlier one was moved to ${join(dir, asides[0]!)}.`,
+      `  The local database has a new layout; the earlier one was moved to ${join(dir, asides[0]!)}.`,
     ]);
     // The new one has the hosted layout: postgres is not a superuser, and the migrations ran.
     const postgres = await db.query<{ rolsuper: boolean }>(

@@ -11,9 +11,12 @@ const LEGACY_GRANTS_SQL = join(root, 'server', 'postgres', 'legacy-default-grant
 
 /** The superuser of the local database; `postgres`, as on a hosted project, is not one. */
 export const SUPERUSER = 'supabase_admin';
-/** Written into a data directory laid out with Supabase's roles (older ones are set aside). */
+/**
+ * Written into a data directory laid out with Supabase's roles and the baseline migration
+ * (supabase/migrations); one of an older layout is set aside.
+ */
 const LAYOUT_MARKER = 'local-stack-layout';
-const LAYOUT = 'supabase-roles-1';
+const LAYOUT = 'baseline-1';
 
 /**
  * What a hosted project grants the API roles on a new table in public before any migration:
@@ -104,14 +107,15 @@ export async function prepareDatabase(
 }
 
 /**
- * A data directory from before the local database had Supabase's roles cannot be opened as
- * supabase_admin: it is renamed (nothing is deleted) and a fresh one is made.
+ * A data directory of an older layout (without Supabase's roles it cannot be opened as
+ * supabase_admin; with migrations the baseline replaces, the baseline cannot apply) is renamed
+ * (nothing is deleted) and a fresh one is made.
  */
 async function setAsideOlderLayout(dataDir: string, log: (line: string) => void) {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) return;
   const marker = join(dataDir, LAYOUT_MARKER);
   if (existsSync(marker) && (await readFile(marker, 'utf8')).trim() === LAYOUT) return;
-  const aside = `${dataDir}-before-roles-${Date.now()}`;
+  const aside = `${dataDir}-older-${Date.now()}`;
   await rename(dataDir, aside);
-  log(`  The local database now has Supabase's roles; the earlier one was moved to ${aside}.`);
+  log(`  The local database has a new layout; the earlier one was moved to ${aside}.`);
 }

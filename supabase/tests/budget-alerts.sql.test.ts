@@ -1,5 +1,5 @@
 /**
- * The budget alerts at the SQL level (supabase/migrations/*_budget_alerts.sql): the day's first
+ * The budget alerts at the SQL level (public.budget_spent): the day's first
  * report of a spent budget is the only `first` (on a real server, under 20 reports at once), each
  * budget apart, the grants; and one IPv6 /48 is one client's bucket.
  */

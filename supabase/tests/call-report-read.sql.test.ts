@@ -1,5 +1,5 @@
 /**
- * The lead card's read at the SQL level (supabase/migrations/*_call_report_read.sql): for each
+ * The lead card's read at the SQL level (public.call_report_read): for each
  * kind of source the site starts (a web call, a callback, a chat), waiting until its report is
  * stored (by demo_call_store, from vapi-events' own rows of the shared fixtures), then ready with
  * the stored report, whose webhook JSON is the one vapi-events posted; not found past an hour

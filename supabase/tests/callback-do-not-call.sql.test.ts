@@ -1,5 +1,5 @@
 /**
- * The do_not_call tool at the SQL level (supabase/migrations/*_callback_do_not_call_tool.sql):
+ * The do_not_call tool at the SQL level:
  * vapi-events calls callback_do_not_call_add with a call's Vapi id, and the number that callback
  * rang goes on the owner's list once; callback_claim then refuses it. On the embedded Postgres
  * and PostgreSQL 15, laid out as a hosted project, under both default-grant behaviours.

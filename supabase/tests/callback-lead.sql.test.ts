@@ -1,5 +1,5 @@
 /**
- * The lead path of a callback at the SQL level (supabase/migrations/*_callback_lead.sql):
+ * The lead path of a callback at the SQL level:
  * callback_lead finds a lead the database stored within the window, by its own clock (never the
  * page's created_at), and callback_claim stores the request's timing and lead, the first values
  * kept on a retry; on both engines, under both default-grant behaviours.

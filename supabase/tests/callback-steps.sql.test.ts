@@ -1,5 +1,5 @@
 /**
- * A callback's steps at the SQL level (supabase/migrations/*_callback_steps.sql): vapi-events
+ * A callback's steps at the SQL level: vapi-events
  * records Vapi's status-updates (callback_status_record: the first of each step only, its time
  * clamped to the request's span), the visitor's page reads them as ms from its press
  * (call_report_read's `steps`, waiting and ready), and the owner's figure, ringing_after_ms,

@@ -1,5 +1,5 @@
 /**
- * The callback claim at the SQL level (supabase/migrations/*_callbacks.sql): each limit, the one
+ * The callback claim at the SQL level (public.callback_claim): each limit, the one
  * call per request id, and the grants, on the embedded Postgres laid out as a hosted project,
  * under both default-grant behaviours. The function calls these with the service-role key.
  */

@@ -39,23 +39,14 @@ export function findPostgres(env: NodeJS.ProcessEnv = process.env): string | nul
 
 /** A database on the real server, with connections of its own. */
 export interface RealDatabase extends SqlDatabase {
-  /** A pool of connections to this database, as supabase_admin. */
-  pool: pg.Pool;
   /** The same database through connections that log in as `authenticator`, as PostgREST's do. */
   requests: SqlDatabase;
   close(): Promise<void>;
 }
 
 export interface RealPostgres {
-  version: string;
   /** A new database laid out as a hosted Supabase project with `defaultGrants`. */
-  createDatabase(
-    name: string,
-    defaultGrants: DefaultGrants,
-    poolSize?: number,
-  ): Promise<RealDatabase>;
-  /** What this server's pg_dump prints for database `name` with `args` (as supabase_admin). */
-  pgDump(name: string, args: string[]): string;
+  createDatabase(name: string, defaultGrants: DefaultGrants): Promise<RealDatabase>;
   stop(): Promise<void>;
 }
 
@@ -157,18 +148,12 @@ export async function startRealPostgres(binDir: string): Promise<RealPostgres> {
     new pg.Pool({ host: '127.0.0.1', port, user: SUPERUSER, database: 'postgres', max: 2 }),
   );
   const pools: pg.Pool[] = [admin];
-  const version =
-    (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]
-      ?.v ?? '?';
 
   return {
-    version,
-    async createDatabase(name, defaultGrants, poolSize = 25) {
+    async createDatabase(name, defaultGrants) {
       await admin.query(`create database ${pg.escapeIdentifier(name)}`);
       const connect = (user: string) =>
-        idleErrorsIgnored(
-          new pg.Pool({ host: '127.0.0.1', port, user, database: name, max: poolSize }),
-        );
+        idleErrorsIgnored(new pg.Pool({ host: '127.0.0.1', port, user, database: name, max: 25 }));
       const pool = connect(SUPERUSER);
       const requestPool = connect('authenticator');
       pools.push(pool, requestPool);
@@ -176,26 +161,12 @@ export async function startRealPostgres(binDir: string): Promise<RealPostgres> {
       await prepareDatabase(db, { defaultGrants });
       return {
         ...db,
-        pool,
         requests: wrap(requestPool),
         close: async () => {
           pools.splice(pools.indexOf(pool), 2);
           await Promise.all([pool.end(), requestPool.end()]);
         },
       };
-    },
-    pgDump(name, args) {
-      return execFileSync(
-        join(binDir, 'pg_dump'),
-        [
-          ...args,
-          '--host=127.0.0.1',
-          `--port=${port}`,
-          `--username=${SUPERUSER}`,
-          `--dbname=${name}`,
-        ],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
-      );
     },
     async stop() {
       await Promise.all(pools.map((pool) => pool.end().catch(() => undefined)));

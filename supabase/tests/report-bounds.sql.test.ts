@@ -1,5 +1,5 @@
 /**
- * Reports bounded, at the SQL level (supabase/migrations/*_report_bounds.sql): demo_call_store
+ * Reports bounded, at the SQL level: demo_call_store
  * keeps the report of a call or chat the site started (web call, callback, chat) once, counts
  * any other in private.unknown_reports (per day and kind) without storing it, and stores such
  * reports only within the day's allowance (in number and in bytes) it is given, exactly so under

@@ -1,6 +1,6 @@
 /**
- * Every genuine end-of-call report (of a call the site started) is kept: a generated corpus of the reports that broke the
- * store before (structured data of many multi-byte characters, an emoji at every cut, NUL and
+ * Every genuine end-of-call report (of a call the site started) is kept: a generated corpus of
+ * hard reports (structured data of many multi-byte characters, an emoji at every cut, NUL and
  * other controls, half characters, numbers past the bounds, missing fields) goes through
  * vapi-events' own reportRow and into demo_calls on both engines, each stored. And the bytes a
  * row at the bounds takes on disk, measured.

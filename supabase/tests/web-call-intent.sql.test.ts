@@ -1,5 +1,5 @@
 /**
- * Reserved demo calls at the SQL level (supabase/migrations/*_web_call_intent.sql): a reservation
+ * Reserved demo calls at the SQL level (web_call_reserve, web_call_press): a reservation
  * on intent, its press, its lapse, the limits at both steps, and (on a real PostgreSQL server) 50
  * presses at once of one reservation, and presses at once of many, exact.
  */

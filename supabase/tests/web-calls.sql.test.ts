@@ -1,5 +1,5 @@
 /**
- * The claims of server-started demo calls at the SQL level (supabase/migrations/*_web_calls.sql):
+ * The claims of server-started demo calls at the SQL level (web_call_claim, web_call_record):
  * each limit, one call per claim id, the report that ends a claim, the grants, and (on a real
  * PostgreSQL server) every limit exact under 50 requests at once.
  */

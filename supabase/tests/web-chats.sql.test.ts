@@ -1,5 +1,5 @@
 /**
- * The claims of server-mode chat messages at the SQL level (supabase/migrations/*_web_chats.sql):
+ * The claims of server-mode chat messages at the SQL level (public.web_chat_claim):
  * a new chat only after a bot check, each limit, the end, a chat's report kept as webChat, the
  * grants, and (on a real PostgreSQL server) every limit exact under 50 messages at once.
  */
