@@ -299,6 +299,32 @@ test.describe('the voice demo with the public key', () => {
   });
 });
 
+test('without the microphone the press starts no call: /call/web is never asked', async ({
+  browser,
+  baseURL,
+}) => {
+  // No microphone permission: the browser refuses it, before the SDK would start the call.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  let callWebRequests = 0;
+  await page.route(CALL_WEB, async (route) => {
+    callWebRequests += 1;
+    await route.abort();
+  });
+  await page.route(
+    (url) => !url.href.startsWith(baseURL ?? ''),
+    (route) => route.abort(),
+  );
+  await page.goto('/');
+  await page.getByRole('button', { name: IDLE }).click();
+  await expect(page.locator('#voice-demo-message')).toContainText(
+    'Your browser blocked the microphone',
+  );
+  await expect(page.getByRole('button', { name: IDLE })).toBeVisible();
+  expect(callWebRequests).toBe(0);
+  await context.close();
+});
+
 test.describe('a call started with the public key (the SDK stood in for)', () => {
   test.beforeEach(async ({ context, page }) => {
     await context.grantPermissions(['microphone']);
