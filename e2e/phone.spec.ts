@@ -4,8 +4,9 @@ import { expect, test } from './fixtures';
 
 /**
  * What breaks a demo call on a real phone, on the built site with the SDK stood in for: the
- * screen sleeping mid-call, the browser blocking the agent's voice, the room closing as the
- * assistant hangs up, and a Cancel racing the start.
+ * screen sleeping mid-call, the browser blocking the agent's voice, and the room closing as the
+ * assistant hangs up. A Cancel racing the start: voice.spec.ts (the server's start) and
+ * browser-profile.spec.ts (the public key's).
  */
 
 const IDLE = 'Press here for AI Voice Agent';
