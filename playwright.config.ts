@@ -42,7 +42,7 @@ export const E2E_BOOKING_URL = `http://127.0.0.1:${E2E_PORT}/local/booking/jorda
  * more calls in a day than a site allows. The limits themselves are tested where they answer:
  * the functions' tests and the pages' answers to them.
  */
-export const E2E_FUNCTION_LIMITS = {
+const E2E_FUNCTION_LIMITS = {
   LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
   LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
   LOCAL_FUNCTION_WEB_CALL_DAILY_MINUTES: '100000',
