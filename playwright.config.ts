@@ -15,18 +15,18 @@ const BROWSER_ARGS = [
   '--use-fake-device-for-media-stream',
 ];
 
-/** The voice demo is configured in the test build; its service is answered at the network boundary. */
-export const E2E_VAPI = { publicKey: 'e2e-public-key', assistantId: 'e2e-assistant-id' };
+/** The assistant the local stack's functions start calls with (server/local-config.ts). */
+export const E2E_ASSISTANT_ID = 'e2e-assistant-id';
 /**
- * The main browser suite's build names the spec's browser paths (the public key starts calls,
- * the page stores and posts each lead), which its tests meet at the network boundary; the
- * default profile (the server step for both) is tested on builds of its own
- * (server-mode.spec.ts, default-profile.spec.ts).
+ * The spec's browser paths (the page starts calls with Vapi's public key and stores and posts
+ * each lead itself), which e2e/browser-profile.spec.ts builds a site of its own with. The main
+ * suite's build is the default profile an owner ships: the server step starts every call and
+ * chat and stores and posts every lead.
  */
-export const E2E_PROFILE = {
+export const E2E_BROWSER_PROFILE = {
   VITE_VAPI_AUTH: 'public-key',
-  VITE_VAPI_PUBLIC_KEY: E2E_VAPI.publicKey,
-  VITE_VAPI_ASSISTANT_ID: E2E_VAPI.assistantId,
+  VITE_VAPI_PUBLIC_KEY: 'e2e-public-key',
+  VITE_VAPI_ASSISTANT_ID: E2E_ASSISTANT_ID,
   VITE_LEADS: 'browser',
 };
 /**
@@ -35,6 +35,18 @@ export const E2E_PROFILE = {
  * as Cal.com's is (a local build takes the stand-in for Cal: src/lib/booking.ts).
  */
 export const E2E_BOOKING_URL = `http://127.0.0.1:${E2E_PORT}/local/booking/jordan/intro`;
+
+/**
+ * The functions' limits a browser test would otherwise meet by accident: every test is a visitor
+ * of its own, but a stood-in call sends no report and so stays in progress, and the suite starts
+ * more calls in a day than a site allows. The limits themselves are tested where they answer:
+ * the functions' tests and the pages' answers to them.
+ */
+const E2E_FUNCTION_LIMITS = {
+  LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
+  LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
+  LOCAL_FUNCTION_WEB_CALL_DAILY_MINUTES: '100000',
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -70,8 +82,9 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DIST_DIR: '.test-data/site',
       DATA_DIR: dataDir,
-      ...E2E_PROFILE,
+      VITE_VAPI_ASSISTANT_ID: E2E_ASSISTANT_ID,
       VITE_BOOKING_URL: E2E_BOOKING_URL,
+      ...E2E_FUNCTION_LIMITS,
     },
   },
 });

@@ -29,7 +29,7 @@ function watchBookingRequests(page: Page): string[] {
 }
 
 async function sendMessage(page: Page, email: string) {
-  await page.getByLabel('Name').fill('Dana Books');
+  await page.getByLabel('Name', { exact: true }).fill('Dana Books');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('(555) 010-2030');
   await page.getByLabel('Message').fill(MESSAGE);

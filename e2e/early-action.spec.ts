@@ -7,8 +7,6 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
  * their way (held back here): nothing typed is lost, every press counts exactly once.
  */
 
-const CALL_WEB = 'https://api.vapi.ai/call/web';
-
 async function expectNotTakenOver(page: Page) {
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
 }
@@ -105,7 +103,7 @@ test.describe('acting before the app has taken over', () => {
     const email = `early-${info.workerIndex}-${Date.now()}@example.com`;
     const scripts = await holdScripts(page);
     await page.goto('/', { waitUntil: 'commit' });
-    await page.getByLabel('Name').fill('Dana Early');
+    await page.getByLabel('Name', { exact: true }).fill('Dana Early');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone').fill('(555) 010-2030');
     await page.getByLabel('Message').fill('Typed before the page took over.');
@@ -122,7 +120,7 @@ test.describe('acting before the app has taken over', () => {
       page.locator('#contact').getByRole('status').filter({ hasText: 'Success!' }),
     ).toBeVisible();
     await expect(send).not.toHaveAttribute('data-early-pressed');
-    await expect(page.getByLabel('Name')).toHaveValue('');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
     const { rows, deliveries } = await leadsFor(request, email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Dana Early', phone: '(555) 010-2030' });
@@ -139,19 +137,23 @@ test.describe('acting before the app has taken over', () => {
   }) => {
     const scripts = await holdScripts(page);
     await page.goto('/', { waitUntil: 'commit' });
-    await page.getByLabel('Name').fill('Dana Early');
+    await page.getByLabel('Name', { exact: true }).fill('Dana Early');
     await page.getByRole('button', { name: 'Send Message' }).click();
     scripts.release();
     await expect(page.getByLabel('Email')).toBeFocused();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Name')).toHaveValue('Dana Early');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Dana Early');
   });
 
   test('the voice button pressed early starts exactly one call', async ({ page, context }) => {
     await context.grantPermissions(['microphone']);
     let calls = 0;
-    await page.route(CALL_WEB, () => {
-      calls += 1; // held: the button stays connecting
+    await page.route('**/functions/v1/start-web-call', async (route) => {
+      // A reservation on intent goes on; the press is held: the button stays connecting.
+      if ((route.request().postDataJSON() as { intent?: boolean } | null)?.intent) {
+        return route.continue();
+      }
+      calls += 1;
     });
     const scripts = await holdScripts(page);
     await page.goto('/', { waitUntil: 'commit' });

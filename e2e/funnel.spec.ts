@@ -1,10 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { PlausibleRequestPayload } from '@plausible-analytics/tracker';
-import {
-  chatReplyTo,
-  chatStreamEvents,
-  eventStreamText,
-} from '../supabase/functions/_shared/vapi/fixtures';
+import { chatReplyTo } from '../supabase/functions/_shared/vapi/fixtures';
 import type { StoredEvent } from '../server/plausible/events-stand-in';
 import { FUNNEL_EVENTS } from '../src/lib/funnel-events';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
@@ -74,15 +70,6 @@ test('each step of a visit is sent once, with its props: estimate, demo call, ch
   const tag = uniqueTag(testInfo.workerIndex);
   await context.grantPermissions(['microphone']);
   await standInForSdk(page);
-  await page.route('https://api.vapi.ai/chat/web', (route) =>
-    route.fulfill({
-      status: 201,
-      headers: { 'content-type': 'text/event-stream', 'access-control-allow-origin': '*' },
-      body: eventStreamText(
-        chatStreamEvents(chatReplyTo('Hi'), { id: 'chat-1', sessionId: 'session-1' }),
-      ),
-    }),
-  );
   await page.route('**/functions/v1/request-callback', (route) =>
     route.fulfill({ status: 202, json: { status: 'calling' } }),
   );
@@ -119,7 +106,7 @@ test('each step of a visit is sent once, with its props: estimate, demo call, ch
   await expect(page.getByRole('status').filter({ hasText: 'Calling you now' })).toBeVisible();
 
   // A lead.
-  await page.getByLabel('Name').fill('Dana Lee');
+  await page.getByLabel('Name', { exact: true }).fill('Dana Lee');
   await page.getByLabel('Email').fill(`${tag}@example.com`);
   await page.getByLabel('Phone', { exact: true }).fill('(555) 010-2030');
   await page.getByLabel('Message').fill('We miss calls after 6 pm.');

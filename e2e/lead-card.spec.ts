@@ -9,10 +9,9 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { leadCard } from '../src/content/lead-card';
 import { expect, test } from './fixtures';
 import { standInForSdk } from './fake-vapi';
-import { useOwnStack } from './own-stack';
 
 /**
- * The lead card on a server-mode build through the local stack: after a demo call, Call my
+ * The lead card on the built site through the local stack: after a demo call, Call my
  * phone or a chat ends and the Vapi stand-in sends its report, that visitor's page shows what the
  * owner received (its summary, the fields the agent captured, the webhook's JSON), read with the
  * ticket the start answered with. Another visitor's page, and a read without the ticket's key,
@@ -25,13 +24,6 @@ const SAMPLE = endOfCallReport(
   { id: 'sample', orgId: 'org', createdAt: '', updatedAt: '' },
   new Date(),
 ).message;
-
-const { origin: ORIGIN } = useOwnStack('lead-card', {
-  VITE_VAPI_AUTH: 'server',
-  VITE_VAPI_ASSISTANT_ID: 'lead-card-assistant',
-  LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
-  LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
-});
 
 test.beforeEach(async ({ context, page }) => {
   await context.grantPermissions(['microphone']);
@@ -57,6 +49,7 @@ async function startCall(page: Page): Promise<{ id: string; report: ReportTicket
 test('after a demo call, the visitor sees the report the owner received; another visitor cannot read it', async ({
   page,
   browser,
+  baseURL,
 }) => {
   await page.goto('/');
   await expect(card(page)).toHaveCount(0);
@@ -100,9 +93,9 @@ test('after a demo call, the visitor sees the report the owner received; another
   // Another visitor: no card, and the report cannot be read without its key.
   const other = await browser.newPage();
   try {
-    await other.goto(`${ORIGIN}/`);
+    await other.goto(`${baseURL}/`);
     await expect(card(other)).toHaveCount(0);
-    const functions = `${ORIGIN}/functions/v1/call-report`;
+    const functions = `${baseURL}/functions/v1/call-report`;
     const headers = { apikey: 'local-anon-key', Authorization: 'Bearer local-anon-key' };
     const guessed = await other.request.post(functions, {
       headers,

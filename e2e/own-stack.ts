@@ -8,11 +8,8 @@ import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
  * A new spec takes the next free hundred.
  */
 const PORT_RANGES = {
-  'server-mode': 4500,
-  'default-profile': 4600,
+  'browser-profile': 4500,
   dev: 4700,
-  'lead-card': 4800,
-  receptionist: 4900,
   'speed-to-lead': 5000,
 } as const;
 

@@ -4,10 +4,9 @@ import { ownBusiness as copy } from '../src/content/own-business';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, seriousA11yViolations, test } from './fixtures';
 import { standInForSdk } from './fake-vapi';
-import { useOwnStack } from './own-stack';
 
 /**
- * "Hear your own receptionist" (issue 44) on a server-mode build of its own and its local stack:
+ * "Hear your own receptionist" on the built site through the local stack:
  * the visitor types their business in the hero, and the call the start-web-call or
  * request-callback function asks the Vapi stand-in for answers as it (its variableValues and
  * first words, read back from /local/vapi-calls.json). A business that breaks the rule starts
@@ -17,14 +16,6 @@ import { useOwnStack } from './own-stack';
 
 const IDLE = 'Press here for AI Voice Agent';
 const START = '/functions/v1/start-web-call';
-
-useOwnStack('receptionist', {
-  VITE_VAPI_AUTH: 'server',
-  VITE_VAPI_ASSISTANT_ID: 'receptionist-assistant',
-  // The stood-in calls send no report, so they count as in progress: out of the way.
-  LOCAL_FUNCTION_WEB_CALL_PER_ADDRESS: '100',
-  LOCAL_FUNCTION_WEB_CALL_CONCURRENT: '100',
-});
 
 test.beforeEach(async ({ page, context }) => {
   await context.grantPermissions(['microphone']);

@@ -395,7 +395,7 @@ test.describe('prerendered HTML', () => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto('/');
-    await page.getByLabel('Name').fill('Dana Lee');
+    await page.getByLabel('Name', { exact: true }).fill('Dana Lee');
     await page.getByLabel('Email').fill('dana@example.com');
     // A native submit would be a GET with the visitor's details in the URL: the served button is
     // not a submit button, so neither a press nor Enter submits anything.
@@ -405,7 +405,7 @@ test.describe('prerendered HTML', () => {
     await expect(send).toHaveAttribute('type', 'button');
     await send.click();
     await page.getByLabel('Email').press('Enter');
-    await page.getByLabel('Name').press('Enter');
+    await page.getByLabel('Name', { exact: true }).press('Enter');
     // (Playwright's press and click wait for a navigation they start to commit: had any of them
     // submitted the form, the count below would show it.)
     expect(navigations).toBe(0);

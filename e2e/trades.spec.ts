@@ -4,6 +4,8 @@ import { hero } from '../src/content/hero';
 import { trades as tradeEntries } from '../src/content/trades/index';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { CreateCallBody } from '../supabase/functions/_shared/vapi/types';
+import { chatReplyTo } from '../supabase/functions/_shared/vapi/fixtures';
+import { standInForSdk } from './fake-vapi';
 import { expect, test } from './fixtures';
 
 // Each trade's entry with its words (src/content/trades/<slug>.ts).
@@ -123,29 +125,38 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
     context,
   }) => {
     await context.grantPermissions(['microphone']);
-    const bodies: { url: string; body: Record<string, unknown> }[] = [];
-    await page.route(/^https:\/\/api\.vapi\.ai\//, async (route) => {
-      bodies.push({
-        url: route.request().url(),
-        body: route.request().postDataJSON() as Record<string, unknown>,
-      });
-      await route.fulfill({ status: 500, json: { message: 'stood in' } });
-    });
+    await standInForSdk(page);
     await page.goto('/solar');
     await page.getByRole('button', { name: 'Press here for AI Voice Agent' }).click();
-    await expect.poll(() => bodies.length).toBe(1);
-    expect(bodies[0]!.url).toBe('https://api.vapi.ai/call/web');
-    expect(bodies[0]!.body.assistantOverrides).toMatchObject({
-      variableValues: { trade: 'solar' },
-    });
+    await page.getByRole('button', { name: 'End Call' }).click();
     await page.getByRole('button', { name: /^Type instead/ }).click();
     await page.getByLabel('Your message').fill('Hi');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => bodies.length).toBe(2);
-    expect(bodies[1]!.url).toBe('https://api.vapi.ai/chat/web');
-    expect(bodies[1]!.body.assistantOverrides).toMatchObject({
-      variableValues: { trade: 'solar' },
-    });
+    await expect(page.getByRole('log', { name: 'Chat with the agent' })).toContainText(
+      chatReplyTo('Hi'),
+    );
+    // What the functions asked the Vapi stand-in for, for this visit: the call and the chat.
+    const visit = await page.evaluate(() => sessionStorage.getItem('visit:id'));
+    const asked = (
+      (await (await page.request.get(LOCAL_ROUTES.vapiCallsJson)).json()) as {
+        path: string;
+        body: {
+          assistantOverrides?: {
+            variableValues?: Record<string, unknown>;
+            metadata?: Record<string, unknown>;
+          };
+        };
+      }[]
+    ).filter(({ body: { assistantOverrides: asked } }) =>
+      // A call names the visit in its metadata, a chat in its variables.
+      [asked?.metadata?.visit_id, asked?.variableValues?.visit_id].includes(visit),
+    );
+    expect(
+      asked.map((call) => [call.path, call.body.assistantOverrides?.variableValues?.trade]),
+    ).toEqual([
+      ['/call/web', 'solar'],
+      ['/chat', 'solar'],
+    ]);
   });
 
   test("Call my phone carries the trade in its variables, to the agent and the call's report", async ({
@@ -195,7 +206,7 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
   }) => {
     const email = `trade-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await page.goto('/real-estate');
-    await page.getByLabel('Name').fill('Dana Lee');
+    await page.getByLabel('Name', { exact: true }).fill('Dana Lee');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone').fill('(555) 010-2030');
     await page.getByLabel('Message').fill('We miss buyer calls during showings.');
