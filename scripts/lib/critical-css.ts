@@ -12,9 +12,11 @@ import { inlineStyles } from './security-headers';
 
 /**
  * Rules kept whatever the markup: the early-press feedback (src/inline/early-capture.ts sets
- * `data-early-pressed` before the app and its stylesheet arrive).
+ * `data-early-pressed` before the app and its stylesheet arrive), and Tailwind's child utilities
+ * (`:where(.space-y-2>:not(:last-child))`), which Beasties cannot match: it strips a `:where()`
+ * whole before matching a selector, which leaves nothing.
  */
-const ALWAYS = [/data-early-pressed/];
+const ALWAYS = [/data-early-pressed/, /^:where\(\.[\w-]+>/];
 const SOURCE = '/__critical-source.css';
 
 export async function criticalCss(html: string, css: string): Promise<string> {
