@@ -3,9 +3,7 @@ import { trades } from '../src/content/trades';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { firstLoad, LOCALE_DATA_MARKERS, SDK_MARKERS, sizesOf } from '../scripts/lib/bundle-report';
-import { launchChromium } from '../scripts/lib/chromium';
 import { runLighthouse } from '../scripts/lib/lighthouse';
-import { APPLIED_MOBILE, applyMobileProfile, measurePaint } from '../scripts/lib/observed-paint';
 import { expect, test } from './fixtures';
 
 const SITE = '.test-data/site';
@@ -67,37 +65,4 @@ test.describe('Lighthouse, one run per route (mobile preset)', () => {
       expect(figures.cls, report).toBe(0);
     });
   }
-});
-
-/** The bench's observed paints: a real load with the mobile profile applied, not a replay. */
-test.describe('observed paint (npm run bench)', () => {
-  test('the mobile profile holds every request back by its latency', async ({ page }) => {
-    await page.goto('/');
-    const fetchMs = () =>
-      page.evaluate(async () => {
-        const start = performance.now();
-        await (await fetch(`/robots.txt?${Math.random()}`, { cache: 'no-store' })).text();
-        return performance.now() - start;
-      });
-    // Unthrottled, this local server answers within a fraction of the profile's latency.
-    expect(await fetchMs()).toBeLessThan(APPLIED_MOBILE.requestLatencyMs);
-    await applyMobileProfile(page);
-    expect(await fetchMs()).toBeGreaterThanOrEqual(APPLIED_MOBILE.requestLatencyMs);
-  });
-
-  test("reads the browser's own paint timings of a load slowed by the mobile profile", async ({
-    baseURL,
-  }) => {
-    test.setTimeout(60_000);
-    const browser = await launchChromium();
-    try {
-      const paint = await measurePaint(browser, `${baseURL}/`);
-      // Nothing paints before the document's first byte, which waits the profile's latency.
-      expect(paint.fcpMs).toBeGreaterThanOrEqual(APPLIED_MOBILE.requestLatencyMs);
-      // The headline is in the served HTML: the largest paint is at or after the first.
-      expect(paint.lcpMs).toBeGreaterThanOrEqual(paint.fcpMs);
-    } finally {
-      await browser.close();
-    }
-  });
 });

@@ -14,8 +14,6 @@ import { ROUTES, servedPaths } from '../src/app/routes';
 import { trades } from '../src/content/trades/index';
 import { headersForPath, parseHeadersFile } from '../server/cdn/headers-file';
 import { findSecrets } from './lib/secret-scan';
-import { subjectOf } from './lib/css-cascade';
-import postcss, { type AtRule } from 'postcss';
 import type { VercelOutputConfig } from './lib/security-headers';
 
 /** The headers Vercel would send with `path` under `config`: every header route that matches. */
@@ -224,64 +222,23 @@ describe('npm run build', () => {
       }
     });
 
-    it('inlines in each page the CSS its markup uses; the rest, and nothing inline again, follows the first paint', async () => {
+    it('inlines in each page the CSS its markup uses; the whole sheet follows the first paint', async () => {
       const assets = await readdir(join(out, 'assets'));
-      // The whole sheet is requested by no page: a production build ships only the late ones.
-      expect(assets.filter((file) => file.endsWith('.css') && !file.startsWith('late-'))).toEqual(
-        [],
-      );
-      /** Each rule and at-rule of a sheet, with the at-rules around it. */
-      const units = (css: string) => {
-        const found: string[] = [];
-        postcss.parse(css).walk((node) => {
-          if (
-            node.type !== 'rule' &&
-            !(node.type === 'atrule' && /^(property|keyframes)$/.test(node.name))
-          )
-            return;
-          if (node.parent?.type === 'atrule' && (node.parent as AtRule).name === 'keyframes')
-            return;
-          let around = '';
-          for (let parent = node.parent; parent && parent.type === 'atrule'; parent = parent.parent)
-            around = `@${(parent as AtRule).name} ${(parent as AtRule).params} ${around}`;
-          found.push(`${around}${node.toString()}`);
-        });
-        return found;
-      };
-      const lateOf = new Map<string, string>();
+      const sheets = assets.filter((file) => file.endsWith('.css'));
+      expect(sheets).toHaveLength(1);
+      const whole = await readFile(join(out, 'assets', sheets[0]!), 'utf8');
+      expect(whole).toContain('.animate-spin{');
       for (const route of ROUTES) {
         const html = await readFile(join(out, route.file), 'utf8');
         const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
         expect(inline, route.file).toHaveLength(1);
-        // What only the app shows (a spinner while a call connects) comes late.
+        // What only the app shows (a spinner while a call connects) comes with the whole sheet.
         expect(inline[0], route.file).not.toContain('.animate-spin{');
         // The early-press feedback shows before the app (and the stylesheet) arrive.
         expect(inline[0], route.file).toContain('[data-early-pressed]');
-        // The loader adds the page's late sheet with the app, after the first paint.
-        const href = /"\/assets\/(late-[\w-]+\.css)"/.exec(html)?.[1];
-        expect(href, route.file).toBeDefined();
-        lateOf.set(route.path, href!);
-        const late = await readFile(join(out, 'assets', href!), 'utf8');
-        expect(late, route.file).toContain('.animate-spin{');
-        const inlineUnits = new Set(units(inline[0]!));
-        const lateUnits = units(late);
-        expect(lateUnits.length, route.file).toBeGreaterThan(0);
-        // Nothing inline comes again (every @property is inline: none is registered twice) ...
-        expect(
-          lateUnits.filter((unit) => inlineUnits.has(unit)),
-          route.file,
-        ).toEqual([]);
-        expect(late, route.file).not.toContain('@property');
-        // ... and no late rule may match any element: its arrival restyles only what it names.
-        postcss.parse(late).walkRules((rule) => {
-          if ((rule.parent as AtRule | undefined)?.name === 'keyframes') return;
-          for (const selector of rule.selectors)
-            expect(subjectOf(selector).keyed, selector).toBe(true);
-        });
+        // The loader adds the whole sheet with the app, after the first paint.
+        expect(html, route.file).toContain(`"stylesheets":["/assets/${sheets[0]}"]`);
       }
-      // Pages whose markup uses the same rules share one file.
-      expect(lateOf.get('/real-estate')).toBe(lateOf.get('/solar'));
-      expect(lateOf.get('/')).not.toBe(lateOf.get('/solar'));
     });
 
     it('sends no funnel event when VITE_PLAUSIBLE_DOMAIN is unset: no endpoint allowed, the privacy page says so', async () => {

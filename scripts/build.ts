@@ -4,7 +4,6 @@
  * to static HTML, and writes robots.txt, sitemap.xml and _headers (and, on Vercel, its Build
  * Output API in .vercel/output).
  */
-import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,7 +26,6 @@ import {
   vercelOutputConfig,
 } from './lib/security-headers';
 import { criticalCss } from './lib/critical-css';
-import { splitCss } from './lib/css-split';
 import { bookingStyleHashes } from './lib/booking-styles';
 import { appFilesAttribute, appLoaderScript, earlyCaptureScript } from './lib/inline-script';
 import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
@@ -68,7 +66,8 @@ const CRITICAL_CSS = '<!--critical-css-->';
 
 /**
  * Takes the same-origin stylesheet links out of the template (the first becomes the place of the
- * page's critical CSS) and returns their text, which each page splits into its inline and late CSS.
+ * page's critical CSS) and returns their addresses and text: each page inlines what its markup
+ * uses of that text, and its loader adds the whole sheets after the first paint.
  */
 async function takeStylesheets(
   html: string,
@@ -89,7 +88,7 @@ async function takeStylesheets(
 
 /**
  * Replaces the entry's module script with the inline loader (src/inline/app-loader.ts) that adds
- * it, the modules it imports (Vite's `modulepreload` links, taken out of the head) and the whole
+ * it, the modules it imports (Vite's `modulepreload` links, taken out of the head) and the site's
  * stylesheet once the page has painted (and the page's own modules, `pageImports`: a trade page's
  * words); puts the early-press capture (src/inline/early-capture.ts)
  * first in <head>, so it listens before any control is on screen. The served head then names
@@ -115,17 +114,6 @@ export async function placeInlineScripts(
   return result
     .replace(entry[0], () => `<script ${files}>${loader}</script>`)
     .replace(APP_HEAD, () => `<script>${capture}</script>${APP_HEAD}`);
-}
-
-/**
- * Writes what a page's stylesheet adds to its inline CSS (the same file for pages that need the
- * same), named by its content as Vite names the files it writes, and returns its address.
- */
-async function writeLateSheet(distDir: string, css: string): Promise<string> {
-  const hash = createHash('sha256').update(css).digest('base64url').slice(0, 8);
-  const href = `/assets/late-${hash}.css`;
-  await writeFile(join(distDir, href), css);
-  return href;
 }
 
 /** Vite's build manifest (dist/.vite/manifest.json): each source module's chunk. */
@@ -200,10 +188,11 @@ async function main() {
 
   const server = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
 
-  // Each page carries inline the CSS its own markup uses: no render-blocking request, and less
-  // to match before the first paint. The rest of the stylesheet (scripts/lib/css-split.ts) and
+  // Each page carries inline the CSS its own markup uses (scripts/lib/critical-css.ts): no
+  // render-blocking request, and less to match before the first paint. The whole stylesheet and
   // the app's script are requested after the first paint, so the prerendered page gets the
-  // bandwidth first. (CSP allows the inline elements by hash.)
+  // bandwidth first; every inline rule is in the whole sheet, which comes after it, so its
+  // arrival changes nothing the page shows. (CSP allows the inline elements by hash.)
   const styles = await takeStylesheets(
     await readFile(join(distDir, 'index.html'), 'utf8'),
     distDir,
@@ -215,20 +204,12 @@ async function main() {
     const imports = pageModules(manifest, route.path);
     const markup = (template: string) =>
       template.replace(APP_HEAD, head).replace('<!--app-html-->', html);
-    const css =
-      styles.hrefs.length > 0
-        ? splitCss(
-            styles.css,
-            await criticalCss(
-              markup(await placeInlineScripts(styles.html, [], imports)),
-              styles.css,
-            ),
-          )
-        : { inline: '', late: '' };
-    const late = css.late ? [await writeLateSheet(distDir, css.late)] : [];
-    const page = markup(await placeInlineScripts(styles.html, late, imports)).replace(
+    const css = styles.css
+      ? await criticalCss(markup(await placeInlineScripts(styles.html, [], imports)), styles.css)
+      : '';
+    const page = markup(await placeInlineScripts(styles.html, styles.hrefs, imports)).replace(
       CRITICAL_CSS,
-      () => (css.inline ? `<style>${css.inline}</style>` : ''),
+      () => (css ? `<style>${css}</style>` : ''),
     );
     for (const script of inlineScripts(page)) scriptHashes.add(cspHash(script));
     for (const style of inlineStyles(page)) styleHashes.add(cspHash(style));
@@ -236,13 +217,6 @@ async function main() {
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, page);
   }
-  // Each page names its own late sheet, so the whole one Vite wrote is requested by no page. The
-  // local build keeps it: the browser tests check that each page's two parts style every element
-  // as it does (e2e/split-styles.spec.ts).
-  if (mode === 'production') {
-    await Promise.all(styles.hrefs.map((href) => rm(join(distDir, href))));
-  }
-
   const indexable = server.PRERENDERED_ROUTES.map((r) => r.path).filter(
     (p) => p !== server.seo.notFound.path,
   );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadStaticSite } from './static-site';
+import { loadStaticSite, serveSite } from './static-site';
 
 let dir: string;
 let app: Hono;
@@ -88,6 +88,19 @@ describe('the static host of the local stack', () => {
     });
     expect(script.headers.get('content-encoding')).toBe('br');
     expect((await host.request('/nope')).status).toBe(404);
+  });
+
+  it('serves a given page beside the site on a port of its own, with the headers for its path', async () => {
+    const host = await serveSite(dir, { pages: { '/__floor/': '<h1>floor</h1>' } });
+    try {
+      const floor = await fetch(`${host.origin}/__floor/`);
+      expect(await floor.text()).toBe('<h1>floor</h1>');
+      expect(floor.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(floor.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await (await fetch(`${host.origin}/about-me`)).text()).toBe('<h1>about</h1>');
+    } finally {
+      await host.close();
+    }
   });
 
   it('compresses with brotli or gzip as the client accepts', async () => {

@@ -3,12 +3,13 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Context } from 'hono';
+import { serve } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
 import { ROUTES, servedPaths } from '../../src/app/routes';
 import { headersForPath, parseHeadersFile, type HeaderRule } from './headers-file';
 
-/** The content type of each file a build holds, by extension (also the bench's outside host). */
-export const CONTENT_TYPES: Record<string, string> = {
+/** The content type of each file a build holds, by extension. */
+const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -33,7 +34,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 /** The extensions worth compressing (text). */
-export const COMPRESSIBLE = new Set([
+const COMPRESSIBLE = new Set([
   '.html',
   '.js',
   '.mjs',
@@ -56,16 +57,34 @@ interface StaticFile {
   etag: string;
 }
 
+function staticFile(body: Buffer, ext: string): StaticFile {
+  const file: StaticFile = {
+    body,
+    type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+  };
+  if (COMPRESSIBLE.has(ext) && body.length > 512) {
+    file.gzip = gzipSync(body, { level: 9 });
+    file.brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  }
+  return file;
+}
+
+export interface StaticSiteOptions {
+  /** Whether `_headers` applies (true); without, a plain static host that ignores that file. */
+  headersFile?: boolean;
+  /** Further HTML pages by path, served like the site's own (the bench's floor page). */
+  pages?: Record<string, string>;
+}
+
 /**
  * Serves a built `dist/` the way a CDN does: each route's prerendered file, `404.html` with
  * status 404 for unknown paths, the headers from `_headers`, compression chosen by
- * Accept-Encoding, and ETags. Files are read and compressed once, at start. With
- * `{ headersFile: false }` it is a plain static host instead, one that ignores `_headers` (the
- * bench measures the site both ways).
+ * Accept-Encoding, and ETags. Files are read and compressed once, at start.
  */
 export async function loadStaticSite(
   distDir: string,
-  { headersFile: applyHeaders = true }: { headersFile?: boolean } = {},
+  { headersFile: applyHeaders = true, pages = {} }: StaticSiteOptions = {},
 ) {
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(
@@ -78,19 +97,10 @@ export async function loadStaticSite(
     const file = join(found.parentPath, found.name);
     const urlPath = '/' + relative(distDir, file).split(sep).join('/');
     if (NOT_SERVED.has(urlPath)) continue;
-    const body = await readFile(file);
-    const ext = extname(file);
-    const entry: StaticFile = {
-      body,
-      type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-    };
-    if (COMPRESSIBLE.has(ext) && body.length > 512) {
-      entry.gzip = gzipSync(body, { level: 9 });
-      entry.brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-    }
-    files.set(urlPath, entry);
+    files.set(urlPath, staticFile(await readFile(file), extname(file)));
   }
+  for (const [path, html] of Object.entries(pages))
+    files.set(path, staticFile(Buffer.from(html), '.html'));
   const headersFile = join(distDir, '_headers');
   const rules: HeaderRule[] =
     applyHeaders && existsSync(headersFile)
@@ -105,7 +115,7 @@ export async function loadStaticSite(
   function resolve(path: string): { key: string; file: StaticFile } | null {
     const route = ROUTES.find((candidate) => servedPaths(candidate).includes(path));
     const key = route ? `/${route.file}` : path;
-    if (!route && (key.endsWith('/') || key.endsWith('.html'))) return null;
+    if (!route && !(path in pages) && (key.endsWith('/') || key.endsWith('.html'))) return null;
     const file = files.get(key);
     return file ? { key, file } : null;
   }
@@ -141,5 +151,27 @@ export async function loadStaticSite(
     }
     headers.set('Content-Length', String(body.length));
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+  };
+}
+
+/**
+ * A built site served alone on localhost (`port` 0: any free one), with nothing of the local
+ * stack: the bench's host, and a host for check:live's test.
+ */
+export async function serveSite(
+  distDir: string,
+  { port = 0, ...options }: StaticSiteOptions & { port?: number } = {},
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  const site = await loadStaticSite(distDir, options);
+  const app = new Hono().on(['GET', 'HEAD'], '*', (c) => site(c));
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, port, hostname: 'localhost' }, () =>
+      resolve(started),
+    );
+  });
+  const address = server.address();
+  return {
+    origin: `http://localhost:${typeof address === 'object' && address ? address.port : port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

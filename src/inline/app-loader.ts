@@ -10,10 +10,10 @@
  * (at 1.2 to 1.3 s), and Lighthouse then counted the app's whole download in the page's LCP.
  *
  * With the module come the modules it imports (as `modulepreload` links, so they download beside
- * it rather than after it) and the page's late stylesheet: the page carries inline the rules its
- * own markup uses (scripts/lib/critical-css.ts); its late sheet holds the rest of the site's
- * stylesheet and nothing inline again (scripts/lib/css-split.ts), for what the app renders later
- * (messages, a call in progress, the callback form), so its arrival restyles none of the page. Nothing of the app is named in the
+ * it rather than after it) and the site's whole stylesheet, for what the app renders later
+ * (messages, a call in progress, the callback form): the page carries inline the rules its own
+ * markup uses (scripts/lib/critical-css.ts), and the whole sheet holds them too, later in the
+ * cascade, so its arrival changes nothing the page shows. Nothing of the app is named in the
  * served HTML: a preload there is a request that competes with the first paint. It adds them one
  * a task, the module first: starting a request is the renderer's own work (the first one in a
  * fresh renderer took 9 ms of a 12 ms task in Lighthouse's traces), and at a phone's 4x that
@@ -29,7 +29,7 @@ export type LoaderWindow = Pick<
 const FIRST_PAINT = 'first-contentful-paint';
 const AFTER_LOAD_MS = 3_000;
 
-/** What the loader adds: the entry module, the modules it imports, the page's late stylesheet. */
+/** What the loader adds: the entry module, the modules it imports, the site's stylesheet. */
 export interface AppFiles {
   module: string;
   imports: readonly string[];
