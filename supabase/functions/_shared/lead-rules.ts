@@ -1,11 +1,7 @@
 /**
- * What a lead must hold to be stored, in one place: the contact form checks it before sending
- * (src/features/contact/validate.ts), the submit-lead function before inserting, and the database
- * in its CHECK constraints and insert policy (written by `npm run lead-rules:sql` from this file
- * and lead-fields.ts, the table of the typed fields and their bounds). The database's functions
- * are compared with these over every code point (supabase/tests/lead-guards.sql.test.ts).
- *
- * Limits are in bytes of UTF-8, as the database stores text, so the largest row is known.
+ * What a lead must hold to be stored: the form, submit-lead and the database (printed by `npm run
+ * lead-rules:sql`) check the same rules, compared over every code point by
+ * supabase/tests/lead-guards.sql.test.ts. Limits are UTF-8 bytes, so the largest row is known.
  */
 import {
   LEAD_FIELDS,
@@ -15,13 +11,11 @@ import {
   type LeadText,
 } from './lead-fields.ts';
 
-/** The most the context's values may take, in UTF-8 bytes (a typed field's: lead-fields.ts). */
 export const LEAD_MAX_BYTES = {
   page: 200,
   utmValue: 100,
 } as const;
 
-/** The campaign parameters a lead keeps; any other key is dropped (and refused by the database). */
 export const UTM_KEYS = [
   'utm_source',
   'utm_medium',
@@ -31,10 +25,7 @@ export const UTM_KEYS = [
 ] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
 
-/**
- * A query parameter's name as a campaign tag: one of the five keys, whatever its case
- * (`UTM_Source` is `utm_source`), or null. The lead's utm and the funnel's URL both read tags so.
- */
+/** Whatever its case: `UTM_Source` is `utm_source`. */
 export function utmKeyOf(name: string): UtmKey | null {
   const key = name.toLowerCase();
   return (UTM_KEYS as readonly string[]).includes(key) ? (key as UtmKey) : null;

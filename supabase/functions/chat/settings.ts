@@ -8,12 +8,6 @@ import {
 import { chatKeys } from './chat-key.ts';
 import type { ChatSettings } from './handler.ts';
 
-/**
- * The function's settings from its secrets; throws naming every missing one. The chats' keys are
- * derived from the service-role key (with a label of their own, ./chat-key.ts): a secret every
- * deploy has, never sent to a page. Rotating it voids the keys of the chats under way: their next
- * message is refused, and the page starts a new chat.
- */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): ChatSettings {
   return {
     ...vapiPageFacingSettings(env, fetcher),

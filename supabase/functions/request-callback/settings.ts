@@ -9,7 +9,6 @@ import {
 } from '../_shared/settings.ts';
 import type { CallbackSettings } from './handler.ts';
 
-/** The function's settings from its secrets; throws naming every missing one. */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): CallbackSettings {
   const { secrets, ...page } = pageFacingSettings(env, fetcher, [
     'VAPI_PRIVATE_KEY',

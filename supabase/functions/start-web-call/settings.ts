@@ -1,7 +1,6 @@
 import { integer, reportKeysFrom, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
 import type { WebCallSettings } from './handler.ts';
 
-/** The function's settings from its secrets; throws naming every missing one. */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): WebCallSettings {
   return {
     ...vapiPageFacingSettings(env, fetcher),
