@@ -18,11 +18,12 @@ import type { ChatKeys } from './chat-key.ts';
  * (./chat-key.ts), which is checked before the database.
  */
 export interface ChatSettings extends PageSettings {
+  /** As web_chat_claim reads them. */
   limits: {
-    perAddress: number;
-    perAddressWindowSeconds: number;
-    messagesPerChat: number;
-    messagesPerDay: number;
+    per_address: number;
+    per_address_window: number;
+    messages_per_chat: number;
+    messages_per_day: number;
   };
   vapi: VapiReach & { assistantId: string };
   keys: ChatKeys;
@@ -98,12 +99,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
           address_source: addressSource,
           visit_id: request.visit_id,
           verified: first,
-          limits: {
-            per_address: limits.perAddress,
-            per_address_window: limits.perAddressWindowSeconds,
-            messages_per_chat: limits.messagesPerChat,
-            messages_per_day: limits.messagesPerDay,
-          },
+          limits,
         });
         claim = parseClaim<Claim>(claimed, ['message', 'unverified', 'ended', 'limited']);
       } catch (error) {
@@ -113,7 +109,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
       if (claim.outcome === 'unverified') return refuse(chatRefusal('captcha_failed'));
       if (claim.outcome === 'ended') return refuse(chatRefusal('chat_ended'));
       if (claim.outcome === 'limited') {
-        if (claim.limit === 'day') spent('chat', limits.messagesPerDay, claim.retry_after);
+        if (claim.limit === 'day') spent('chat', limits.messages_per_day, claim.retry_after);
         return refuse(chatRefusal('limited', retryAfter(claim)));
       }
 

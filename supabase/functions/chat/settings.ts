@@ -14,10 +14,10 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): ChatSe
     keys: chatKeys(requireAll(env, ['SUPABASE_SERVICE_ROLE_KEY']).SUPABASE_SERVICE_ROLE_KEY),
     reports: reportKeysFrom(env),
     limits: {
-      perAddress: integer(env, 'WEB_CHAT_PER_ADDRESS', 5, 1, 100),
-      perAddressWindowSeconds: integer(env, 'WEB_CHAT_WINDOW_SECONDS', 3600, 60, 86_400),
-      messagesPerChat: integer(env, 'WEB_CHAT_MESSAGES_PER_CHAT', 20, 1, 200),
-      messagesPerDay: integer(env, 'WEB_CHAT_DAILY_MESSAGES', 500, 1, 100_000),
+      per_address: integer(env, 'WEB_CHAT_PER_ADDRESS', 5, 1, 100),
+      per_address_window: integer(env, 'WEB_CHAT_WINDOW_SECONDS', 3600, 60, 86_400),
+      messages_per_chat: integer(env, 'WEB_CHAT_MESSAGES_PER_CHAT', 20, 1, 200),
+      messages_per_day: integer(env, 'WEB_CHAT_DAILY_MESSAGES', 500, 1, 100_000),
     },
   };
 }

@@ -33,12 +33,13 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 
 export interface CallbackSettings extends PageSettings {
   countries: CountryCode[];
+  /** As callback_claim reads them. */
   limits: {
-    perNumberPerDay: number;
-    perAddressPerHour: number;
-    perDay: number;
+    per_number_per_day: number;
+    per_address_per_hour: number;
+    per_day: number;
     /** How long a claim may stay unrecorded before it counts as a call that may have been placed. */
-    leaseSeconds: number;
+    lease_seconds: number;
   };
   vapi: VapiSettings & { phoneNumberId: string };
   businessName: string;
@@ -205,12 +206,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
         requested_at: requestedAt.toISOString(),
         pressed_ms: request.pressed_ms,
         lead_id: lead ? request.id : null,
-        limits: {
-          per_number_per_day: settings.limits.perNumberPerDay,
-          per_address_per_hour: settings.limits.perAddressPerHour,
-          per_day: settings.limits.perDay,
-          lease_seconds: settings.limits.leaseSeconds,
-        },
+        limits: settings.limits,
       });
       claim = parseClaim<Claim>(claimed, ['call', 'existing', 'conflict', 'limited']);
     } catch (error) {
@@ -220,7 +216,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
 
     if (claim.outcome === 'conflict') return refuse(callbackRefusal('bad_request'));
     if (claim.outcome === 'limited') {
-      if (claim.limit === 'day') spent('phone', settings.limits.perDay, claim.retry_after);
+      if (claim.limit === 'day') spent('phone', settings.limits.per_day, claim.retry_after);
       const headers = { 'Retry-After': String(CALLBACK_RETRY_AFTER_SECONDS) };
       return refuse(callbackRefusal('limited', { headers }));
     }

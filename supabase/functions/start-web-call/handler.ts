@@ -24,11 +24,12 @@ import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts
  * on intent runs the bot check and limits early, so the press costs only the claim and Vapi.
  */
 export interface WebCallSettings extends PageSettings {
+  /** As web_call_claim reads them. */
   limits: {
-    perAddress: number;
-    perAddressWindowSeconds: number;
-    perDay: number;
-    minutesPerDay: number;
+    per_address: number;
+    per_address_window: number;
+    per_day: number;
+    minutes_per_day: number;
     concurrent: number;
   };
   vapi: VapiSettings;
@@ -81,13 +82,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         address_source: addressSource,
         visit_id: request.visit_id,
         max_seconds: vapi.maxCallSeconds,
-        limits: {
-          per_address: limits.perAddress,
-          per_address_window: limits.perAddressWindowSeconds,
-          per_day: limits.perDay,
-          minutes_per_day: limits.minutesPerDay,
-          concurrent: limits.concurrent,
-        },
+        limits,
       };
       const started = async (webCall: WebCallAnswer) => {
         const body: WebCallStarted = {
@@ -97,8 +92,8 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         return answer(200, body, noStore);
       };
       const limited = (claim: Limited<WebCallLimit>) => {
-        if (claim.limit === 'day') spent('calls', limits.perDay, claim.retry_after);
-        if (claim.limit === 'minutes') spent('minutes', limits.minutesPerDay, claim.retry_after);
+        if (claim.limit === 'day') spent('calls', limits.per_day, claim.retry_after);
+        if (claim.limit === 'minutes') spent('minutes', limits.minutes_per_day, claim.retry_after);
         return refuse(webCallRefusal('limited', retryAfter(claim)));
       };
 
