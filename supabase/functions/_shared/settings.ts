@@ -45,7 +45,12 @@ export function serverSettings<const N extends string>(
   env: Env,
   fetcher: typeof fetch,
   names: readonly N[],
-): { secrets: Record<N, string>; database: CallDatabase; webhook: WebhookSettings } {
+): {
+  secrets: Record<N, string>;
+  database: CallDatabase;
+  webhook: WebhookSettings;
+  reports: ReportKeys;
+} {
   const url = env.CONTACT_WEBHOOK_URL?.trim() || null;
   // A webhook address comes with its signing secret: no post goes out unsigned.
   const webhookNames = url ? (['CONTACT_WEBHOOK_SECRET'] as const) : [];
@@ -58,6 +63,8 @@ export function serverSettings<const N extends string>(
   return {
     secrets: secrets as Record<N, string>,
     database: databaseFromKeys(secrets.SUPABASE_URL, secrets.SUPABASE_SERVICE_ROLE_KEY, fetcher),
+    // The service-role key: every deploy has it and no page sees it; rotating it voids the tickets.
+    reports: reportKeys(secrets.SUPABASE_SERVICE_ROLE_KEY),
     webhook: url
       ? { url, secret: webhookSecret(env.CONTACT_WEBHOOK_SECRET!), fetch: fetcher }
       : { url: null, fetch: fetcher },
@@ -82,11 +89,6 @@ export function pageFacingSettings<const N extends string>(
     fetch: fetcher,
   };
   return { ...base, origins, turnstile };
-}
-
-/** From the service-role key, which every deploy has and no page sees; rotating it voids them. */
-export function reportKeysFrom(env: Env): ReportKeys {
-  return reportKeys(requireAll(env, ['SUPABASE_SERVICE_ROLE_KEY']).SUPABASE_SERVICE_ROLE_KEY);
 }
 
 export function vapiSettings(

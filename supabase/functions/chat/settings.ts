@@ -1,10 +1,4 @@
-import {
-  integer,
-  reportKeysFrom,
-  requireAll,
-  vapiPageFacingSettings,
-  type Env,
-} from '../_shared/settings.ts';
+import { integer, requireAll, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
 import { chatKeys } from './chat-key.ts';
 import type { ChatSettings } from './handler.ts';
 
@@ -12,7 +6,6 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): ChatSe
   return {
     ...vapiPageFacingSettings(env, fetcher),
     keys: chatKeys(requireAll(env, ['SUPABASE_SERVICE_ROLE_KEY']).SUPABASE_SERVICE_ROLE_KEY),
-    reports: reportKeysFrom(env),
     limits: {
       per_address: integer(env, 'WEB_CHAT_PER_ADDRESS', 5, 1, 100),
       per_address_window: integer(env, 'WEB_CHAT_WINDOW_SECONDS', 3600, 60, 86_400),

@@ -1,12 +1,6 @@
 import { getCountries, type CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
 import { BUSINESS_NAME_MAX_LENGTH } from '../_shared/contracts/callback-call.ts';
-import {
-  integer,
-  pageFacingSettings,
-  reportKeysFrom,
-  vapiSettings,
-  type Env,
-} from '../_shared/settings.ts';
+import { integer, pageFacingSettings, vapiSettings, type Env } from '../_shared/settings.ts';
 import type { CallbackSettings } from './handler.ts';
 
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): CallbackSettings {
@@ -42,6 +36,5 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
     },
     vapi: { ...vapiSettings(env, fetcher, secrets), phoneNumberId: secrets.VAPI_PHONE_NUMBER_ID },
     businessName,
-    reports: reportKeysFrom(env),
   };
 }

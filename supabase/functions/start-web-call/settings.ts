@@ -1,10 +1,9 @@
-import { integer, reportKeysFrom, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
+import { integer, vapiPageFacingSettings, type Env } from '../_shared/settings.ts';
 import type { WebCallSettings } from './handler.ts';
 
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): WebCallSettings {
   return {
     ...vapiPageFacingSettings(env, fetcher),
-    reports: reportKeysFrom(env),
     limits: {
       per_address: integer(env, 'WEB_CALL_PER_ADDRESS', 3, 1, 100),
       per_address_window: integer(env, 'WEB_CALL_WINDOW_SECONDS', 3600, 60, 86_400),
