@@ -34,18 +34,9 @@ const isStepMs = (value: unknown) =>
   value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 0);
 
 function stepsOf(value: unknown): CallSteps | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const steps = value as Record<string, unknown>;
-  return isStepMs(steps.queued_ms) &&
-    isStepMs(steps.ringing_ms) &&
-    isStepMs(steps.answered_ms) &&
-    typeof steps.ended === 'boolean'
-    ? {
-        queued_ms: steps.queued_ms as number | null,
-        ringing_ms: steps.ringing_ms as number | null,
-        answered_ms: steps.answered_ms as number | null,
-        ended: steps.ended,
-      }
+  const { queued_ms, ringing_ms, answered_ms, ended } = Object(value) as Record<string, unknown>;
+  return [queued_ms, ringing_ms, answered_ms].every(isStepMs) && typeof ended === 'boolean'
+    ? ({ queued_ms, ringing_ms, answered_ms, ended } as CallSteps)
     : null;
 }
 
