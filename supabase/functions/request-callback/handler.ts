@@ -151,20 +151,16 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
 
   const clock = settings.now ?? (() => new Date());
   /** Not stored in the window and stored with another number are one refusal: nothing leaks. */
-  const leadOf = async (
-    request: Callback,
-  ): Promise<{ ok: true; lead: LeadForCall } | { ok: false; code: 'lead_not_found' }> => {
+  const leadOf = async (request: Callback): Promise<LeadForCall | null> => {
     const found = parseLeadFound(
       await settings.database('callback_lead', {
         id: request.id,
         window_seconds: LEAD_CALL_WINDOW_SECONDS,
       }),
     );
-    if (!found || e164(found.phone, settings.countries)?.number !== request.phone) {
-      return { ok: false, code: 'lead_not_found' };
-    }
+    if (!found || e164(found.phone, settings.countries)?.number !== request.phone) return null;
     const { name, company, message } = found;
-    return { ok: true, lead: { name, company, message } };
+    return { name, company, message };
   };
 
   const handle = async (
@@ -180,13 +176,12 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
     let lead: LeadForCall | null = null;
     if (request.follows_lead) {
       try {
-        const read = await leadOf(request);
-        if (!read.ok) return refuse(callbackRefusal(read.code));
-        lead = read.lead;
+        lead = await leadOf(request);
       } catch (error) {
         console.error('request-callback: could not read the lead:', error);
         return refuse(callbackRefusal('call_failed'));
       }
+      if (!lead) return refuse(callbackRefusal('lead_not_found'));
     }
     let claim: Claim;
     try {
