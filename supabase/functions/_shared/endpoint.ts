@@ -29,7 +29,6 @@ export interface Opened<T> {
   body: T;
   address: string | null;
   addressSource: AddressSource;
-  /** 201 with a null body answers no body. */
   answer: (status: number, body: unknown, headers?: Record<string, string>) => Response;
   refuse: (refusal: Refusal) => Response;
 }
@@ -60,9 +59,7 @@ export function openEndpoint<T>(
       ...opening.headers,
     };
     const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
-      status === 201 && body === null
-        ? new Response(null, { status, headers: { ...headers, ...extra } })
-        : json(status, body, { ...headers, ...extra });
+      json(status, body, { ...headers, ...extra });
     const refuse = (refusal: Refusal) =>
       answer(refusal.status, errorBody(refusal), refusal.headers);
 

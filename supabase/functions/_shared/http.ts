@@ -17,7 +17,7 @@ export function siteOrigins(siteUrl: string): string[] {
 /** Another page's Origin gets the site's first origin, which its browser then refuses. */
 export function corsHeaders(
   origins: readonly string[],
-  requestOrigin: string | null = null,
+  requestOrigin: string | null,
 ): Record<string, string> {
   const allowed = requestOrigin && origins.includes(requestOrigin) ? requestOrigin : origins[0];
   return {
