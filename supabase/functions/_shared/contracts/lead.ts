@@ -30,21 +30,12 @@ export interface LeadRow extends LeadValues, LeadContext {
   created_at: string;
 }
 
-/** Typed so it names every key of the context, and only those. */
-const LEAD_CONTEXT: Record<keyof LeadContext, true> = {
-  page: true,
-  utm: true,
-  estimate: true,
-  demo_call: true,
-  visit_id: true,
-  trade: true,
-};
-/** In the table's column order, the webhook's. */
+/** In the table's column order, the webhook's; parseLeadContext names every context key. */
 export const LEAD_ROW_KEYS: (keyof LeadRow)[] = [
   'id',
   ...LEAD_FIELDS,
   'created_at',
-  ...(Object.keys(LEAD_CONTEXT) as (keyof LeadContext)[]),
+  ...(Object.keys(parseLeadContext({})) as (keyof LeadContext)[]),
 ];
 
 /** The delivery's own columns are not the owner's. */
