@@ -183,7 +183,6 @@ export function sessionReportRow(message: Record<string, unknown>) {
 
 interface DoNotCallAnswer {
   known: boolean;
-  added: boolean;
 }
 
 /**
