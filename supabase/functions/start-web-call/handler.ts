@@ -69,6 +69,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
     ...START_WEB_CALL,
     origins: settings.origins,
     botCheck: settings.turnstile,
+    // A reserved press passed its bot check on intent.
     botCheckWhen: (body: WebCallRequest) => body.step !== 'press',
   };
 
