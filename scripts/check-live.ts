@@ -1,12 +1,4 @@
-/**
- * `npm run check:live -- <site-url>`: checks a deployed site from the owner's machine and prints
- * one line per check (PASS, SKIP, or FAIL with what to fix); exits 1 when a check fails. Run it
- * with the VITE_ variables the deployed build had (the same .env or shell): the headers, the CSP
- * and the functions are compared with what that configuration makes. `--local` checks against
- * the local stack's configuration instead (the tests use it). A build that names a browser
- * profile fails the check with what a stranger can cost a day, unless the owner passes its flag
- * (`--accept-public-key`, `--accept-browser-leads`).
- */
+// `npm run check:live -- <site-url>`, run with the VITE_ variables the deployed build had.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { functionsWithoutKeyCheck, listFunctions } from '../server/edge-functions/functions-host';

@@ -11,7 +11,6 @@ import {
 } from '../supabase/functions/_shared/lead-fields.ts';
 import { codePointRanges, isLetterOrDigit } from '../supabase/functions/_shared/lead-rules.ts';
 
-/** A code point as a PostgreSQL regular-expression escape (\uXXXX or \UXXXXXXXX). */
 function escape(cp: number): string {
   return cp <= 0xffff
     ? `\\u${cp.toString(16).padStart(4, '0')}`
@@ -66,7 +65,6 @@ export function leadFieldCheck(field: LeadField): string {
     : `value is null or (${checks.join(' and ')})`;
 }
 
-/** The function that checks one field, as a migration creates it. */
 export function leadFieldFunctionSql(field: LeadField, name = `private.is_lead_${field}`): string {
   return [
     `create function ${name}(value text) returns boolean`,

@@ -1,8 +1,6 @@
 /**
- * The checks `npm run check:live -- <site-url>` runs against a deployed site, from the owner's
- * machine, with the same VITE_ variables the build had: what the build wrote (headers, CSP,
- * robots, sitemap, canonical links) is what the host serves, and the server side answers as the
- * site needs (each function's CORS, the Server URL's secret, the anon key's reach).
+ * `npm run check:live`: what the build wrote is what the host serves, and the server side answers
+ * as the site needs, compared with the VITE_ variables the build had.
  */
 import { INDEXABLE_ROUTES, NOT_FOUND_ROUTE, type Route } from '../../src/app/routes';
 import { TURNSTILE_TESTING_SITE_KEYS, type SiteConfig } from '../../src/lib/config-schema';
@@ -22,11 +20,8 @@ import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-he
 
 export interface CheckResult {
   ok: boolean;
-  /** What was checked, in a few words. */
   what: string;
-  /** When not ok: what is wrong and what to fix. */
   fix?: string;
-  /** Not run (nothing deployed there, and the site does not need it). */
   skipped?: boolean;
 }
 
@@ -34,10 +29,8 @@ const pass = (what: string): CheckResult => ({ ok: true, what });
 const fail = (what: string, fix: string): CheckResult => ({ ok: false, what, fix });
 const skip = (what: string): CheckResult => ({ ok: true, what, skipped: true });
 
-/** An unknown path, to see the not-found page served with 404. */
 const UNKNOWN_PATH = '/check-live-no-such-page';
 
-/** A CSP split into its directives, each a set of sources. */
 export function parseCsp(policy: string): Map<string, Set<string>> {
   const directives = new Map<string, Set<string>>();
   for (const part of policy.split(';')) {
@@ -49,11 +42,7 @@ export function parseCsp(policy: string): Map<string, Set<string>> {
 
 const isHash = (source: string) => /^'sha(256|384|512)-/.test(source);
 
-/**
- * How a served CSP differs from the one the build makes for this configuration: every origin and
- * keyword the build uses, and nothing else (hashes aside); and the page's own inline scripts and
- * styles allowed by hash, so the page works. One line per difference.
- */
+/** Hashes are compared with the page's own inline scripts and styles, not with the build's. */
 export function cspDifferences(served: string, expected: string, html: string): string[] {
   const have = parseCsp(served);
   const want = parseCsp(expected);
@@ -73,19 +62,19 @@ export function cspDifferences(served: string, expected: string, html: string): 
   for (const name of have.keys()) if (!want.has(name)) problems.push(`${name} is not the build's`);
   const allowed = (directive: string, text: string) =>
     have.get(directive)?.has(cspHash(text)) ?? false;
-  const blockedScripts = inlineScripts(html).filter(
-    (script) => !allowed('script-src', script),
-  ).length;
-  const blockedStyles = inlineStyles(html).filter((style) => !allowed('style-src', style)).length;
-  if (blockedScripts)
-    problems.push(`script-src lacks the hash of ${blockedScripts} inline script(s)`);
-  if (blockedStyles) problems.push(`style-src lacks the hash of ${blockedStyles} inline style(s)`);
+  for (const [directive, texts, kind] of [
+    ['script-src', inlineScripts(html), 'script'],
+    ['style-src', inlineStyles(html), 'style'],
+  ] as const) {
+    const blocked = texts.filter((text) => !allowed(directive, text)).length;
+    if (blocked) problems.push(`${directive} lacks the hash of ${blocked} inline ${kind}(s)`);
+  }
   return problems;
 }
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-/** A page as the host answered it (redirects not followed), or why there was no answer. */
+/** Redirects not followed. */
 type LoadedPage = { answer: Response; html: string } | { error: string };
 
 /** Fetches each page once, for every check that reads it. */
@@ -106,10 +95,6 @@ function pageLoader(fetcher: Fetch, site: string) {
 
 type PageLoad = ReturnType<typeof pageLoader>;
 
-/**
- * One page: its status, its security headers and CSP, its canonical link, and every file it
- * loads served as built.
- */
 async function checkPage(
   load: PageLoad,
   site: string,
@@ -133,7 +118,7 @@ async function checkPage(
             : `expected 404 with 404.html: the host must serve it for unknown paths with status 404`,
         ),
   ];
-  // The headers the build's rules give every page (the `/*` rule), without the per-path cache.
+  // The `/*` rule's headers, without the per-path cache.
   const expected = headerRules(config, { scripts: [], styles: [] })[0]!.headers;
   const missing: string[] = [];
   const wrong: string[] = [];
@@ -171,7 +156,6 @@ async function checkPage(
           ),
     );
   }
-  // A page that is not the build's (another status, a redirect) has no files of the build's.
   if (answer.status === wantStatus) results.push(await checkPageFiles(read, site, path, html));
   if (route.indexable) {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
@@ -188,11 +172,6 @@ async function checkPage(
   return results;
 }
 
-/**
- * The files a page loads (live-files.ts): its scripts and stylesheets, images, audio and the
- * chunks its scripts import, each served as built. A page without the app's loader is not the
- * build's page.
- */
 async function checkPageFiles(
   read: FileRead,
   site: string,
@@ -221,7 +200,7 @@ async function checkPageFiles(
   );
 }
 
-/** Cal.com's embed, which the site serves itself when Book a time opens Cal (scripts ask for it). */
+/** Scripts ask for it, so no page names it. */
 async function checkCalEmbed(read: FileRead): Promise<CheckResult> {
   const file = await read(CAL_EMBED_PATH);
   return file.problem === null
@@ -232,7 +211,6 @@ async function checkCalEmbed(read: FileRead): Promise<CheckResult> {
       );
 }
 
-/** The body of a 2xx answer, or null. */
 const textOf = (fetcher: Fetch, url: string) =>
   fetcher(url).then(
     async (answer) => (answer.ok ? await answer.text() : null),
@@ -265,7 +243,7 @@ async function checkRobotsAndSitemap(fetcher: Fetch, site: string): Promise<Chec
   ];
 }
 
-/** The functions a page calls (named by their contracts), and whether this configuration needs each. */
+/** `needed`: what needs the function in this configuration, or null. */
 export function pageFunctions(config: SiteConfig): { name: string; needed: string | null }[] {
   const server = config.vapi?.auth === 'server';
   return [
@@ -282,7 +260,6 @@ export function pageFunctions(config: SiteConfig): { name: string; needed: strin
     { name: START_WEB_CALL.name, needed: server ? 'the voice demo (VITE_VAPI_AUTH=server)' : null },
     { name: CHAT.name, needed: server ? 'Type instead (VITE_VAPI_AUTH=server)' : null },
     {
-      // Every call or chat the server starts answers a ticket its page reads the report with.
       name: CALL_REPORT.name,
       needed: server || config.turnstile ? 'the lead card (the report of a call or chat)' : null,
     },
@@ -338,7 +315,6 @@ async function checkFunctionCors(
   return pass(`function ${name} answers its preflight for ${site} only`);
 }
 
-/** What a function answered a request without any key: whether the gateway's check refused it. */
 async function postWithoutKey(fetcher: Fetch, url: string) {
   const answer = await fetcher(url, {
     method: 'POST',
@@ -349,21 +325,15 @@ async function postWithoutKey(fetcher: Fetch, url: string) {
   return { status: answer.status, body, gateway: isGatewayKeyRefusal(answer.status, body) };
 }
 
-/** How supabase/config.toml says each function is deployed: with the gateway's key check or not. */
+/** As supabase/config.toml says. */
 export interface FunctionDeployment {
   name: string;
   verifyJwt: boolean;
 }
 
-/** What a request that no function can accept costs when the gateway refuses Vapi's. */
 const REPORTS_REFUSED =
   'Vapi sends no Supabase key: every report is refused, no call or chat is ever reported, and in server mode each call holds a concurrency slot for its full length';
 
-/**
- * Each function is deployed as supabase/config.toml says: a request with no key is refused by
- * the gateway (`verify_jwt`, the default) or reaches the function (`verify_jwt = false`). For
- * vapi-events, the function's own answer must be its refusal of a request without the secret.
- */
 async function checkFunctionDeployment(
   fetcher: Fetch,
   config: SiteConfig,
@@ -408,18 +378,13 @@ async function checkFunctionDeployment(
   return results;
 }
 
-/** A table the migrations create (and do not drop later), with the migration that creates it. */
 export interface MigratedTable {
   schema: string;
   name: string;
   file: string;
 }
 
-/**
- * The tables the migrations leave, read from the migrations in the order they are applied (not
- * listed by hand): every one holds what visitors gave or the site's own counters, so the anon
- * key may read none of them.
- */
+/** Read from the migrations, not listed by hand: the anon key may read none of them. */
 export function migratedTables(migrations: readonly Migration[]): MigratedTable[] {
   const tables = new Map<string, MigratedTable>();
   for (const { file, sql } of migrations) {
@@ -438,28 +403,18 @@ export function migratedTables(migrations: readonly Migration[]): MigratedTable[
   );
 }
 
-/**
- * The anon key reads nothing of a table: PASS only when the database itself refused it
- * (PostgreSQL's 42501), or for a table outside `public`, when the data API does not expose its
- * schema (PostgREST's 406 PGRST106). A missing table (404 PGRST205: the migrations not applied,
- * or no Supabase project at that address), the key refused, or any other answer is a FAIL.
- */
-async function checkAnonCannotRead(
-  fetcher: Fetch,
-  config: SiteConfig,
-  { schema, name, file }: MigratedTable,
-): Promise<CheckResult> {
-  const table = `${schema}.${name}`;
-  const url = `${config.supabaseUrl}/rest/v1/${name}?select=*&limit=1`;
+/** The anon key's request to the data API, with the error code of its answer. */
+async function asAnon(config: SiteConfig, fetcher: Fetch, path: string, init: RequestInit = {}) {
+  const url = `${config.supabaseUrl}/rest/v1/${path}`;
   const answer = await fetcher(url, {
+    ...init,
     headers: {
       apikey: config.supabaseAnonKey,
       Authorization: `Bearer ${config.supabaseAnonKey}`,
-      ...(schema === 'public' ? {} : { 'Accept-Profile': schema }),
+      ...(init.headers as Record<string, string>),
     },
   }).catch(String);
-  if (typeof answer === 'string')
-    return fail(`the anon key and ${table}`, `no answer from ${url} (${answer})`);
+  if (typeof answer === 'string') return { url, error: answer };
   const text = await answer.text();
   let code = '';
   try {
@@ -467,9 +422,31 @@ async function checkAnonCannotRead(
   } catch {
     // Not the data API's JSON (a static host's page, a proxy's error): no code.
   }
-  const { status } = answer;
-  if ((status === 401 || status === 403) && code === '42501')
-    return pass(`the anon key cannot read ${table} (the database refuses it)`);
+  const { status, ok } = answer;
+  return {
+    url,
+    status,
+    ok,
+    text,
+    code,
+    refused: (status === 401 || status === 403) && code === '42501',
+  };
+}
+
+/** Only the database's own refusal (42501) passes, or a schema the data API does not expose. */
+async function checkAnonCannotRead(
+  fetcher: Fetch,
+  config: SiteConfig,
+  { schema, name, file }: MigratedTable,
+): Promise<CheckResult> {
+  const table = `${schema}.${name}`;
+  const answer = await asAnon(config, fetcher, `${name}?select=*&limit=1`, {
+    headers: schema === 'public' ? {} : { 'Accept-Profile': schema },
+  });
+  if ('error' in answer)
+    return fail(`the anon key and ${table}`, `no answer from ${answer.url} (${answer.error})`);
+  const { status, code, text } = answer;
+  if (answer.refused) return pass(`the anon key cannot read ${table} (the database refuses it)`);
   if (schema !== 'public' && status === 406 && code === 'PGRST106')
     return pass(`the anon key cannot read ${table} (the data API does not expose ${schema})`);
   if (status === 404 && code === 'PGRST205')
@@ -493,13 +470,9 @@ async function checkAnonCannotRead(
   );
 }
 
-/** What the owner accepts of a named browser profile (check:live's --accept-… flags). */
 export type Accepted = ReadonlySet<ProfileRisk['accept']>;
 
-/**
- * The profile: the default passes; each browser path a build names fails with its worst case
- * a day, unless the owner passed its flag (then it passes, the worst case still printed).
- */
+/** An accepted browser path passes, its worst case a day still printed. */
 export function checkProfile(config: SiteConfig, accepted: Accepted = new Set()): CheckResult[] {
   const risks = profileRisks(config);
   if (risks.length === 0)
@@ -514,11 +487,7 @@ export function checkProfile(config: SiteConfig, accepted: Accepted = new Set())
   );
 }
 
-/**
- * The bot check's site key in the deployed pages: never one of Cloudflare's testing keys, with
- * which every check passes. Read from the page and the scripts it loads (what visitors get),
- * not from the variables.
- */
+/** Read from what visitors get, not from the variables. */
 async function checkNoTestingSiteKey(
   load: PageLoad,
   site: string,
@@ -534,8 +503,7 @@ async function checkNoTestingSiteKey(
     texts.push(html);
     for (const file of await filesOfPage(read, html, site)) {
       if (!isScript(file.path)) continue;
-      // A script that could not be read, or came as the host's fallback page, is not a script
-      // without the key.
+      // A script not read, or the host's fallback page, is not a script without the key.
       if (file.text === undefined || file.missing) unread.add(`${file.path} ${file.problem}`);
       else texts.push(file.text);
     }
@@ -556,10 +524,7 @@ async function checkNoTestingSiteKey(
       );
 }
 
-/**
- * The Postgres functions the server step calls, as the migrations leave them (each granted to
- * service_role, and not dropped by a later one): read from the migrations, not listed by hand.
- */
+/** Read from the migrations, not listed by hand. */
 export function serverStepFunctions(migrations: readonly Migration[]): string[] {
   const names = new Set<string>();
   for (const { sql } of migrations) {
@@ -573,32 +538,21 @@ export function serverStepFunctions(migrations: readonly Migration[]): string[] 
   return [...names].sort();
 }
 
-/**
- * The migrations are applied: each function the server step calls exists, and the anon key may
- * not call it. The data API answers 401/403 (42501) for a function anon may not execute, and 404
- * (PGRST202) for one that does not exist: a project whose migrations stopped short (a lead stored
- * but never posted, a press never started) fails here instead of on a visitor.
- */
+/** A project whose migrations stopped short fails here instead of on a visitor. */
 async function checkServerStepFunction(
   fetcher: Fetch,
   config: SiteConfig,
   name: string,
 ): Promise<CheckResult> {
-  const url = `${config.supabaseUrl}/rest/v1/rpc/${name}`;
-  const answer = await fetcher(url, {
+  const answer = await asAnon(config, fetcher, `rpc/${name}`, {
     method: 'POST',
-    headers: {
-      apikey: config.supabaseAnonKey,
-      Authorization: `Bearer ${config.supabaseAnonKey}`,
-      'Content-Type': 'application/json',
-    },
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ request: {} }),
-  }).catch(String);
-  if (typeof answer === 'string')
-    return fail(`the database function ${name}`, `no answer from ${url} (${answer})`);
-  const code = String(((await answer.json().catch(() => ({}))) as { code?: unknown }).code ?? '');
-  if ((answer.status === 401 || answer.status === 403) && code === '42501')
-    return pass(`the database has ${name}, and the anon key cannot call it`);
+  });
+  if ('error' in answer)
+    return fail(`the database function ${name}`, `no answer from ${answer.url} (${answer.error})`);
+  const { code } = answer;
+  if (answer.refused) return pass(`the database has ${name}, and the anon key cannot call it`);
   if (answer.status === 404)
     return fail(
       `the database lacks ${name} (${code || 404})`,
@@ -610,18 +564,14 @@ async function checkServerStepFunction(
   );
 }
 
-/** What the checks compare the deployed site with, besides the build's variables. */
 export interface LiveCheckOptions {
   fetcher?: Fetch;
-  /** The browser profiles the owner accepts (--accept-…). */
   accepted?: Accepted;
-  /** The migrations, in the order they are applied: the tables and functions they leave. */
+  /** In the order they are applied. */
   migrations?: readonly Migration[];
-  /** The functions, each with its key check as supabase/config.toml says. */
   functions?: readonly FunctionDeployment[];
 }
 
-/** Every check, in the order printed. */
 export async function checkLiveSite(
   siteUrl: string,
   config: SiteConfig,
@@ -650,11 +600,6 @@ export async function checkLiveSite(
   return results;
 }
 
-/**
- * The project's server side as the repository says it should be: each function's key check as
- * supabase/config.toml says, every table the migrations leave refused to the anon key by the
- * database, every function the server step calls present and refused to anon.
- */
 export async function checkServerSide(
   config: SiteConfig,
   { fetcher = fetch, migrations = [], functions = [] }: LiveCheckOptions,
@@ -669,7 +614,6 @@ export async function checkServerSide(
   return results;
 }
 
-/** One line per check: PASS, SKIP or FAIL, and for a failure what to fix. */
 export function formatResults(results: CheckResult[]): string[] {
   return results.map((result) =>
     result.skipped

@@ -1,9 +1,4 @@
-/**
- * What a named browser profile lets a stranger do, in the owner's units: the figures
- * docs/security.md states (its formula, one place), printed by the build in one block and by
- * `npm run check:live` as a failure unless the owner accepts them. The default profile prints
- * nothing: the server step bounds every call, chat and lead.
- */
+/** What a named browser profile lets a stranger do, in the owner's units (docs/security.md). */
 import type { SiteConfig } from '../../src/lib/config-schema';
 
 /**
@@ -21,7 +16,6 @@ export const PUBLIC_KEY_RISK = {
 
 const MINUTES_A_DAY = 24 * 60;
 
-/** The worst a script can cost a day with the public key: calls and chat, in minutes and dollars. */
 export function publicKeyWorstCase(risk = PUBLIC_KEY_RISK) {
   const callMinutes = risk.concurrentCalls * MINUTES_A_DAY;
   const chatMessages = risk.chatMessagesPerSecond * MINUTES_A_DAY * 60;
@@ -38,15 +32,11 @@ export function publicKeyWorstCase(risk = PUBLIC_KEY_RISK) {
 const dollars = ([low, high]: readonly [number, number]) =>
   `$${low.toLocaleString('en-US')} to $${high.toLocaleString('en-US')}`;
 
-/** One risk a named profile takes: what it is, what it can cost, how to go back to the default. */
 export interface ProfileRisk {
-  /** The variable that named it, and its value. */
   named: 'VITE_VAPI_AUTH=public-key' | 'VITE_LEADS=browser';
-  /** What a stranger can do, in the owner's units. */
   worst: string;
   /** How to switch to the bounded default. */
   fix: string;
-  /** check:live's flag that accepts it. */
   accept: '--accept-public-key' | '--accept-browser-leads';
 }
 
@@ -73,7 +63,6 @@ export function profileRisks(config: SiteConfig): ProfileRisk[] {
   return risks;
 }
 
-/** The build's one block about a named profile (no lines for the default). */
 export function profileWarningBlock(config: SiteConfig): string[] {
   const risks = profileRisks(config);
   if (risks.length === 0) return [];

@@ -9,10 +9,7 @@ import {
 import { localAnonKey, localOrigin } from '../../server/local-config.ts';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes.ts';
 
-/**
- * Configuration the unit tests run with: the local stack's values, and the spec's browser paths
- * named (their units test the server paths with configurations of their own).
- */
+/** The server paths' units test with configurations of their own. */
 const TEST_VALUES = {
   VITE_VAPI_AUTH: 'public-key',
   VITE_VAPI_PUBLIC_KEY: 'test-public-key',
@@ -20,10 +17,7 @@ const TEST_VALUES = {
   VITE_LEADS: 'browser',
 };
 
-/**
- * What a local build always takes from the local stack, whatever .env or the shell say: a local
- * run never sends test leads to the owner's real database, automation or canonical address.
- */
+/** Whatever .env says, so a local run never sends test leads to the owner's real services. */
 export const LOCAL_STACK_VARIABLES = [
   'VITE_SUPABASE_URL',
   'VITE_SUPABASE_ANON_KEY',
@@ -32,13 +26,9 @@ export const LOCAL_STACK_VARIABLES = [
   'VITE_PLAUSIBLE_ENDPOINT',
 ] as const;
 
-/**
- * The Vapi public key, set aside by a local build of the default profile (the server step starts
- * every call): it is shipped only when VITE_VAPI_AUTH=public-key names that profile.
- */
+/** Shipped only when VITE_VAPI_AUTH=public-key names that profile. */
 const PUBLIC_KEY = 'VITE_VAPI_PUBLIC_KEY';
 
-/** One line per value a local build set aside. */
 export function describeLocalOverrides(overridden: string[], origin: string): string[] {
   return overridden.map((name) =>
     name === PUBLIC_KEY
@@ -47,13 +37,7 @@ export function describeLocalOverrides(overridden: string[], origin: string): st
   );
 }
 
-/**
- * The validated site configuration for a Vite mode: .env files, then the shell's variables.
- * In local mode (`npm start`, `npm run dev`, the tests) the local stack's addresses always win
- * (LOCAL_STACK_VARIABLES; each one set aside is passed to `onOverride`), and whatever else is
- * unset points at the local stack too. Throws a ConfigError that lists every missing or
- * malformed variable.
- */
+/** The shell's variables over .env; in local mode the local stack's addresses always win. */
 export function resolveSiteConfig(
   viteMode: string,
   root: string,

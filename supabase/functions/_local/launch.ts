@@ -1,11 +1,6 @@
-// Local only (npm start, npm run dev, the tests); never deployed: Supabase serves folders that
-// start with "_" as shared code, not as functions.
-//
-// Runs one function's index.ts as hosted Supabase does, one worker per function: the file calls
-// Deno.serve(handler) as its last line; here that call is caught and the handler served on a
-// loopback port the local stack proxies to (the first line printed says which). A function
-// whose top level throws (a missing secret, say) prints why and exits: the local stack answers
-// 503 with that line, as hosted Supabase answers a function that fails to boot.
+// Local only: Supabase never deploys a folder starting with "_". Runs one function's index.ts
+// as hosted Supabase does, catching its Deno.serve(handler) and serving it on a loopback port. A
+// top level that throws prints why and exits, so the local stack answers 503 as a failed boot.
 import { toFileUrl, resolve } from './path.ts';
 
 type Handler = (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
@@ -25,8 +20,6 @@ Object.defineProperty(Deno, 'serve', {
   },
 });
 
-// Hosted, EdgeRuntime.waitUntil keeps a worker alive for work after the answer; here the
-// process lives on anyway.
 (globalThis as { EdgeRuntime?: unknown }).EdgeRuntime = {
   waitUntil: (work: Promise<unknown>) => void work.catch(() => undefined),
 };
@@ -41,11 +34,9 @@ if (!handler) {
   console.log('failed the function never called Deno.serve(handler)');
   Deno.exit(1);
 }
-// The local stack holds this process's stdin: when it exits, even killed outright, the pipe
-// closes and this process follows it, so no function outlives the stack that started it.
+// The stack holds stdin: when it dies, even killed outright, the pipe closes and this follows.
 void (async () => {
   const reader = Deno.stdin.readable.getReader();
-  // Nothing is ever sent: the read only ends when the stack's end of the pipe closes.
   while (!(await reader.read()).done);
   Deno.exit(0);
 })();

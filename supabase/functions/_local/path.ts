@@ -1,4 +1,3 @@
-// Local only: the two path helpers the launcher needs, without a jsr: import.
 export function resolve(path: string): string {
   return path.startsWith('/') ? path : `${Deno.cwd()}/${path}`;
 }

@@ -1,14 +1,10 @@
-// Work after a function's answer, with no dependency (the handlers and their Node tests import it).
-
 /**
- * Runs work that can wait (a record, a webhook post) once the answer the visitor waits for has
- * been handed to the runtime: its requests start a turn of the event loop later, so their set-up
- * (a connection, a TLS handshake) never goes out before the answer. Tests pass their own, to await
- * the work.
+ * Work after the answer. It starts a turn of the event loop later, so its set-up (a connection, a
+ * TLS handshake) never goes out before the answer.
  */
 export type Background = (work: () => Promise<unknown>) => void;
 
-/** The runtime's Background: hosted, EdgeRuntime.waitUntil keeps the worker for the work. */
+/** Hosted, EdgeRuntime.waitUntil keeps the worker alive for the work. */
 export function backgroundRunner(): Background {
   const runtime = (globalThis as { EdgeRuntime?: { waitUntil?: (p: Promise<unknown>) => void } })
     .EdgeRuntime;

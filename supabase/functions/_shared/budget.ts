@@ -3,19 +3,13 @@ import { backgroundRunner } from './background.ts';
 import type { PageSettings } from './endpoint.ts';
 import { postWebhook } from './webhook.ts';
 
-/** What public.budget_spent answers. */
 interface Spent {
   first: boolean;
   day: string;
   resets_at: string;
 }
 
-/**
- * A day's budget ran out (a claim answered `limited` with that budget): after the answer, the
- * database records it, and the day's first record of that budget posts the owner's signed
- * `budget_spent` webhook. Any failure is logged, never the visitor's. No webhook set: nothing is
- * posted (the refusal itself is unchanged).
- */
+/** The day's first record of a spent budget posts `budget_spent`; failures are only logged. */
 export function budgetAlarm(settings: Pick<PageSettings, 'database' | 'webhook' | 'background'>) {
   const background = settings.background ?? backgroundRunner();
   return (feature: BudgetFeature, limit: number, retryAfterSeconds: number): void => {

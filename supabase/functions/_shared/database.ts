@@ -1,16 +1,9 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 
-/**
- * The database as the functions reach it: Postgres functions called through the data API with
- * the service-role key (which Supabase gives every Edge Function as SUPABASE_SERVICE_ROLE_KEY;
- * it never leaves the server). Each call takes one JSON object and answers one.
- */
+/** A Postgres function called through the data API with the service-role key. */
 export type CallDatabase = (name: string, request: Record<string, unknown>) => Promise<unknown>;
 
-/**
- * How long one database call may take: well inside the page's own wait (10 to 20 s), so a hung
- * database gets the visitor a clear answer, not the platform's wall clock.
- */
+/** Well inside the page's own wait, so a hung database gets the visitor a clear answer. */
 export const DATABASE_TIMEOUT_MS = 5_000;
 
 export function databaseFromKeys(

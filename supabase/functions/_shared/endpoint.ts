@@ -11,49 +11,34 @@ import { verifyTurnstile, type TurnstileSettings } from './turnstile.ts';
 import type { WebhookSettings } from './webhook.ts';
 
 /**
- * The opening every function shares: the method, CORS for the site's pages, the body read as
- * JSON within a size limit, the endpoint's contract parser, then the bot check of the body's
- * `captcha`, in that order (a body that cannot be read or parsed costs no siteverify). What
- * follows is the function's own: it gets the parsed body, the client's address and the way to
- * answer, with the same headers on every answer.
+ * The opening every function shares. The bot check runs last, so a body that cannot be read or
+ * parsed costs no siteverify.
  */
-
-/** The contract's endpoint (its name for log lines, body limit, parser, error body), and: */
 export interface Opening<T> extends EndpointContract<T> {
-  /** The pages allowed to call it (CORS, siteOrigins); none for a server-to-server endpoint. */
+  /** None for a server-to-server endpoint: no CORS. */
   origins: readonly string[];
-  /** When set, the body's `captcha` must pass Cloudflare's siteverify. */
   botCheck?: TurnstileSettings;
-  /**
-   * With `botCheck`: which bodies are checked (all when unset). An endpoint that checks only
-   * some (a chat's first message) must itself refuse what needed a check and had none.
-   */
+  /** Unset: every body. An endpoint that checks only some must refuse what needed one itself. */
   botCheckWhen?: (body: T) => boolean;
-  /** Checked before the body is read (a shared secret); false answers 401. */
+  /** Runs before the body is read; false answers 401. */
   authorize?: (request: Request) => Promise<boolean>;
-  /** Sent with every answer. */
   headers?: Record<string, string>;
 }
 
 export interface Opened<T> {
   body: T;
   address: string | null;
-  /** Which header gave the address (recorded with the request: a deploy with none shows). */
   addressSource: AddressSource;
-  /** A JSON answer (201 with a null body: no body), with the opening's headers. */
   answer: (status: number, body: unknown, headers?: Record<string, string>) => Response;
   refuse: (refusal: Refusal) => Response;
 }
 
-/** What every function the site's pages call is given (pageFacingSettings reads it). */
 export interface PageSettings {
-  /** The site's origins (CORS): siteOrigins(SITE_URL). */
   origins: string[];
   turnstile: TurnstileSettings;
   database: CallDatabase;
-  /** The owner's automation (CONTACT_WEBHOOK_URL). */
   webhook?: WebhookSettings;
-  /** Work to finish after the answer (hosted: EdgeRuntime.waitUntil); tests await it. */
+  /** Tests pass their own, to await the work. */
   background?: Background;
 }
 
@@ -74,9 +59,7 @@ export function openEndpoint<T>(
       ...opening.headers,
     };
     const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
-      status === 201 && body === null
-        ? new Response(null, { status, headers: { ...headers, ...extra } })
-        : json(status, body, { ...headers, ...extra });
+      json(status, body, { ...headers, ...extra });
     const refuse = (refusal: Refusal) =>
       answer(refusal.status, errorBody(refusal), refusal.headers);
 

@@ -1,19 +1,12 @@
-/** Answers and request reading shared by the Edge Functions (web standards only). */
 import { refuse, type Parsed } from './contracts/refusal.ts';
 
-/** Loopback names a local page may be opened at: the same server under each spelling. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
-/** Whether a URL is this machine's (a loopback name): the local stack's SITE_URL. */
 export function isLoopback(url: string): boolean {
   return LOOPBACK_HOSTS.includes(new URL(url).hostname);
 }
 
-/**
- * The origins whose pages may call the functions: the site's own (SITE_URL). When the site is a
- * loopback address (the local stack), every loopback spelling of it at the same port, since a
- * developer may open the page at any of them; a deployed site has exactly one.
- */
+/** A loopback site is allowed under every loopback spelling: a developer may open any of them. */
 export function siteOrigins(siteUrl: string): string[] {
   const url = new URL(siteUrl);
   if (!isLoopback(siteUrl)) return [url.origin];
@@ -21,13 +14,10 @@ export function siteOrigins(siteUrl: string): string[] {
   return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`);
 }
 
-/**
- * The CORS headers of an answer: the request's Origin when it is one of `origins` (the site's),
- * else the site's first origin (which a browser on any other page then refuses).
- */
+/** Another page's Origin gets the site's first origin, which its browser then refuses. */
 export function corsHeaders(
   origins: readonly string[],
-  requestOrigin: string | null = null,
+  requestOrigin: string | null,
 ): Record<string, string> {
   const allowed = requestOrigin && origins.includes(requestOrigin) ? requestOrigin : origins[0];
   return {
@@ -39,7 +29,6 @@ export function corsHeaders(
   };
 }
 
-/** A JSON answer. */
 export function json(
   status: number,
   body: unknown,
@@ -51,14 +40,11 @@ export function json(
   });
 }
 
-/** How far past its limit a body is read (and dropped) before the connection is cut. */
 const DRAIN_FACTOR = 4;
 
 /**
- * The request's body, read whole unless it passes `maxBytes` (by its Content-Length, or while it
- * streams in): then null. A body over the limit is still read on to `drainFactor` times the limit
- * and dropped, so an answer reaches a client that is still sending instead of a reset connection;
- * past that, or with a factor of 0, the reading stops there.
+ * Null past `maxBytes`. An oversized body is still read and dropped up to `drainFactor` times the
+ * limit, so a client that is still sending gets the answer instead of a reset connection.
  */
 export async function readBodyWithin(
   request: Request,
@@ -94,10 +80,6 @@ export async function readBodyWithin(
   return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
-/**
- * The request's JSON object, read with a size limit: a larger body is refused (413) before it
- * is parsed, by its Content-Length or, when none is sent, while it streams in.
- */
 export async function readJsonObject(
   request: Request,
   maxBytes: number,
@@ -119,14 +101,12 @@ export async function readJsonObject(
   return refuse(400, 'bad_request', 'The body must be a JSON object.');
 }
 
-/** Which header gave the client's address; none: every caller shares one bucket. */
+/** Recorded with each request, so a deploy whose proxy sets neither header shows. */
 export type AddressSource = 'cf-connecting-ip' | 'x-forwarded-for' | 'none';
 
 /**
- * The client's address and the header it came from (recorded, so a deploy can be checked).
- * Cloudflare, in front of hosted Supabase, sets cf-connecting-ip and overwrites one the caller
- * sent; in x-forwarded-for only the rightmost entry is a proxy's (the rest is the caller's to
- * write). The same rule as the database's lead guards.
+ * Cloudflare, in front of hosted Supabase, overwrites a caller's cf-connecting-ip; in
+ * x-forwarded-for only the rightmost entry is a proxy's. The database's lead guards agree.
  */
 export function clientAddressOf(headers: Headers): {
   address: string | null;
@@ -144,6 +124,5 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && UUID.test(value);
 
-/** Whether an error is a fetch that ran out of time. */
 export const isTimeout = (error: unknown): boolean =>
   error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');

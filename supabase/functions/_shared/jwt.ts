@@ -1,11 +1,6 @@
-/** Comparing a shared secret (Vapi's x-vapi-secret), Web Crypto only. */
-
 const encoder = new TextEncoder();
 
-/**
- * Whether two secrets are equal, in time that does not depend on where they differ: both are
- * hashed first (equal lengths), then every byte is compared.
- */
+/** Constant time: both are hashed to equal lengths, then every byte is compared. */
 export async function sameSecret(a: string, b: string): Promise<boolean> {
   const [x, y] = await Promise.all([
     crypto.subtle.digest('SHA-256', encoder.encode(a)),

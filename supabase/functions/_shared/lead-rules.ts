@@ -1,11 +1,7 @@
 /**
- * What a lead must hold to be stored, in one place: the contact form checks it before sending
- * (src/features/contact/validate.ts), the submit-lead function before inserting, and the database
- * in its CHECK constraints and insert policy (written by `npm run lead-rules:sql` from this file
- * and lead-fields.ts, the table of the typed fields and their bounds). The database's functions
- * are compared with these over every code point (supabase/tests/lead-guards.sql.test.ts).
- *
- * Limits are in bytes of UTF-8, as the database stores text, so the largest row is known.
+ * What a lead must hold to be stored: the form, submit-lead and the database (printed by `npm run
+ * lead-rules:sql`) check the same rules, compared over every code point by
+ * supabase/tests/lead-guards.sql.test.ts. Limits are UTF-8 bytes, so the largest row is known.
  */
 import {
   LEAD_FIELDS,
@@ -15,13 +11,11 @@ import {
   type LeadText,
 } from './lead-fields.ts';
 
-/** The most the context's values may take, in UTF-8 bytes (a typed field's: lead-fields.ts). */
 export const LEAD_MAX_BYTES = {
   page: 200,
   utmValue: 100,
 } as const;
 
-/** The campaign parameters a lead keeps; any other key is dropped (and refused by the database). */
 export const UTM_KEYS = [
   'utm_source',
   'utm_medium',
@@ -31,56 +25,38 @@ export const UTM_KEYS = [
 ] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
 
-/**
- * A query parameter's name as a campaign tag: one of the five keys, whatever its case
- * (`UTM_Source` is `utm_source`), or null. The lead's utm and the funnel's URL both read tags so.
- */
+/** Whatever its case: `UTM_Source` is `utm_source`. */
 export function utmKeyOf(name: string): UtmKey | null {
   const key = name.toLowerCase();
   return (UTM_KEYS as readonly string[]).includes(key) ? (key as UtmKey) : null;
 }
 
-/**
- * White space: every Unicode White_Space character (JavaScript's \s, which also holds U+FEFF) and
- * the invisible U+0085, U+180E, U+200B-U+200D and U+2060.
- */
+/** JavaScript's \s, and the invisible characters it leaves out. */
 const SPACE = '\\s\\u0085\\u180e\\u200b-\\u200d\\u2060';
-/**
- * Controls: C0 (U+0000-U+001F), DEL and C1 (U+007F-U+009F), and the bidirectional embeddings,
- * overrides and isolates (U+202A-U+202E, U+2066-U+2069), which reorder the text around them.
- */
+/** C0, DEL, C1, and the bidirectional controls, which reorder the text around them. */
 const CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
-/** The same, less line feed and carriage return (a message may have line breaks). */
 const CONTROLS_BUT_LINE_BREAKS =
   '\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
 
 const VISIBLE = new RegExp(`[^${SPACE}]`);
 const CONTROL = new RegExp(`[${CONTROLS}]`);
 const CONTROL_BUT_LINE_BREAKS = new RegExp(`[${CONTROLS_BUT_LINE_BREAKS}]`);
-/** Never in an e-mail address: white space, controls, double quotes, backticks, angle brackets. */
 const NOT_IN_EMAIL = `@${SPACE}${CONTROLS}"\`<>`;
 const EMAIL = new RegExp(`^[^${NOT_IN_EMAIL}]+@[^${NOT_IN_EMAIL}]+\\.[^${NOT_IN_EMAIL}]+$`);
-/** A path on this site: one slash, then no slash or backslash (`//x` and `/\x` leave the site). */
+/** `//x` and `/\x` leave the site. */
 const SAME_SITE_PATH = new RegExp(`^/(?![/\\\\])[^${SPACE}${CONTROLS}\\\\]*$`);
 
-/**
- * Letters Unicode files as letters that show nothing: the Hangul fillers (U+115F, U+1160,
- * U+3164, U+FFA0). A name made of them is as empty as one made of spaces.
- */
+/** The Hangul fillers: letters that show nothing, so a name of them is as empty as spaces. */
 export const INVISIBLE_LETTERS: readonly number[] = [0x115f, 0x1160, 0x3164, 0xffa0];
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-/** Whether one code point is a letter or digit that shows (\p{L} or \p{N}, less the fillers). */
 export function isLetterOrDigit(codePoint: number): boolean {
   return (
     !INVISIBLE_LETTERS.includes(codePoint) && LETTER_OR_DIGIT.test(String.fromCodePoint(codePoint))
   );
 }
 
-/**
- * The code points 1..max (surrogates never) for which `test` holds, as [first, last] ranges: how
- * the rules are written out for the database (scripts/lead-rules-sql.ts) and compared with it.
- */
+/** How the rules are written out for the database (scripts/lead-rules-sql.ts). */
 export function codePointRanges(
   test: (codePoint: number) => boolean,
   max = 0x10ffff,
@@ -95,43 +71,37 @@ export function codePointRanges(
   return ranges;
 }
 
-/** Whether the text holds at least one letter or digit that shows. */
 export function hasLetterOrDigit(value: string): boolean {
   for (const char of value) if (isLetterOrDigit(char.codePointAt(0)!)) return true;
   return false;
 }
 
-/** Whether the text holds at least one character that is not white space. */
 export function hasVisibleText(value: string): boolean {
   return VISIBLE.test(value);
 }
 
-/** Whether the text holds a control character; `lineBreaks`: line feed and return are allowed. */
 export function hasControl(value: string, { lineBreaks = false } = {}): boolean {
   return (lineBreaks ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value);
 }
 
-/** Half of a character (a lone UTF-16 surrogate): no UTF-8 holds it, so no database stores it. */
+/** No UTF-8 holds a lone surrogate, so no database stores it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const hasLoneSurrogate = (value: string): boolean => LONE_SURROGATE.test(value);
 
-/** One @ with text on both sides and a dot after it; no space, control, quote or bracket. */
 export function isPlausibleEmail(value: string): boolean {
   return EMAIL.test(value);
 }
 
-/** Whether `value` is a path on this site (`/`, `/about-me?x=1`), never `//host` or `/\host`. */
 export function isSameSitePath(value: string): boolean {
   return SAME_SITE_PATH.test(value) && byteLength(value) <= LEAD_MAX_BYTES.page;
 }
 
 const encoder = new TextEncoder();
-/** The length of the text in UTF-8 bytes, as the database measures it (octet_length). */
+/** As octet_length measures. */
 export function byteLength(value: string): number {
   return encoder.encode(value).length;
 }
 
-/** How many characters to take off the end of `value` for it to fit in `maxBytes`. */
 export function charactersOver(value: string, maxBytes: number): number {
   let bytes = byteLength(value);
   let over = 0;
@@ -143,20 +113,14 @@ export function charactersOver(value: string, maxBytes: number): number {
   return over;
 }
 
-/** An e-mail address anywhere in the text (its `@` perhaps still percent-encoded). */
 const EMAIL_LIKE = /[^\s@]+(?:@|%40)[^\s@]+\.[^\s@]+/i;
-/** The whole text a phone number: digits with a phone's punctuation, perhaps `+` or `tel:`. */
 const PHONE_LIKE = /^(?:tel:)?\+?[\d\s()./-]+$/i;
-/** A date as campaigns name theirs (2026-11-20): digits and hyphens, but not a phone number. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Whether a value that should name a campaign looks like a person's e-mail address or phone
- * number (`jane@example.com`, `+1 415 555 0100`, `4155550100`: 7 to 15 digits, as E.164 allows,
- * and nothing but a phone's punctuation besides), which ad platforms and hand-made links
- * sometimes put in a `utm_` tag. Such a value is dropped wherever a utm value is kept: with a
- * lead or a callback (cleanUtm) and in the funnel's events (src/lib/funnel-tracker.ts). A
- * campaign named by a number alone of 7 digits or more is dropped too: it cannot be told apart.
+ * Ad platforms and hand-made links sometimes put a person's e-mail or phone number in a `utm_`
+ * tag; such a value is dropped wherever one is kept. A campaign named by 7 digits or more goes
+ * too: it cannot be told apart from a number.
  */
 export function looksPersonal(value: string): boolean {
   const text = value.trim();
@@ -166,10 +130,6 @@ export function looksPersonal(value: string): boolean {
   return digits >= 7 && digits <= 15;
 }
 
-/**
- * A utm value kept with a lead: a string of visible text within the byte limit, and not an
- * e-mail address or a phone number (looksPersonal).
- */
 function isCleanUtmValue(value: unknown): value is string {
   return (
     typeof value === 'string' &&
@@ -180,11 +140,7 @@ function isCleanUtmValue(value: unknown): value is string {
   );
 }
 
-/**
- * The campaign parameters a lead keeps: only the five `utm_*` keys, each a short string that is
- * not an e-mail address or a phone number; null when none is left. Own keys only (`__proto__`
- * and the like are never read).
- */
+/** Own keys only: `__proto__` and the like are never read. */
 export function cleanUtm(value: unknown): Partial<Record<UtmKey, string>> | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const kept: Partial<Record<UtmKey, string>> = {};
@@ -196,15 +152,11 @@ export function cleanUtm(value: unknown): Partial<Record<UtmKey, string>> | null
   return Object.keys(kept).length > 0 ? kept : null;
 }
 
-/**
- * A field as a lead stores it: trimmed, with tabs (which count as control characters) turned
- * into spaces. Pasted text often carries them; nothing the visitor sees is lost.
- */
+/** Tabs count as controls, and pasted text often carries them: they become spaces. */
 export function cleanText(value: string): string {
   return value.replace(/\t/g, ' ').trim();
 }
 
-/** Why a field cannot be stored; the form turns each into words (src/content/contact.ts). */
 export type LeadProblem =
   | { kind: 'required' }
   | { kind: 'no-letters' }
@@ -212,10 +164,6 @@ export type LeadProblem =
   | { kind: 'email' }
   | { kind: 'too-long'; maxBytes: number; over: number };
 
-/**
- * What is wrong with one field's (trimmed) value, or null when it may be stored: the rules of its
- * row in lead-fields.ts, checked in this order (the database checks the same, all at once).
- */
 export function leadProblem(field: LeadField, value: string): LeadProblem | null {
   const { required, content, lineBreaks = false, maxBytes } = leadField(field);
   if (required && !hasVisibleText(value)) return { kind: 'required' };
@@ -228,7 +176,6 @@ export function leadProblem(field: LeadField, value: string): LeadProblem | null
   return null;
 }
 
-/** Every field's problem; empty when the lead may be stored. */
 export function leadProblems(lead: LeadText): Partial<Record<LeadField, LeadProblem>> {
   const problems: Partial<Record<LeadField, LeadProblem>> = {};
   for (const field of LEAD_FIELDS) {

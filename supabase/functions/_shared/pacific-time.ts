@@ -1,16 +1,9 @@
 /**
- * Business times are Pacific (spec §9), whatever the visitor's own time zone.
- *
- * Written with plain date arithmetic, not `Intl`: the first `Intl.DateTimeFormat` a browser
- * process makes loads ICU's time-zone data, 32 to 57 ms in a fresh renderer (about 130 to 230 ms
- * on a phone 4x slower), and this module rides in the contact form's sender, which loads at the
- * first focus of the form, just as the visitor starts to type (docs/performance.md).
- *
- * The rule is the one the US has kept since 2007: daylight saving time from 2:00 PST on the
- * second Sunday of March to 2:00 PDT on the first Sunday of November. Dates before 2007 are
- * written by `Intl`, made only then. `src/lib/pacific-time.test.ts` compares both functions with
- * `Intl` from 2007 to 2040, every 13 hours and around each change of clocks; if the US changes
- * its rule, the time-zone data of a newer Node changes with it, and that test fails here.
+ * Business times are Pacific. Plain date arithmetic, not `Intl`: the first Intl.DateTimeFormat
+ * loads ICU's zone data (30 to 230 ms), and this rides in the contact form's sender as the
+ * visitor starts to type. The US rule of 2007 on: daylight time from the second Sunday of March
+ * to the first of November; earlier dates go to `Intl`. src/lib/pacific-time.test.ts compares
+ * both with `Intl`, so a change of the US rule fails it.
  */
 export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';
 
@@ -31,43 +24,36 @@ const MONTHS = [
   'December',
 ];
 
-/** The instant (ms) of the `n`-th Sunday of a month (0-based) at `hourUtc` o'clock UTC. */
+/** `month` is 0-based. */
 function nthSundayAt(year: number, month: number, n: number, hourUtc: number): number {
   const firstDay = new Date(Date.UTC(year, month, 1)).getUTCDay();
   const firstSunday = 1 + ((7 - firstDay) % 7);
   return Date.UTC(year, month, firstSunday + 7 * (n - 1), hourUtc);
 }
 
-/** Whether daylight saving time is on in the Pacific zone at that instant (2007's rule). */
 function isDaylightTime(ms: number): boolean {
   const year = new Date(ms).getUTCFullYear();
-  // 2:00 PST is 10:00 UTC; 2:00 PDT is 09:00 UTC. Both fall far from the turn of the year, so
-  // the UTC year is the Pacific one.
+  // 2:00 PST is 10:00 UTC, 2:00 PDT 09:00 UTC; far from New Year, so the UTC year is Pacific's.
   return ms >= nthSundayAt(year, 2, 2, 10) && ms < nthSundayAt(year, 10, 1, 9);
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** The Pacific wall clock of an instant, and its zone (null before 2007's rule). */
 function pacificClock(date: Date): { wall: Date; daylight: boolean } | null {
-  // (An invalid date's year is NaN: it goes to `Intl`, which refuses it.)
+  // An invalid date's year is NaN: it goes to `Intl`, which refuses it.
   if (!(date.getUTCFullYear() >= FIRST_YEAR_OF_RULE)) return null;
   const daylight = isDaylightTime(date.getTime());
   return { wall: new Date(date.getTime() + (daylight ? -7 : -8) * HOUR_MS), daylight };
 }
 
-/**
- * ISO 8601 with the Pacific offset of that instant, e.g. `2026-11-22T06:17:05.123-08:00`
- * (`-07:00` while daylight saving time is on).
- */
+/** e.g. `2026-11-22T06:17:05.123-08:00`. */
 export function toPacificIso(date: Date): string {
   const clock = pacificClock(date);
   if (!clock) return legacyPacificIso(date);
-  // The wall clock, written as UTC, with the zone's offset for the Z.
   return clock.wall.toISOString().replace('Z', clock.daylight ? '-07:00' : '-08:00');
 }
 
-/** A Pacific time a person reads, e.g. `November 22, 2026 at 6:17 AM PST`. */
+/** e.g. `November 22, 2026 at 6:17 AM PST`. */
 export function toPacificReadable(date: Date): string {
   const clock = pacificClock(date);
   if (!clock) return legacyPacificReadable(date);
@@ -78,8 +64,7 @@ export function toPacificReadable(date: Date): string {
   return `${MONTHS[w.getUTCMonth()]} ${w.getUTCDate()}, ${w.getUTCFullYear()} at ${hour12}:${two(w.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'} ${zone}`;
 }
 
-// Before 2007 (and for an invalid date, which `Intl` refuses): `Intl`, made on
-// first use only.
+// Made on first use only.
 let legacy: { iso: Intl.DateTimeFormat; readable: Intl.DateTimeFormat } | null = null;
 
 function legacyFormats() {
@@ -113,7 +98,7 @@ function partsOf(format: Intl.DateTimeFormat, date: Date): Record<string, string
   return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
 }
 
-/** `toPacificIso` as `Intl` writes it: for dates before 2007, and the tests' reference. */
+/** Also the tests' reference. */
 export function legacyPacificIso(date: Date): string {
   const p = partsOf(legacyFormats().iso, date);
   // "GMT-08:00" -> "-08:00"; Intl writes plain "GMT" for a zero offset.
@@ -122,7 +107,6 @@ export function legacyPacificIso(date: Date): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${ms}${offset}`;
 }
 
-/** `toPacificReadable` as `Intl` writes it: for dates before 2007, and the tests' reference. */
 export function legacyPacificReadable(date: Date): string {
   const p = partsOf(legacyFormats().readable, date);
   return `${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;

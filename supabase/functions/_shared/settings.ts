@@ -5,11 +5,6 @@ import { TESTING_SECRET, TURNSTILE_VERIFY_URL, type TurnstileSettings } from './
 import type { VapiSettings } from './vapi/client.ts';
 import { webhookSecret, type WebhookSettings } from './webhook.ts';
 
-/**
- * The functions' configuration, in one module: their secrets (`supabase secrets set`) read with
- * the defaults docs/contracts.md names, every missing one named in one error.
- */
-
 export const VAPI_API_URL = 'https://api.vapi.ai';
 
 export type Env = Record<string, string | undefined>;
@@ -20,7 +15,7 @@ export class MissingSecrets extends Error {
   }
 }
 
-/** Reads `names` from `env`, all at once: every missing one is named in one error. */
+/** Every missing name is named in one error. */
 export function requireAll<const N extends string>(
   env: Env,
   names: readonly N[],
@@ -30,7 +25,6 @@ export function requireAll<const N extends string>(
   return Object.fromEntries(names.map((name) => [name, env[name]!.trim()])) as Record<N, string>;
 }
 
-/** A whole number from `env`, within [min, max], or the default. */
 export function integer(
   env: Env,
   name: string,
@@ -47,19 +41,16 @@ export function integer(
   return value;
 }
 
-/**
- * The settings every function reads the same way, from its secrets (`supabase secrets set`, and
- * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY from Supabase itself): the database, the site's
- * origins, the bot check's secret and the automation webhook (CONTACT_WEBHOOK_URL, and with it
- * CONTACT_WEBHOOK_SECRET, the `whsec_` key its posts are signed with). Every missing secret is
- * named in one error, the function's own among them.
- */
-
 export function serverSettings<const N extends string>(
   env: Env,
   fetcher: typeof fetch,
   names: readonly N[],
-): { secrets: Record<N, string>; database: CallDatabase; webhook: WebhookSettings } {
+): {
+  secrets: Record<N, string>;
+  database: CallDatabase;
+  webhook: WebhookSettings;
+  reports: ReportKeys;
+} {
   const url = env.CONTACT_WEBHOOK_URL?.trim() || null;
   // A webhook address comes with its signing secret: no post goes out unsigned.
   const webhookNames = url ? (['CONTACT_WEBHOOK_SECRET'] as const) : [];
@@ -72,13 +63,14 @@ export function serverSettings<const N extends string>(
   return {
     secrets: secrets as Record<N, string>,
     database: databaseFromKeys(secrets.SUPABASE_URL, secrets.SUPABASE_SERVICE_ROLE_KEY, fetcher),
+    // The service-role key: every deploy has it and no page sees it; rotating it voids the tickets.
+    reports: reportKeys(secrets.SUPABASE_SERVICE_ROLE_KEY),
     webhook: url
       ? { url, secret: webhookSecret(env.CONTACT_WEBHOOK_SECRET!), fetch: fetcher }
       : { url: null, fetch: fetcher },
   };
 }
 
-/** serverSettings, and what a function the site's pages call needs: origins and the bot check. */
 export function pageFacingSettings<const N extends string>(
   env: Env,
   fetcher: typeof fetch,
@@ -86,8 +78,7 @@ export function pageFacingSettings<const N extends string>(
 ) {
   const base = serverSettings(env, fetcher, ['SITE_URL', 'TURNSTILE_SECRET_KEY', ...names]);
   const origins = siteOrigins(base.secrets.SITE_URL);
-  // With a testing secret every token passes (XXXX.DUMMY.TOKEN.XXXX among them): the local
-  // stack's, at a loopback SITE_URL, and nowhere else. The function does not start.
+  // A testing secret passes every token: the local stack's only.
   if (TESTING_SECRET.test(base.secrets.TURNSTILE_SECRET_KEY) && !isLoopback(base.secrets.SITE_URL))
     throw new Error(
       "TURNSTILE_SECRET_KEY is one of Cloudflare's testing secrets, with which every bot check passes: set your Turnstile widget's secret key (supabase secrets set TURNSTILE_SECRET_KEY=...)",
@@ -100,16 +91,6 @@ export function pageFacingSettings<const N extends string>(
   return { ...base, origins, turnstile };
 }
 
-/**
- * The report keys (./report-key.ts) the starts make tickets with and call-report checks: derived
- * from the service-role key, a secret every deploy has and no page sees. Rotating it voids the
- * tickets given before: those pages' lead cards are no longer read.
- */
-export function reportKeysFrom(env: Env): ReportKeys {
-  return reportKeys(requireAll(env, ['SUPABASE_SERVICE_ROLE_KEY']).SUPABASE_SERVICE_ROLE_KEY);
-}
-
-/** How a function that starts calls reaches Vapi (VAPI_* secrets; the key names are required). */
 export function vapiSettings(
   env: Env,
   fetcher: typeof fetch,
@@ -125,10 +106,6 @@ export function vapiSettings(
   };
 }
 
-/**
- * A page-facing function that talks to Vapi with the private key and its own assistant (the
- * web calls, the chat): the site's origins, the bot check, the database and Vapi.
- */
 export function vapiPageFacingSettings(env: Env, fetcher: typeof fetch) {
   const { secrets, ...page } = pageFacingSettings(env, fetcher, [
     'VAPI_PRIVATE_KEY',

@@ -1,7 +1,4 @@
-/**
- * Tests only (no function imports it): a POST of `body` as JSON to a function's handler, from
- * the client address 203.0.113.7 unless `headers` says otherwise, as the gateway passes it.
- */
+/** Tests only. */
 export const postJson = (
   name: string,
   body: unknown,

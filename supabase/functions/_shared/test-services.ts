@@ -1,9 +1,4 @@
-/**
- * Tests only (no function imports it): what a page-facing function's handler test fakes around
- * it (chat, start-web-call, request-callback): Cloudflare's siteverify, Vapi and the owner's
- * webhook at fetch, the database as a function, and the work after the answer, each with what it
- * was asked. `send` posts a body from the site's page and answers once that work is done.
- */
+/** Tests only: a page-facing handler's fakes, each keeping what it was asked. */
 import assert from 'node:assert/strict';
 import type { Background } from './background.ts';
 import type { CallDatabase } from './database.ts';
@@ -13,16 +8,10 @@ import { playAnswer, postJson, type FakeAnswer } from './test-request.ts';
 export const TURNSTILE = 'https://turnstile.test/siteverify';
 export const VAPI = 'https://vapi.test';
 export const HOOKS = 'https://hooks.test/owner';
-/** The owner's webhook key: `whsec_` and 32 bytes in base64. */
 export const HOOKS_SECRET = `whsec_${btoa('an owner webhook key of 32 bytes')}`;
 const SITE = 'https://site.test';
-/** The report keys every faked function makes its tickets with (call-report's test checks them). */
 export const REPORTS = reportKeys('service-role-key');
 
-/**
- * Asserts `ticket` is the report ticket of `id` (the start's row id): its key verifies for that
- * id with the functions' report keys, and not for another id, nor with another secret's keys.
- */
 export async function assertReportTicket(ticket: unknown, id: string): Promise<void> {
   const { id: ticketId, key } = (ticket ?? {}) as { id?: unknown; key?: unknown };
   assert.equal(ticketId, id, 'the ticket names the row');

@@ -1,10 +1,3 @@
-/**
- * Cloudflare Turnstile, checked on the server as Cloudflare's docs require: every token goes to
- * siteverify once (tokens are single-use and expire after 300 s); the widget's own result is
- * never trusted. Locally the URL is the local stack's stand-in, and the keys are Cloudflare's
- * documented testing keys.
- */
-
 export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
 export interface TurnstileSettings {
@@ -16,20 +9,14 @@ export interface TurnstileSettings {
 
 export type TurnstileResult = { ok: true } | { ok: false; reason: string };
 
-/** What a token must have been solved for: the form (the widget's action) and the site. */
 export interface TurnstileExpected {
   action: string;
   hostnames: readonly string[];
 }
 
-/**
- * Cloudflare's documented testing secrets (always pass, always fail, already spent): their
- * answers name no real action or hostname, so those are not checked with them. Never in
- * production (Cloudflare: they accept any token).
- */
+/** Cloudflare's testing secrets: their answers name no real action or hostname. */
 export const TESTING_SECRET = /^[123]x0+AA$/;
 
-/** At most this long a token may be (Cloudflare's limit). */
 export const MAX_TOKEN_LENGTH = 2048;
 
 export async function verifyTurnstile(
@@ -54,8 +41,7 @@ export async function verifyTurnstile(
     if (!response.ok) return { ok: false, reason: `siteverify answered ${response.status}` };
     const outcome = (await response.json()) as Record<string, unknown>;
     if (outcome.success === true) {
-      // A token solved for another form, or on another site with the same site key, opens
-      // nothing here (Cloudflare: validate that the action matches an expected value).
+      // A token solved for another form, or on another site with the same site key, is refused.
       if (!expected || TESTING_SECRET.test(settings.secret)) return { ok: true };
       if (outcome.action !== expected.action) {
         return { ok: false, reason: `solved for action "${String(outcome.action)}"` };

@@ -1,36 +1,18 @@
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 
-/**
- * The owner's automation webhook: where the functions post, signed per Standard Webhooks
- * (https://www.standardwebhooks.com: `webhook-id`, `webhook-timestamp`, `webhook-signature`,
- * HMAC-SHA256 with the owner's `whsec_` secret) by the `standardwebhooks` library. No URL: no
- * delivery. A URL always comes with its secret (settings.ts requires it), so nothing is posted
- * unsigned.
- */
-export type WebhookSettings = (
-  | { url: null; secret?: null }
-  | {
-      url: string;
-      /** CONTACT_WEBHOOK_SECRET: `whsec_` and the key in base64 (webhookSecret checks it). */
-      secret: string;
-    }
-) & {
+/** Signed per Standard Webhooks (https://www.standardwebhooks.com); a URL always has a secret. */
+export type WebhookSettings = ({ url: null; secret?: null } | { url: string; secret: string }) & {
   fetch: typeof fetch;
-  /** Waits between tries (tests pass one that does not wait). */
   sleep?: (ms: number) => Promise<void>;
   timeoutMs?: number;
-  /** How many tries (3 unless said: a visitor waiting on the answer gets fewer). */
   tries?: number;
-  /** The clock each try is signed at (tests set it). */
   now?: () => Date;
 };
 
-/** One delivery: its stable id (the same on every retry of it) and what it carries. */
 export interface WebhookMessage {
   /**
-   * The delivery's id, the receiver's idempotency key: a lead's or a callback's id,
-   * `call_report:<Vapi call id>`. Letters, digits, `_`, `:` and `-` only (the spec forbids a `.`,
-   * which would blur where the signed content's parts meet).
+   * The receiver's idempotency key, the same on every retry. No `.`: the spec forbids it, as it
+   * would blur where the signed content's parts meet.
    */
   id: string;
   payload: unknown;
@@ -40,13 +22,10 @@ const TRIES = 3;
 const BACKOFF_MS = [500, 2_000];
 const MESSAGE_ID = /^[A-Za-z0-9_:-]{1,255}$/;
 
-/** The spec's bounds for a symmetric key: at least 24 bytes, at most 64 (512 bits). */
+/** The spec's bounds for a symmetric key. */
 export const SECRET_BYTES = { min: 24, max: 64 } as const;
 
-/**
- * Checks a CONTACT_WEBHOOK_SECRET: `whsec_` and a base64 key of 24 to 64 bytes, which the
- * library accepts. Throws naming the secret and what is wrong (never its value).
- */
+/** The error never shows the secret's value. */
 export function webhookSecret(raw: string): string {
   const secret = raw.trim();
   const problem = secretProblem(secret);
@@ -72,10 +51,8 @@ function secretProblem(secret: string): string | null {
 }
 
 /**
- * Posts `message.payload` to the owner's automation webhook, signed, trying up to three times (a
- * network error, a timeout, 429 or 5xx), and says whether it was delivered. Every try carries
- * the message's id, is signed anew at its own time, and sends the exact bytes it signed. No URL
- * set: nothing to deliver.
+ * Tries again after a network error, a timeout, 429 or 5xx; every try is signed anew at its own
+ * time and sends the exact bytes it signed.
  */
 export async function postWebhook(
   message: WebhookMessage,

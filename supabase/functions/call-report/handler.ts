@@ -12,25 +12,14 @@ import { openEndpoint } from '../_shared/endpoint.ts';
 import type { ReportKeys } from '../_shared/report-key.ts';
 
 /**
- * call-report: the lead card. The visitor's page reads the report of the call or chat it
- * started, with the ticket the start answered (`{id, key}`, ../_shared/report-key.ts). The key is
- * checked first, in constant time: a wrong one is answered 404 with no database call, so a
- * stranger's guesses cost nothing there. Then one database call (public.call_report_read: the
- * source by its id, its report by its call id) answers waiting, ready or not found; a report is
- * readable for REPORT_READABLE_SECONDS after it is stored. The report's webhook JSON is built by
- * the same function vapi-events posts with (../_shared/contracts/call-report.ts). A callback's
- * answer also carries its `steps` (Vapi's status-updates as vapi-events recorded them: ms from the
- * visitor's press to queued, ringing, answered, and whether it ended), for the stopwatch, read
- * every STEPS_READ_EVERY_MS by the page; steps of another shape are left out. No bot check:
- * the key is the proof, and it only comes from a start that passed one. The wire contract:
- * ../_shared/contracts/report-read.ts.
+ * call-report: the lead card reads the report of the call or chat its page started, with the
+ * start's ticket. The key is checked before the database, so a stranger's guesses cost nothing
+ * there. No bot check: the key only comes from a start that passed one.
  */
 
 export interface CallReportSettings {
-  /** The site's origins (CORS): siteOrigins(SITE_URL). */
   origins: string[];
   database: CallDatabase;
-  /** The report keys, from a server secret (../_shared/report-key.ts). */
   reports: ReportKeys;
 }
 
@@ -40,28 +29,17 @@ type Read = (
   | { status: 'ready'; report: StoredCallReport & { transcript: string | null } }
 ) & { steps?: unknown };
 
-/** A step's milliseconds: a whole number from 0, or null (not reported yet). */
+/** null: not reported yet. */
 const isStepMs = (value: unknown) =>
   value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 0);
 
-/** The read's steps, when they are steps (each field of CallSteps, nothing else); else null. */
 function stepsOf(value: unknown): CallSteps | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const steps = value as Record<string, unknown>;
-  return isStepMs(steps.queued_ms) &&
-    isStepMs(steps.ringing_ms) &&
-    isStepMs(steps.answered_ms) &&
-    typeof steps.ended === 'boolean'
-    ? {
-        queued_ms: steps.queued_ms as number | null,
-        ringing_ms: steps.ringing_ms as number | null,
-        answered_ms: steps.answered_ms as number | null,
-        ended: steps.ended,
-      }
+  const { queued_ms, ringing_ms, answered_ms, ended } = Object(value) as Record<string, unknown>;
+  return [queued_ms, ringing_ms, answered_ms].every(isStepMs) && typeof ended === 'boolean'
+    ? ({ queued_ms, ringing_ms, answered_ms, ended } as CallSteps)
     : null;
 }
 
-/** The lead card's report from the stored one: what the owner received, and its webhook JSON. */
 function leadCardReport(stored: StoredCallReport & { transcript: string | null }): LeadCardReport {
   return {
     kind: stored.kind,
@@ -70,7 +48,6 @@ function leadCardReport(stored: StoredCallReport & { transcript: string | null }
     transcript: stored.transcript,
     webhook: callReportWebhook({
       ...stored,
-      // A number or null, as vapi-events posted it (secondsToTenth), whatever the read held.
       ringing_after_seconds:
         typeof stored.ringing_after_seconds === 'number' ? stored.ringing_after_seconds : null,
     }),
@@ -83,7 +60,7 @@ export function createHandler(
   const opening = {
     ...CALL_REPORT,
     origins: settings.origins,
-    // A report is one visitor's: never kept by a browser's or a proxy's cache.
+    // A report is one visitor's: no cache may keep it.
     headers: { 'Cache-Control': 'no-store' },
   };
   return openEndpoint(opening, async ({ body: ticket, answer, refuse }) => {
@@ -110,8 +87,7 @@ export function createHandler(
       return refuse(reportReadRefusal('read_failed'));
     }
     if (read.steps !== undefined && read.steps !== null) {
-      // A callback's steps, for the stopwatch. Steps that are not steps are left out (logged):
-      // the report itself is still worth showing.
+      // Unreadable steps are left out: the report itself is still worth showing.
       const steps = stepsOf(read.steps);
       if (steps) result.steps = steps;
       else

@@ -1,4 +1,3 @@
-// call-report: the lead card reads its own report (see handler.ts).
 import { createHandler } from './handler.ts';
 import { settingsFromEnv } from './settings.ts';
 

@@ -45,10 +45,10 @@ function harness(
   const handler = createHandler({
     ...services.settings,
     limits: {
-      perAddress: 5,
-      perAddressWindowSeconds: 3600,
-      messagesPerChat: 20,
-      messagesPerDay: 500,
+      per_address: 5,
+      per_address_window: 3600,
+      messages_per_chat: 20,
+      messages_per_day: 500,
     },
     keys,
   });

@@ -13,30 +13,20 @@ import type { ReportKeys } from '../_shared/report-key.ts';
 import type { ChatKeys } from './chat-key.ts';
 
 /**
- * chat: every message of "Type instead" in server mode (VITE_VAPI_AUTH=server), so no key in the
- * page can talk to the owner's assistant. A chat's first message must pass the bot check; each
- * message is claimed in the database within its limits (new chats per address, messages per
- * chat, messages a day: public.web_chat_claim, one lock); then Vapi's POST /chat with the private
- * key, the function's own assistant, the calculator's numbers and the visit. The page gets the
- * assistant's reply as Vapi's WebChat (`{id, output}`). `end` completes the chat's session on
- * Vapi (PATCH /session/{id}), whose report reaches vapi-events. A chat belongs to the address
- * that started it: the first answer carries the chat's key, every later message and the end must
- * bring it back (checked before the database is asked), and the database knows the chat by its id
- * from that address (./chat-key.ts). The wire contract: ../_shared/contracts/chat.ts.
+ * chat: "Type instead" in server mode, so no key in the page can talk to the owner's assistant.
+ * Only a chat's first message passes the bot check; later ones and the end bring the chat's key
+ * (./chat-key.ts), which is checked before the database.
  */
-
-/** Its webhook is told once a day when the day's messages run out. */
 export interface ChatSettings extends PageSettings {
+  /** As web_chat_claim reads them. */
   limits: {
-    perAddress: number;
-    perAddressWindowSeconds: number;
-    messagesPerChat: number;
-    messagesPerDay: number;
+    per_address: number;
+    per_address_window: number;
+    messages_per_chat: number;
+    messages_per_day: number;
   };
   vapi: VapiReach & { assistantId: string };
-  /** The chats' keys and database ids, from a server secret (./chat-key.ts). */
   keys: ChatKeys;
-  /** The tickets that read a chat's report (../_shared/report-key.ts). */
   reports: ReportKeys;
 }
 
@@ -46,7 +36,6 @@ type Claim =
   | { outcome: 'ended' }
   | Limited<ChatLimit>;
 
-/** The assistant's lines of Vapi's answer, as the page reads a WebChat. */
 function replyOf(chat: VapiChat): WebChatAnswer {
   const output = (chat.output ?? []).flatMap((item) => {
     const { role, content } = item as { role?: unknown; content?: unknown };
@@ -64,8 +53,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
     ...CHAT,
     origins: settings.origins,
     botCheck: settings.turnstile,
-    // A chat's first message carries a token and must pass; the next ones carry the chat's key
-    // instead, and the claim still refuses a chat it does not know unless this request passed.
+    // The claim refuses a chat it does not know unless this request passed the check.
     botCheckWhen: (body: { captcha: string | null }) => body.captcha !== null,
   };
 
@@ -73,14 +61,10 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
     opening,
     async ({ body: request, address, addressSource, answer, refuse }) => {
       const noStore = { 'Cache-Control': 'no-store' };
-      // A message without a passed bot check (a next one, an end) must bring the chat's key from
-      // this address: none, or another chat's or address's, is refused before the database.
       const first = request.captcha !== null;
       if (!first && !(await keys.holds(request.key, request.id, address))) {
         return refuse(chatRefusal('not_yours'));
       }
-      // The database knows the chat by its id from this address: the page's id from another
-      // address, even with a bot-check token, is another chat.
       const chatId = await keys.rowOf(request.id, address);
       if (request.end) {
         let session: string | null;
@@ -115,12 +99,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
           address_source: addressSource,
           visit_id: request.visit_id,
           verified: first,
-          limits: {
-            per_address: limits.perAddress,
-            per_address_window: limits.perAddressWindowSeconds,
-            messages_per_chat: limits.messagesPerChat,
-            messages_per_day: limits.messagesPerDay,
-          },
+          limits,
         });
         claim = parseClaim<Claim>(claimed, ['message', 'unverified', 'ended', 'limited']);
       } catch (error) {
@@ -130,7 +109,7 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
       if (claim.outcome === 'unverified') return refuse(chatRefusal('captcha_failed'));
       if (claim.outcome === 'ended') return refuse(chatRefusal('chat_ended'));
       if (claim.outcome === 'limited') {
-        if (claim.limit === 'day') spent('chat', limits.messagesPerDay, claim.retry_after);
+        if (claim.limit === 'day') spent('chat', limits.messages_per_day, claim.retry_after);
         return refuse(chatRefusal('limited', retryAfter(claim)));
       }
 
@@ -147,7 +126,6 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
       if (!reply.ok) {
         console.error(`chat: ${reply.error}`);
         if (reply.status === 429) {
-          // Vapi's own rate limit: the visitor is told to wait, as for the site's limits.
           return refuse(chatRefusal('limited', retryAfter({ limit: 'vapi', retry_after: 60 })));
         }
         return refuse(chatRefusal(reply.status === 402 ? 'unavailable' : 'chat_failed'));
@@ -168,8 +146,6 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
         console.error('chat: Vapi answered no assistant line');
         return refuse(chatRefusal('chat_failed'));
       }
-      // The first message's answer carries the chat's key (the page sends it back from then on)
-      // and its report's ticket, for the chat's row: the one vapi-events links the report to.
       const answered: ChatAnswer = first
         ? {
             ...replied,

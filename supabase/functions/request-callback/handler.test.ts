@@ -54,7 +54,7 @@ function harness(fakes: Fakes = {}) {
   const handler = createHandler({
     ...services.settings,
     countries: ['US', 'CA'],
-    limits: { perNumberPerDay: 1, perAddressPerHour: 3, perDay: 50, leaseSeconds: 60 },
+    limits: { per_number_per_day: 1, per_address_per_hour: 3, per_day: 50, lease_seconds: 60 },
     vapi: { ...services.settings.vapi, phoneNumberId: 'phone-1', maxCallSeconds: 180 },
     businessName: BUSINESS,
     now: () =>

@@ -1,4 +1,3 @@
-// request-callback: the agent calls the visitor's phone (see handler.ts).
 import { createHandler } from './handler.ts';
 import { settingsFromEnv } from './settings.ts';
 

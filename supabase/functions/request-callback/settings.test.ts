@@ -29,10 +29,10 @@ Deno.test(
     const settings = settingsFromEnv(SECRETS);
     assert.deepEqual(settings.countries, ['US', 'CA']);
     assert.deepEqual(settings.limits, {
-      perNumberPerDay: 1,
-      perAddressPerHour: 3,
-      perDay: 50,
-      leaseSeconds: 60,
+      per_number_per_day: 1,
+      per_address_per_hour: 3,
+      per_day: 50,
+      lease_seconds: 60,
     });
     assert.equal(settings.vapi.apiUrl, VAPI_API_URL);
     assert.equal(settings.vapi.maxCallSeconds, 180);
@@ -70,7 +70,7 @@ Deno.test('reads the limits and countries it is given, and refuses nonsense', ()
     VAPI_MAX_CALL_SECONDS: '120',
   });
   assert.deepEqual(settings.countries, ['US', 'GB']);
-  assert.equal(settings.limits.perDay, 20);
+  assert.equal(settings.limits.per_day, 20);
   assert.equal(settings.vapi.maxCallSeconds, 120);
   assert.throws(() => settingsFromEnv({ ...SECRETS, CALLBACK_COUNTRIES: 'XX' }), /XX/);
   assert.throws(

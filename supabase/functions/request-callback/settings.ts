@@ -1,15 +1,8 @@
 import { getCountries, type CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
 import { BUSINESS_NAME_MAX_LENGTH } from '../_shared/contracts/callback-call.ts';
-import {
-  integer,
-  pageFacingSettings,
-  reportKeysFrom,
-  vapiSettings,
-  type Env,
-} from '../_shared/settings.ts';
+import { integer, pageFacingSettings, vapiSettings, type Env } from '../_shared/settings.ts';
 import type { CallbackSettings } from './handler.ts';
 
-/** The function's settings from its secrets; throws naming every missing one. */
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): CallbackSettings {
   const { secrets, ...page } = pageFacingSettings(env, fetcher, [
     'VAPI_PRIVATE_KEY',
@@ -36,13 +29,12 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
     ...page,
     countries: countries as CountryCode[],
     limits: {
-      perNumberPerDay: integer(env, 'CALLBACK_PER_NUMBER_DAY', 1, 1, 10),
-      perAddressPerHour: integer(env, 'CALLBACK_PER_ADDRESS_HOUR', 3, 1, 100),
-      perDay: integer(env, 'CALLBACK_DAILY_MAX', 50, 1, 10_000),
-      leaseSeconds: integer(env, 'CALLBACK_LEASE_SECONDS', 60, 1, 600),
+      per_number_per_day: integer(env, 'CALLBACK_PER_NUMBER_DAY', 1, 1, 10),
+      per_address_per_hour: integer(env, 'CALLBACK_PER_ADDRESS_HOUR', 3, 1, 100),
+      per_day: integer(env, 'CALLBACK_DAILY_MAX', 50, 1, 10_000),
+      lease_seconds: integer(env, 'CALLBACK_LEASE_SECONDS', 60, 1, 600),
     },
     vapi: { ...vapiSettings(env, fetcher, secrets), phoneNumberId: secrets.VAPI_PHONE_NUMBER_ID },
     businessName,
-    reports: reportKeysFrom(env),
   };
 }

@@ -49,10 +49,10 @@ function harness(
   const handler = createHandler({
     ...services.settings,
     limits: {
-      perAddress: 3,
-      perAddressWindowSeconds: 3600,
-      perDay: 100,
-      minutesPerDay: 200,
+      per_address: 3,
+      per_address_window: 3600,
+      per_day: 100,
+      minutes_per_day: 200,
       concurrent: 3,
     },
     vapi: { ...services.settings.vapi, maxCallSeconds: 180 },

@@ -19,29 +19,20 @@ import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/va
 import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';
 
 /**
- * start-web-call: the server starts every demo call (VITE_VAPI_AUTH=server), so nothing in the
- * page can start one or change it. The bot check must pass; the database claims the call within
- * its limits (per address, per day, minutes per day, at once: public.web_call_claim, one lock);
- * then Vapi's POST /call/web with the private key, the function's own assistant and overrides
- * (the maximum length, the calculator's numbers, the visit). The page joins the room it answers
- * with. One claim id gives at most one call: a retry gets the same call, or none.
- * On intent the page may reserve the call (`intent: true`: the bot check and the limits then,
- * public.web_call_reserve), so its press (no token) costs only the claim and Vapi's POST
- * (public.web_call_press). What Vapi answered is recorded after the answer (web_call_record).
- * The wire contract: ../_shared/contracts/web-call.ts.
+ * start-web-call: the server starts every demo call, so nothing in the page can start or change
+ * one. One claim id gives at most one call: a retry gets the same call, or none. A reservation
+ * on intent runs the bot check and limits early, so the press costs only the claim and Vapi.
  */
-
-/** Its webhook is told once a day when the calls or their minutes run out. */
 export interface WebCallSettings extends PageSettings {
+  /** As web_call_claim reads them. */
   limits: {
-    perAddress: number;
-    perAddressWindowSeconds: number;
-    perDay: number;
-    minutesPerDay: number;
+    per_address: number;
+    per_address_window: number;
+    per_day: number;
+    minutes_per_day: number;
     concurrent: number;
   };
   vapi: VapiSettings;
-  /** The tickets that read a call's report (../_shared/report-key.ts). */
   reports: ReportKeys;
 }
 
@@ -55,7 +46,7 @@ type Claim =
   | Conflict
   | Limited<WebCallLimit>;
 
-/** What the page needs of Vapi's answer to join: the web SDK's WebCall. */
+/** The web SDK's WebCall: what the page needs to join. */
 function joinable(call: CreatedWebCall): WebCallAnswer {
   return {
     id: call.id,
@@ -78,7 +69,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
     ...START_WEB_CALL,
     origins: settings.origins,
     botCheck: settings.turnstile,
-    // A press of a reservation carries no token: its bot check passed on intent.
+    // A reserved press passed its bot check on intent.
     botCheckWhen: (body: WebCallRequest) => body.step !== 'press',
   };
 
@@ -92,15 +83,8 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         address_source: addressSource,
         visit_id: request.visit_id,
         max_seconds: vapi.maxCallSeconds,
-        limits: {
-          per_address: limits.perAddress,
-          per_address_window: limits.perAddressWindowSeconds,
-          per_day: limits.perDay,
-          minutes_per_day: limits.minutesPerDay,
-          concurrent: limits.concurrent,
-        },
+        limits,
       };
-      // A call's answer carries its report's ticket (the id of this claim, the web_calls row).
       const started = async (webCall: WebCallAnswer) => {
         const body: WebCallStarted = {
           ...webCall,
@@ -109,9 +93,8 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         return answer(200, body, noStore);
       };
       const limited = (claim: Limited<WebCallLimit>) => {
-        // The day's calls or minutes are spent: the owner hears of it once that day.
-        if (claim.limit === 'day') spent('calls', limits.perDay, claim.retry_after);
-        if (claim.limit === 'minutes') spent('minutes', limits.minutesPerDay, claim.retry_after);
+        if (claim.limit === 'day') spent('calls', limits.per_day, claim.retry_after);
+        if (claim.limit === 'minutes') spent('minutes', limits.minutes_per_day, claim.retry_after);
         return refuse(webCallRefusal('limited', retryAfter(claim)));
       };
 
@@ -151,12 +134,10 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         console.error('start-web-call: the database did not take the claim:', error);
         return refuse(webCallRefusal('call_failed'));
       }
-      // No token and no live reservation of this client: refused as a missing token is.
       if (claim.outcome === 'unreserved') return refuse(BOT_CHECK_FAILED);
       if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
       if (claim.outcome === 'limited') return limited(claim);
       if (claim.outcome === 'existing') {
-        // Claimed before: the same call again, or (being started, or perhaps started) none.
         return claim.status === 'started' && claim.web_call
           ? await started(claim.web_call)
           : refuse(webCallRefusal('call_failed'));
@@ -168,8 +149,6 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         assistantOverrides: {
           ...(business ? businessWebCallOverrides(business) : {}),
           maxDurationSeconds: vapi.maxCallSeconds,
-          // The calculator's numbers and the page's trade, and the visitor's business over them:
-          // built here, from parsed values only.
           ...variableValuesOf(request.variables, business && businessVariables(business)),
           metadata: { visit_id: request.visit_id, web_call_id: request.id },
         },
@@ -181,8 +160,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         : !created.ok && surelyNotCreated(created)
           ? 'failed'
           : 'unknown';
-      // Recorded after the answer: the page joins meanwhile. Until it lands the claim stays
-      // 'pending', which counts as a call in progress and is never started again.
+      // Until this lands the claim stays 'pending': in progress, never started again.
       background(() =>
         settings
           .database('web_call_record', {

@@ -1,4 +1,3 @@
-// start-web-call: the server starts every demo call (see handler.ts).
 import { createHandler } from './handler.ts';
 import { settingsFromEnv } from './settings.ts';
 

@@ -9,16 +9,9 @@ import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 
 /**
- * submit-lead: where the page sends a lead. The default profile sends every lead here first,
- * without a bot check: in the database (public.lead_submit) it meets the data API's limits (per
- * address, and the site's ceiling, 429 LG003). Turned away by the ceiling, the page runs the bot
- * check and sends the same lead again with its token: then the function's own ceiling (LG004).
- * The content rules are the form's and the database's (lead-rules.ts). A stored lead is posted
- * to the owner's automation webhook (CONTACT_WEBHOOK_URL, signed), once: its delivery is claimed
- * in the database, so a retry or two requests at once never post it twice, and a retry after a
- * failed post posts it then. Answers like the data API: 201, 409 with code 23505 for an id stored
- * already, 400, 429 with Retry-After; both 201 and 409 say whether the lead was delivered. The
- * wire contract: ../_shared/contracts/lead.ts.
+ * submit-lead: every lead comes here first without a bot check; turned away by the site's
+ * ceiling (429 LG003), the page sends it again with a token. A stored lead's delivery is claimed
+ * in the database, so it is posted once however many requests race. Answers as the data API does.
  */
 
 export interface SubmitLeadSettings extends PageSettings {
@@ -40,12 +33,9 @@ type Delivery =
   | { state: 'claimed'; claim: string; lead: Record<string, unknown> }
   | { state: 'delivered' | 'busy' | 'missing' };
 
-/**
- * How long a delivery holds its lead: the post's tries (2, of at most 3 s each, 0.5 s apart) with
- * room to spare. A claim left by a function that was killed mid-post lapses after it.
- */
+/** Outlasts the post's tries; a claim left by a killed function lapses after it. */
 export const DELIVERY_LEASE_SECONDS = 30;
-/** The webhook's tries while the visitor waits: within the page's own 10 s. */
+/** Within the page's own 10 s wait. */
 const DELIVERY = { tries: 2, timeoutMs: 3_000 };
 
 const refusal = refusalsOf(SUBMIT_LEAD_REFUSALS);
@@ -60,7 +50,6 @@ export function createHandler(
     botCheckWhen: (submission: { botChecked: boolean }) => submission.botChecked,
   };
 
-  /** Posts a stored lead once: true when it is delivered (now or before), else the refusal. */
   async function deliver(id: string): Promise<{ delivered: boolean } | { refusal: Refusal }> {
     if (!settings.webhook.url) return { delivered: false };
     const delivery = (await settings.database('lead_delivery', {
@@ -71,7 +60,6 @@ export function createHandler(
     if (delivery.state === 'delivered') return { delivered: true };
     if (delivery.state !== 'claimed')
       return { refusal: refusal('webhook_busy', { headers: { 'Retry-After': '2' } }) };
-    // The lead's id is the delivery's: every try and retry carries it (webhook-id).
     const posted = await postWebhook(
       { id, payload: leadWebhookPayload(delivery.lead) },
       { ...settings.webhook, ...DELIVERY },
@@ -81,8 +69,7 @@ export function createHandler(
       await settings.database('lead_delivery', { id, action: 'release', claim: delivery.claim });
       return { refusal: refusal('webhook_failed') };
     }
-    // The post happened: that is the visitor's answer, even if marking it fails (the claim then
-    // lapses, and a later press may post it again under the same webhook-id).
+    // Posted is the answer even if marking fails: the claim lapses, a repost keeps the webhook-id.
     await settings
       .database('lead_delivery', { id, action: 'done' })
       .catch((cause: unknown) =>

@@ -19,53 +19,29 @@ import type {
 import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
 
 /**
- * vapi-events: the assistant's Server URL. Vapi posts its messages here with the shared secret
- * in x-vapi-secret; the secret is checked in constant time before anything else is read. Each
- * end-of-call-report, and each chat's completed session (session.updated), of a call or chat the
- * site started is stored once per Vapi call or session id (Vapi retries a delivery) with bounded
- * sizes, and forwarded to the automation webhook as a compact {type: "call_report"}. A report of
- * any other call (started with the public key) is stored only within the day's allowance
- * (`unknownReports`); past it, it is counted in the database, logged in one line, not stored and
- * not forwarded, and still answered 200 (so Vapi does not retry). A tool-calls message asking for
- * `do_not_call` (the tool every callback carries, ../_shared/contracts/callback-call.ts) puts the
- * number that call rang on the owner's do-not-call list and answers Vapi with the tool's result.
- * A status-update of a call's steps (queued, ringing, in-progress, ended) records that step of the
- * callback the call belongs to, the first time only (callback_status_record: one database call a
- * message), for the visitor's stopwatch and the owner's speed to lead (ringing_after_seconds in
- * the report's webhook, which demo_call_store answers with). Every other message is acknowledged
- * and ignored.
+ * vapi-events: the assistant's Server URL. Reports are stored once per Vapi id (Vapi retries) and
+ * forwarded to the webhook; a report of a call the site did not start is stored only within the
+ * day's allowance, and past it still answered 200 so Vapi does not retry.
  */
 
 export interface VapiEventsSettings extends Pick<PageSettings, 'database' | 'background'> {
   secret: string;
   webhook: WebhookSettings;
-  /**
-   * Reports of calls and chats the site did not start (the public-key profile's calls) that may
-   * be stored a day (UTC), in number and in bytes; the rest are counted, not stored. The
-   * database holds them (demo_call_store); 0 (the default) stores none.
-   */
+  /** Per UTC day, for calls and chats the site did not start; the rest are only counted. */
   unknownReports: { daily: number; dailyBytes: number };
 }
 
-/** What demo_call_store answers. */
 interface StoreAnswer {
   stored: boolean;
-  /** A call or chat the site did not start, past the day's allowance: counted, not stored. */
   refused?: boolean;
-  /** How many such reports of this kind were refused today, this one included. */
   refused_today?: number;
-  /** A callback's report: from the press to the ring, when Vapi reported a ring. */
   ringing_after_ms?: number;
 }
 
-/** A callback's ringing_after_ms as the webhook's seconds, to the tenth (as call_report_read). */
 const secondsToTenth = (ms: unknown): number | null =>
   typeof ms === 'number' && Number.isFinite(ms) ? Math.round(ms / 100) / 10 : null;
 
-/**
- * The bounds the demo_calls table holds a report to: characters (PostgreSQL's char_length counts
- * code points) for the texts, bytes of JSON for the structured data, and the numbers' ranges.
- */
+/** The demo_calls table's bounds: texts in code points (char_length), structured data in bytes. */
 export const LIMITS = {
   summary: 4000,
   transcript: 20000,
@@ -77,16 +53,12 @@ export const LIMITS = {
   cost: 100_000,
 };
 
-/**
- * Controls PostgreSQL text cannot hold (NUL) or a reader should not see (the rest of C0 and DEL;
- * tab and line breaks stay), and half characters (lone surrogates), which no UTF-8 holds.
- */
+/** NUL (PostgreSQL text cannot hold it), other controls but tab and breaks, lone surrogates. */
 const UNSTORABLE =
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const clean = (value: string) => value.replace(UNSTORABLE, '');
 
-/** A text as the table keeps it: cleaned, cut to `max` characters on a character's boundary. */
 const text = (value: unknown, max: number): string | null => {
   if (typeof value !== 'string') return null;
   const cleaned = clean(value);
@@ -98,10 +70,8 @@ const time = (value: unknown): string | null =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value))
     ? new Date(value).toISOString()
     : null;
-/** A number within [0, max]: a larger one is clamped to the bound, anything else is none. */
 const amount = (value: unknown, max: number): number | null =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, max) : null;
-/** A report's start and end, and its length in seconds: `seconds`, or the time between them. */
 function times(start: unknown, end: unknown, seconds?: unknown) {
   const startedAt = time(start);
   const endedAt = time(end);
@@ -114,9 +84,8 @@ function times(start: unknown, end: unknown, seconds?: unknown) {
   };
 }
 /**
- * How many bytes PostgreSQL's text form of this JSON takes (what the table's check measures):
- * jsonb prints a space after every `:` and `,` between values, and writes a number with an
- * exponent out in full, which is counted as too large.
+ * The bytes of jsonb's text form, which the table's check measures: a space after every `:` and
+ * `,`, and exponents written out in full (counted as too large).
  */
 export function jsonbTextBytes(json: string): number {
   let bytes = new TextEncoder().encode(json).length;
@@ -134,7 +103,6 @@ export function jsonbTextBytes(json: string): number {
   return bytes;
 }
 
-/** Structured data as the table keeps it: its strings cleaned, and none when over the bytes. */
 function structured(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   const json = JSON.stringify(value, (_key, item: unknown) =>
@@ -149,14 +117,10 @@ const object = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
-/** A value read as Vapi's type `T` names its fields, each still unchecked. */
+/** Vapi's type `T`'s fields, each still unchecked. */
 const fieldsOf = <T>(value: unknown) => object(value) as Partial<Record<keyof T, unknown>>;
 
-/**
- * The row a report becomes: only the fields the owner needs, each bounded. The message is read
- * by Vapi's own type (EndOfCallReport), and every value is checked, since anyone holding the
- * secret could send anything.
- */
+/** Every value is checked: anyone holding the secret could send anything. */
 export function reportRow(message: Record<string, unknown>) {
   const report = fieldsOf<EndOfCallReport>(message);
   const call = fieldsOf<VapiCall>(report.call);
@@ -183,18 +147,13 @@ export function reportRow(message: Record<string, unknown>) {
     recording_url: text(artifact.recordingUrl, LIMITS.url),
     visit_id: isUuid(metadata.visit_id) ? metadata.visit_id : null,
     callback_id: isUuid(metadata.callback_id) ? metadata.callback_id : null,
-    // Only to find a web call whose start was never recorded (not a column of demo_calls).
+    // Not a column: finds a web call whose start was never recorded.
     web_call_id: isUuid(metadata.web_call_id) ? metadata.web_call_id : null,
     trade: parseTrade(object(overrides.variableValues).trade),
   };
 }
 
-/**
- * A chat's report: Vapi's `session.updated` with the session completed (a chat ended by
- * `sessionEnd` or PATCH /session), as a row of demo_calls of kind webChat, by the same bounds.
- * The transcript is the session's messages, one line each; the visit is the one the page or the
- * chat function gave as a variable value (or metadata).
- */
+/** A chat's report: Vapi's `session.updated` with the session completed. */
 export function sessionReportRow(message: Record<string, unknown>) {
   const updated = fieldsOf<SessionUpdated>(message);
   const session = fieldsOf<VapiSession>(updated.session);
@@ -222,22 +181,13 @@ export function sessionReportRow(message: Record<string, unknown>) {
   };
 }
 
-/** What callback_do_not_call_add answers. */
 interface DoNotCallAnswer {
-  /** A callback the site placed has this Vapi call id. */
   known: boolean;
-  /** Its number was not on the list before. */
-  added: boolean;
 }
 
 /**
- * A tool-calls message: each `do_not_call` in it puts the number the call rang on the do-not-call
- * list. The number is the one the site dialed, looked up in the database by the call's Vapi id
- * (callback_do_not_call_add), never `call.customer.number` from the message: a message cannot
- * name the number it lists. Answered in Vapi's shape, one result per tool call: `result` when the
- * number is on the list, `error` otherwise (a call the site did not place, or the database
- * failing), so Vapi speaks the tool's request-complete or request-failed words, and both end the
- * call. Any other tool is answered with an error.
+ * `do_not_call` lists the number the site dialed, looked up by the call's Vapi id, never the
+ * message's `call.customer.number`: a message cannot name the number it lists.
  */
 async function answerToolCalls(
   message: Record<string, unknown>,
@@ -247,7 +197,7 @@ async function answerToolCalls(
   const list = (Array.isArray(calls.toolCallList) ? calls.toolCallList : []).map(object);
   const callId = text(object(calls.call).id, LIMITS.id);
   let listed: Promise<DoNotCallAnswer | null> | undefined;
-  /** Once per message, however many times the model asked: the list holds a number once. */
+  // Once per message, however many times the model asked.
   const addToList = () =>
     (listed ??= callId
       ? (database('callback_do_not_call_add', { vapi_call_id: callId }) as Promise<DoNotCallAnswer>)
@@ -277,15 +227,9 @@ async function answerToolCalls(
   return { results };
 }
 
-/** The statuses that are a callback's steps (callback_status_record); the rest are ignored. */
 const STEPS: readonly StatusUpdate['status'][] = ['queued', 'ringing', 'in-progress', 'ended'];
 
-/**
- * A status-update: the step's row for callback_status_record, null for a status that is no step.
- * `at` is the message's timestamp (ms, Vapi's clock) as an ISO time, or null; the database clamps
- * it to the request's span. `callback_id` (the call's metadata) finds a callback whose Vapi id is
- * not yet recorded.
- */
+/** `at` is on Vapi's clock; the database clamps it to the request's span. */
 export function statusRow(message: Record<string, unknown>) {
   const update = fieldsOf<StatusUpdate>(message);
   if (!STEPS.includes(update.status as StatusUpdate['status'])) return null;
@@ -300,7 +244,6 @@ export function statusRow(message: Record<string, unknown>) {
   };
 }
 
-/** A status-update: its step recorded once (200 {ok, recorded}); 500 when not recorded. */
 async function recordStatus(
   message: Record<string, unknown>,
   database: CallDatabase,
@@ -314,7 +257,7 @@ async function recordStatus(
     const recorded = (await database('callback_status_record', row)) as { known?: unknown };
     return answer(200, { ok: true, recorded: recorded?.known === true });
   } catch (error) {
-    // Only the database failing lands here: a 500 asks Vapi to send it again.
+    // A 500 asks Vapi to send it again.
     console.error(
       `vapi-events: the ${row.status} status of ${row.vapi_call_id} was not recorded:`,
       error,
@@ -323,7 +266,6 @@ async function recordStatus(
   }
 }
 
-/** Which messages are reports: a call's end, and a chat's completed session. */
 function reportOf(message: Record<string, unknown>) {
   if (message.type === 'end-of-call-report') return reportRow(message);
   if (message.type === 'session.updated' && object(message.session).status === 'completed')
@@ -337,7 +279,7 @@ export function createHandler(
   const background = settings.background ?? backgroundRunner();
   const opening = {
     ...VAPI_EVENTS,
-    // Vapi calls it from its servers: no page does, so no CORS.
+    // No page calls it: no CORS.
     origins: [],
     authorize: (request: Request) =>
       sameSecret(request.headers.get('x-vapi-secret') ?? '', settings.secret),
@@ -362,21 +304,19 @@ export function createHandler(
         },
       })) as StoreAnswer;
     } catch (error) {
-      // Every value is within the table's bounds, so only the database failing lands here: the
-      // call id is logged, and a 500 asks Vapi (or whoever resends it) to try again.
+      // Every value is within bounds, so the database failed: a 500 asks Vapi to retry.
       console.error(`vapi-events: the report of ${row.vapi_call_id} was not stored:`, error);
       return answer(500, { code: 'not_stored' });
     }
     const stored = outcome.stored === true;
     if (outcome.refused) {
-      // One short line per refused report: the owner sees who sends them, and how many today.
       console.warn(
         `vapi-events: not stored: ${row.kind} ${row.vapi_call_id} was not started by the site (${outcome.refused_today ?? '?'} ${row.kind} refused today)`,
       );
       return answer(200, { ok: true, stored: false, refused: true });
     }
     if (stored) {
-      // The one builder of this JSON: call-report shows the owner's very payload on the lead card.
+      // call-report builds the same JSON for the lead card.
       const payload = callReportWebhook({
         ...row,
         vapi_call_id: row.vapi_call_id,

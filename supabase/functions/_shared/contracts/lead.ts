@@ -12,28 +12,14 @@ import {
 } from './origin.ts';
 import { refuse, type EndpointContract, type Parsed, type Refusal } from './refusal.ts';
 
-/**
- * A lead on the wire: the row the page sends to the submit-lead function (the default profile:
- * the function stores it and posts the owner's automation), or inserts into contact_submissions
- * through the data API (the browser profile, VITE_LEADS=browser); the same row with a bot-check
- * token past the site's ceiling; and (with created_at made readable) the automation webhook's
- * JSON. The local stack's data API and inbox read the same type. The typed fields are
- * lead-fields.ts's table, their rules lead-rules.ts; the bounds of where it came from, origin.ts.
- */
-
-/** Where the lead came from: sent with it, so the owner can tell (none of it is required). */
 export interface LeadContext {
-  /** The path the form was sent from. */
   page: string | null;
-  /** The `utm_*` parameters the visit landed with. */
   utm: Utm | null;
-  /** The calculator's estimate in whole dollars, when it showed one. */
   estimate: number | null;
   /** The visitor tried the voice demo in this visit. */
   demo_call: boolean;
-  /** The visit (a UUID kept for the tab's session): joins the lead to its demo calls' reports. */
+  /** Joins the lead to its demo calls' reports. */
   visit_id: string | null;
-  /** The trade page the lead was sent from (`solar`, …), or null. */
   trade: string | null;
 }
 
@@ -44,27 +30,15 @@ export interface LeadRow extends LeadValues, LeadContext {
   created_at: string;
 }
 
-/** Every key of the context, and only those (the type names each). */
-const LEAD_CONTEXT: Record<keyof LeadContext, true> = {
-  page: true,
-  utm: true,
-  estimate: true,
-  demo_call: true,
-  visit_id: true,
-  trade: true,
-};
-/** Every key of a lead's row, in the webhook's order: its columns in the table. */
+/** In the table's column order, the webhook's; parseLeadContext names every context key. */
 export const LEAD_ROW_KEYS: (keyof LeadRow)[] = [
   'id',
   ...LEAD_FIELDS,
   'created_at',
-  ...(Object.keys(LEAD_CONTEXT) as (keyof LeadContext)[]),
+  ...(Object.keys(parseLeadContext({})) as (keyof LeadContext)[]),
 ];
 
-/**
- * The webhook's JSON for a lead as the table stores it: the row's own fields, created_at as a
- * readable Pacific time (the columns the server keeps about its delivery are not the owner's).
- */
+/** The delivery's own columns are not the owner's. */
 export function leadWebhookPayload(stored: Record<string, unknown>): LeadRow {
   const row = Object.fromEntries(LEAD_ROW_KEYS.map((key) => [key, stored[key] ?? null]));
   return {
@@ -74,31 +48,21 @@ export function leadWebhookPayload(stored: Record<string, unknown>): LeadRow {
   };
 }
 
-/**
- * submit-lead's body: the row, and the bot check's token when the site's ceiling turned the
- * first try away (429 LG003); the first try goes without one.
- */
+/** A token only once the site's ceiling turned the first try away (429 LG003). */
 export interface SubmitLeadBody extends LeadRow {
   captcha?: string | null;
 }
 
-/** What submit-lead's parser reads: the lead, and whether its body asks for the bot check. */
 export interface LeadSubmission {
   lead: LeadToStore;
   botChecked: boolean;
 }
 
-/**
- * submit-lead's answer when the lead is stored (201), or was already (409, the data API's 23505
- * body): whether the function delivered it to the automation webhook, now or on an earlier try.
- * False when the function has no webhook (CONTACT_WEBHOOK_URL unset): the browser profile's page
- * then posts it itself.
- */
+/** False with no webhook set: the browser profile's page then posts it itself. */
 export interface SubmitLeadAnswer {
   delivered: boolean;
 }
 
-/** submit-lead's refusals of its own (the data API's codes aside). */
 export const SUBMIT_LEAD_REFUSALS = {
   webhook_failed: [
     502,
@@ -108,7 +72,7 @@ export const SUBMIT_LEAD_REFUSALS = {
   database_unavailable: [503, 'The lead could not be stored. Please try again.'],
 } as const;
 
-/** The context as stored: within the database's bounds, so it can never cost the lead. */
+/** Within the database's bounds, so the context can never cost the lead. */
 export function parseLeadContext(
   context: Partial<Record<keyof LeadContext, unknown>>,
 ): LeadContext {
@@ -122,13 +86,10 @@ export function parseLeadContext(
   };
 }
 
-/** A lead as submit-lead hands it to the database (created_at missing: the database's now). */
+/** created_at null: the database's now. */
 export type LeadToStore = Omit<LeadRow, 'created_at'> & { created_at: string | null };
 
-/**
- * submit-lead's parser: the content rules (answered as the database answers a broken check,
- * 400 23514 naming the fields) and the context's bounds. created_at is the database's to judge.
- */
+/** Refuses as the database refuses a broken check (23514). created_at is the database's to judge. */
 export function parseSubmitLead(body: Record<string, unknown>): Parsed<LeadSubmission> {
   if (!isUuid(body.id)) return refuse(400, '23514', 'id must be a UUID', 'id');
   const text = (value: unknown) => (typeof value === 'string' ? cleanText(value) : '');
@@ -158,7 +119,6 @@ export function parseSubmitLead(body: Record<string, unknown>): Parsed<LeadSubmi
   };
 }
 
-/** submit-lead's error body, shaped as the data API's (201 has none). */
 export const leadErrorBody = ({ code, message, details }: Refusal) => ({
   code,
   message,
@@ -166,7 +126,7 @@ export const leadErrorBody = ({ code, message, details }: Refusal) => ({
   hint: null,
 });
 
-/** submit-lead: the largest lead is under 7 KB of JSON. */
+/** The largest lead is under 7 KB of JSON. */
 export const SUBMIT_LEAD: EndpointContract<LeadSubmission> = {
   name: 'submit-lead',
   action: 'lead',

@@ -1,29 +1,22 @@
 import { isTimeout } from '../http.ts';
 import type { VapiCall } from './types.ts';
 
-/** How a function reaches Vapi's API: its URL, the private key (never in a page), a deadline. */
 export interface VapiSettings {
   apiUrl: string;
   privateKey: string;
   assistantId: string;
-  /** Every call's maxDurationSeconds: what one call may cost at most. */
+  /** Bounds what one call may cost. */
   maxCallSeconds: number;
   timeoutMs: number;
   fetch: typeof fetch;
 }
 
-/**
- * What Vapi answered: its JSON, or why there is none. `status` is Vapi's HTTP status, null when
- * no answer came (a timeout or a dropped connection): then, as after a 5xx, Vapi may have
- * created what was asked, and each caller says what that means for it.
- */
+/** `status` null: no answer came, so, as after a 5xx, Vapi may have created what was asked. */
 export type VapiAnswer<T> =
   { ok: true; body: T } | { ok: false; status: number | null; error: string };
 
-/** What reaching Vapi needs: its URL, the private key, the deadline and fetch. */
 export type VapiReach = Pick<VapiSettings, 'apiUrl' | 'privateKey' | 'timeoutMs' | 'fetch'>;
 
-/** Sends `body` to Vapi's `path` with the private key, within the deadline. */
 export async function requestVapi<T>(
   settings: VapiReach,
   method: 'POST' | 'PATCH',
@@ -60,7 +53,6 @@ export async function requestVapi<T>(
   }
 }
 
-/** POSTs `body` to Vapi's `path` (`/call`, `/call/web`) with the private key, within the deadline. */
 export async function createOnVapi<T extends Partial<VapiCall>>(
   settings: VapiSettings,
   path: string,
@@ -74,11 +66,7 @@ export async function createOnVapi<T extends Partial<VapiCall>>(
   return answer;
 }
 
-/**
- * Whether a failed create surely made no call: only a 4xx other than 408 (timeout) and 429
- * (rate limit) says Vapi refused the request itself; a 5xx may come from Vapi's edge after its
- * origin created the call, and no answer says nothing.
- */
+/** Only a 4xx but 408 and 429: a 5xx may come from Vapi's edge after its origin created the call. */
 export const surelyNotCreated = (answer: { status: number | null }): boolean =>
   answer.status !== null &&
   answer.status >= 400 &&

@@ -16,17 +16,12 @@ import type {
 } from './types.ts';
 
 /**
- * The payloads Vapi documents that the site reads, kept once: the local stack's Vapi stand-in
- * answers with them and the functions' tests feed them to the handlers. Each is typed by Vapi's
- * own SDK (types.ts), so a field Vapi does not send cannot be invented here; the values are the
- * kind Vapi's API reference shows (its "Create Call" answer, its end-of-call-report server
- * message). Local and test use only: no function imports this file.
+ * The Vapi payloads the site reads, kept once for the local stand-in and the tests. Typed by
+ * Vapi's SDK, so a field Vapi does not send cannot be invented here. No function imports it.
  */
 
-/** The ids Vapi gives what it creates: its own, and the owner's organization. */
 type Ids = { id: string; orgId: string };
 
-/** What Vapi's answer to a create (call, chat) echoes: its ids, the assistant asked, its times. */
 function created(
   request: { assistantId?: string; assistantOverrides?: AssistantOverrides },
   ids: Ids,
@@ -43,7 +38,6 @@ function created(
   };
 }
 
-/** Vapi's answer to POST /call (201): the call it created, queued, echoing what was asked. */
 export function queuedCall(request: CreateCallBody, ids: Ids, at = new Date()): VapiCall {
   return {
     ...created(request, ids, at),
@@ -54,10 +48,6 @@ export function queuedCall(request: CreateCallBody, ids: Ids, at = new Date()): 
   };
 }
 
-/**
- * Vapi's answer to POST /call/web (201): the web call it created, queued, with the Daily room
- * the browser joins (`webCallUrl`), echoing what was asked.
- */
 export function queuedWebCall(
   request: CreateWebCallBody,
   ids: Ids,
@@ -70,13 +60,9 @@ export function queuedWebCall(
   };
 }
 
-/** How long the fixture's call lasted. */
 export const REPORT_DURATION_SECONDS = 150;
 
-/**
- * The end-of-call-report Vapi posts to the assistant's Server URL when `call` ends at `endedAt`,
- * as the Server URL receives it: `{ message }`. `changes` replaces any part of the message.
- */
+/** `changes` replaces any part of the message. */
 export function endOfCallReport(
   call: VapiCall,
   endedAt: Date,
@@ -114,11 +100,7 @@ export function endOfCallReport(
   };
 }
 
-/**
- * The status-update message Vapi posts to the assistant's Server URL when `call`'s status becomes
- * `status` at `at`, as the Server URL receives it: `{ message }`. The call is sent with that
- * status; `endedReason` only for `ended` (Vapi sends it only then).
- */
+/** Vapi sends `endedReason` only with `ended`. */
 export function statusUpdate(
   call: VapiCall,
   status: StatusUpdate['status'],
@@ -137,13 +119,7 @@ export function statusUpdate(
   };
 }
 
-/**
- * The tool-calls message Vapi posts to the assistant's Server URL when the model on `call` calls
- * function tools that have no server of their own, as the Server URL receives it: `{ message }`.
- * Each tool call gets `id` (Vapi's `call_…` ids) and the function's `arguments` as the JSON text
- * the model wrote; `toolWithToolCallList` pairs each with the tool as the call has it (here the
- * tool from the call's `tools:append`, when it has one of that name).
- */
+/** `arguments` is the JSON text the model wrote; each call is paired with the call's own tool. */
 export function toolCallsMessage(
   call: VapiCall,
   toolCalls: { id: string; name: string; arguments?: Record<string, unknown> }[],
@@ -177,16 +153,11 @@ export function toolCallsMessage(
   };
 }
 
-/** What the stand-in's agent answers a chat message (a scripted line that names what it read). */
 export function chatReplyTo(input: string): string {
   const asked = input.trim().slice(0, 80);
   return `Thanks for your message ("${asked}"). I answer every lead in seconds, day and night. What kind of jobs do you take on?`;
 }
 
-/**
- * Vapi's answer to a chat message without `stream` (POST /chat/web or /chat, 201): the chat,
- * its session and the assistant's reply.
- */
 export function webChatAnswer(
   reply: string,
   ids: { id: string; sessionId: string },
@@ -194,11 +165,7 @@ export function webChatAnswer(
   return { id: ids.id, sessionId: ids.sessionId, output: [{ role: 'assistant', content: reply }] };
 }
 
-/**
- * Vapi's streamed answer to a chat message (`stream: true`): server-sent events, one per piece
- * of the reply, each `data: {id, sessionId, path, delta}` (its type, CreateChatStreamResponse).
- * `pieces` splits the reply the way a model streams it (here, by words).
- */
+/** `pieces` splits the reply as a model streams it. */
 export function chatStreamEvents(
   reply: string,
   ids: { id: string; sessionId: string },
@@ -212,14 +179,9 @@ export function chatStreamEvents(
   }));
 }
 
-/** The events as the body of a text/event-stream answer. */
 export const eventStreamText = (events: ChatStreamEvent[]): string =>
   events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
 
-/**
- * The `session.updated` message Vapi posts to the Server URL when a chat's session is completed
- * (its end, by `sessionEnd` or PATCH /session), as the Server URL receives it: `{ message }`.
- */
 export function completedSession(
   ids: { sessionId: string; orgId: string; assistantId: string },
   visitId: string | null,
