@@ -7,7 +7,7 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, seriousA11yViolations, test } from './fixtures';
 
 /**
- * Book a time after a sent message (issue 44): the booking page inline, prefilled, with the
+ * Book a time after a sent message: the booking page inline, prefilled, with the
  * local stack's stand-in for Cal.com's booking page (server/booking/) answering in the frame.
  */
 

@@ -4,7 +4,7 @@ import { expect, isInViewport, test } from './fixtures';
 /**
  * The sections below the first screen (`[data-below-fold]`, src/styles/index.css) are laid out
  * and painted only as they come near, each held at its height until then. What that, and any
- * other change to how the page paints (issue 47), must keep: each held height is close to the
+ * other change to how the page paints must keep: each held height is close to the
  * real one; a jump to the form (Book a Call, `/#contact`) lands on it and it stays in
  * view; nothing moves and the scrollbar does not jump while the visitor scrolls the whole page,
  * at 360 and 1280 px; find-in-page and screen readers reach the last section.
