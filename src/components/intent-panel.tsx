@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useEarlyPress } from '@/lib/early-press';
-import { loadOnce } from '@/lib/load-once';
+import { lazyOr, loadOnce } from '@/lib/load-once';
 
 /** What an opened panel gets: the way to close itself. */
 export interface PanelProps {
@@ -49,14 +49,7 @@ function lazyPanel(load: () => Promise<ComponentType<PanelProps>>, copy: OfferCo
       </p>
     );
   }
-  const Panel = lazy(() =>
-    loadCode()
-      .then((component) => ({ default: component }))
-      .catch((error: unknown) => {
-        console.error(`${copy.open}: its code could not be loaded`, error);
-        return { default: Unavailable as ComponentType<PanelProps> };
-      }),
-  );
+  const Panel = lazyOr(loadCode, Unavailable, `${copy.open}: its code could not be loaded`);
   return { Panel, prefetch: () => void loadCode().catch(() => undefined) };
 }
 
