@@ -81,14 +81,9 @@ export type ConfigMode = 'production' | 'local';
 
 const required = z.string({ error: 'is missing' }).trim().min(1, 'is missing');
 
-const httpUrl = required.refine((value) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}, 'must be an absolute http(s) URL');
+const httpUrl = required.pipe(
+  z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
+);
 
 /** A JWT's payload, or null when the value is not a JWT. */
 function jwtPayload(token: string): Record<string, unknown> | null {
@@ -125,17 +120,13 @@ const optionalHttpUrl = optional.pipe(httpUrl.optional());
 
 const maxCallSeconds = optional
   .transform((value) => value ?? String(DEFAULT_MAX_CALL_SECONDS))
+  .pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds'))
+  .transform(Number)
   .pipe(
     z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number of seconds')
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(10, 'must be at least 10 seconds')
-          .max(MAX_CALL_SECONDS_LIMIT, `must be at most ${MAX_CALL_SECONDS_LIMIT} seconds`),
-      ),
+      .number()
+      .min(10, 'must be at least 10 seconds')
+      .max(MAX_CALL_SECONDS_LIMIT, `must be at most ${MAX_CALL_SECONDS_LIMIT} seconds`),
   );
 
 // The project URL alone: supabase-js adds /rest/v1 itself, so a URL with a path fails only on
@@ -181,6 +172,9 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(
     .transform((value) => value || fallback)
     .pipe(z.enum(values, { error: `must be ${values.join(' or ')}` }));
 }
+
+const vapiAuth = optionalChoice(VAPI_AUTH_PROFILES, 'server');
+const leadsProfile = optionalChoice(LEADS_PROFILES, 'server');
 
 /** `true` or `false` (unset: false). */
 const flag = optionalChoice(['true', 'false'], 'false').transform((value) => value === 'true');
@@ -238,8 +232,8 @@ function schemaFor(mode: ConfigMode, auth: VapiAuth, leads: LeadsProfile) {
     VITE_HSTS_PRELOAD: flag,
     VITE_CONTACT_WEBHOOK_MODE: webhookMode,
     VITE_TURNSTILE_SITE_KEY: auth === 'server' ? siteKey.pipe(required) : siteKey,
-    VITE_VAPI_AUTH: optionalChoice(VAPI_AUTH_PROFILES, 'server'),
-    VITE_LEADS: optionalChoice(LEADS_PROFILES, 'server'),
+    VITE_VAPI_AUTH: vapiAuth,
+    VITE_LEADS: leadsProfile,
     VITE_PLAUSIBLE_DOMAIN: plausibleDomain,
     VITE_PLAUSIBLE_ENDPOINT: plausibleEndpoint,
   });
@@ -381,13 +375,9 @@ export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
 
 /** The profile the variables name: the bounded default unless one is named. */
 export function profileOf(env: RawEnv): { auth: VapiAuth; leads: LeadsProfile } {
-  const choice = <T extends string>(name: string, values: readonly T[], fallback: T): T => {
-    const value = typeof env[name] === 'string' ? env[name].trim().toLowerCase() : '';
-    return (values as readonly string[]).includes(value) ? (value as T) : fallback;
-  };
   return {
-    auth: choice('VITE_VAPI_AUTH', VAPI_AUTH_PROFILES, 'server'),
-    leads: choice('VITE_LEADS', LEADS_PROFILES, 'server'),
+    auth: vapiAuth.catch('server').parse(env.VITE_VAPI_AUTH),
+    leads: leadsProfile.catch('server').parse(env.VITE_LEADS),
   };
 }
 
