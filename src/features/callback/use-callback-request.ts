@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { callback as copy } from '@/content/callback';
-import { config } from '@/lib/config';
+import { config, siteFunctions } from '@/lib/config';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
 import { funnel } from '@/lib/funnel';
 import { announceReport, REPORT_WAIT_MS } from '@/lib/pending-report';
@@ -102,7 +102,7 @@ export function useCallbackRequest(
           visit_id: visitId(),
           ...(business ? { business } : {}),
         },
-        { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+        siteFunctions,
       );
     } catch (error) {
       outcome = { status: 'failed', detail: String(error) };

@@ -9,7 +9,7 @@
 import { CURRENT_CONSENT_VERSION, REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { agentVariables } from '@/lib/agent-variables';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
-import { config } from '@/lib/config';
+import { config, siteFunctions } from '@/lib/config';
 import { requestCallback, type CallbackOutcome } from '@/lib/request-callback';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
 
@@ -64,7 +64,7 @@ export async function requestCallNow(
         follows_lead: true,
         pressed_ms: Math.round(performance.now() - pressedAt),
       },
-      { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+      siteFunctions,
     );
     // A token is single-use: the widget starts on the next one now.
     botCheck.renew();
