@@ -2,14 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { callback as copy } from '@/content/callback';
 import { config, siteFunctions } from '@/lib/config';
-import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
 import { funnel } from '@/lib/funnel';
 import { announceReport, REPORT_WAIT_MS } from '@/lib/pending-report';
-import { agentVariables } from '@/lib/agent-variables';
 import { readOwnBusiness, refuseOwnBusiness } from '@/lib/own-business';
-import { CURRENT_CONSENT_VERSION, REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
+import { REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
-import type { requestCallback, CallbackOutcome } from '@/lib/request-callback';
+import { callbackBody, type requestCallback, type CallbackOutcome } from '@/lib/request-callback';
 
 /** The form's fields a line can be about. */
 export type CallbackField = 'phone' | 'consent';
@@ -87,21 +85,14 @@ export function useCallbackRequest(
     let outcome: CallbackOutcome;
     try {
       const captcha = await botCheck.current!.token();
-      const estimate = visitEstimate();
       outcome = await send(
-        {
+        callbackBody({
           id: attempt.current.id,
           phone,
           consent,
-          consent_version: CURRENT_CONSENT_VERSION,
           captcha,
-          estimate: estimate?.estimate ?? null,
-          variables: agentVariables(),
-          page: window.location.pathname,
-          utm: landingUtm(),
-          visit_id: visitId(),
           ...(business ? { business } : {}),
-        },
+        }),
         siteFunctions,
       );
     } catch (error) {

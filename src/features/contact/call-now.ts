@@ -6,12 +6,10 @@
  * the agent and one lead places at most one call. `pressed_ms` is measured here, as the request
  * leaves: the stopwatch and the owner's figure start at the press of Send Message.
  */
-import { CURRENT_CONSENT_VERSION, REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
-import { agentVariables } from '@/lib/agent-variables';
+import { REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
 import { config, siteFunctions } from '@/lib/config';
-import { requestCallback, type CallbackOutcome } from '@/lib/request-callback';
-import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
+import { callbackBody, requestCallback, type CallbackOutcome } from '@/lib/request-callback';
 
 /*
  * The call's bot check, owned by this module for the page's life: made at the first tick,
@@ -50,20 +48,14 @@ export async function requestCallNow(
   try {
     const captcha = await botCheck.token();
     const outcome = await send(
-      {
+      callbackBody({
         id: leadId,
         phone,
         consent: true,
-        consent_version: CURRENT_CONSENT_VERSION,
         captcha,
-        estimate: visitEstimate()?.estimate ?? null,
-        variables: agentVariables(),
-        page: window.location.pathname,
-        utm: landingUtm(),
-        visit_id: visitId(),
         follows_lead: true,
         pressed_ms: Math.round(performance.now() - pressedAt),
-      },
+      }),
       siteFunctions,
     );
     // A token is single-use: the widget starts on the next one now.
