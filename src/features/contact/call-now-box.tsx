@@ -1,3 +1,4 @@
+import { ConsentWords } from '@/components/consent-words';
 import { contactSection } from '@/content/contact';
 
 const copy = contactSection.callNow;
@@ -24,10 +25,7 @@ export function CallNowBox({ onChange }: { onChange: (on: boolean) => void }) {
           {copy.label}
         </label>
         <p id="contact-call-now-consent" className="mt-0.5 text-slate-700">
-          {copy.consent}{' '}
-          <a href="/privacy" className="font-semibold text-brand-700 underline">
-            {copy.consentLink}
-          </a>
+          <ConsentWords copy={copy} />
         </p>
       </div>
     </div>
