@@ -19,7 +19,7 @@ export type CallbackOutcome =
   /** The call is being placed; `report` reads its report once it ends (the lead card). */
   | { status: 'accepted'; report: ReportTicket | null }
   | { status: 'invalid'; field: 'phone' | 'consent'; reason: 'phone' | 'consent' | 'country' }
-  /** The business typed for the agent was refused (issue 44): its line goes at its field. */
+  /** The business typed for the agent was refused: its line goes at its field. */
   | { status: 'business'; field: BusinessField }
   | { status: 'bot-check' }
   | { status: 'limited' }

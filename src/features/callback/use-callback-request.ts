@@ -73,7 +73,7 @@ export function useCallbackRequest(
       focusField(found.phone ? 'phone' : 'consent');
       return;
     }
-    // The business the agent answers as, if the visitor typed one in the hero (issue 44; server
+    // The business the agent answers as, if the visitor typed one in the hero (server
     // mode shows the fields). One that breaks the rule sends nothing: its line is at its field.
     const business = readOwnBusiness();
     if (business === false) {

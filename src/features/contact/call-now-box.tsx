@@ -4,7 +4,7 @@ import { contactSection } from '@/content/contact';
 const copy = contactSection.callNow;
 
 /**
- * "Have the agent call me now" (issue 45): unticked, with the consent words it gives beside it.
+ * "Have the agent call me now": unticked, with the consent words it gives beside it.
  * Uncontrolled, like the fields: a tick before the app has taken over is read at the submit.
  * `onChange` fetches the call's code and bot check at the tick.
  */

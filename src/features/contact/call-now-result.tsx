@@ -41,7 +41,7 @@ export function CallNowResult({ state, watch }: CallNowResultProps) {
 }
 
 /**
- * The stopwatch of "Have the agent call me now" (issue 45): the seconds since the press of Send
+ * The stopwatch of "Have the agent call me now": the seconds since the press of Send
  * Message, running, and the call's steps as Vapi reports them (read with the call's ticket,
  * watch-steps.ts), until the phone rings: then it stops at the server's figure and says it.
  * The running clock is a timer screen readers do not read out; the steps and the result are

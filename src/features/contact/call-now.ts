@@ -1,5 +1,5 @@
 /**
- * "Have the agent call me now" (issue 45), loaded when the box is ticked, never on first paint:
+ * "Have the agent call me now", loaded when the box is ticked, never on first paint:
  * the bot check for the call (Turnstile, prepared at the tick so its token is usually ready by
  * the press), and the request to the same server step as Call my phone (request-callback), with
  * `follows_lead` and the lead's id as the request's, so the function reads the lead's words for

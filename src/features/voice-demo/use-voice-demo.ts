@@ -47,7 +47,7 @@ function overridesForThisVisit(maxCallSeconds: number): AssistantOverrides {
 const loadVoiceCall = loadOnce(() => import('./voice-call'));
 
 /**
- * Server mode: the reader of the visitor's business (issue 44), out of the first load. It comes
+ * Server mode: the reader of the visitor's business, out of the first load. It comes
  * on intent with the server's call starter (web-call.ts imports it), so at the press it is in
  * hand and the request still leaves before the page renders its Connecting state.
  */
@@ -124,7 +124,7 @@ export function useVoiceDemo({
       );
       return;
     }
-    // Server mode: the business the agent answers as, if the visitor typed one (issue 44). One
+    // Server mode: the business the agent answers as, if the visitor typed one. One
     // that breaks the rule starts nothing, not even the microphone's prompt: its line is at its
     // field, which takes the focus.
     let business: Business | null = null;
