@@ -23,10 +23,7 @@ function transportForThisSite(botCheckBox: () => HTMLElement | null): ChatConnec
       .prepare()
       .catch((error: unknown) => console.error('Chat: the bot check did not load', error));
     return {
-      transport: createServerChat({
-        client: siteFunctions,
-        botCheck,
-      }),
+      transport: createServerChat({ client: siteFunctions, botCheck }),
       dispose: () => botCheck.remove(),
     };
   }
