@@ -3,7 +3,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { callback as copy } from '@/content/callback';
 import { config, siteFunctions } from '@/lib/config';
 import { funnel } from '@/lib/funnel';
-import { announceReport, REPORT_WAIT_MS } from '@/lib/pending-report';
+import { announceReport } from '@/lib/pending-report';
 import { readOwnBusiness, refuseOwnBusiness } from '@/lib/own-business';
 import { REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
@@ -103,13 +103,7 @@ export function useCallbackRequest(
     if (outcome.status === 'accepted') {
       funnel.callbackRequested(attempt.current.id);
       setStatus({ kind: 'accepted' });
-      // Its report comes when the phone call ends: the card waits for the call's longest length
-      // and then as long as after a demo call.
-      announceReport(
-        outcome.report,
-        'callback',
-        (config.vapi?.maxCallSeconds ?? 0) * 1000 + REPORT_WAIT_MS,
-      );
+      announceReport(outcome.report, 'callback');
       return;
     }
     if (outcome.status === 'invalid') {
