@@ -393,30 +393,25 @@ export const LOCAL_TURNSTILE_SITE_KEY = '1x00000000000000000000AA';
 /** Vite's mode name for local builds ("local" itself is reserved by Vite for .env.local files). */
 export const LOCAL_VITE_MODE = 'local-stack';
 
-/** Values `npm start` uses for whatever is unset: everything points at the local stack. */
+/**
+ * Values `npm start` uses for whatever is unset: everything points at the local stack, and the
+ * rest is left to its default.
+ */
 export function localDefaults(origin: string, anonKey: string): Record<ConfigVariable, string> {
+  const unset = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, '']));
   return {
+    ...(unset as Record<ConfigVariable, string>),
     VITE_SUPABASE_URL: origin,
     VITE_SUPABASE_ANON_KEY: anonKey,
     VITE_CONTACT_WEBHOOK_URL: `${origin}${LOCAL_ROUTES.webhook}`,
-    VITE_VAPI_PUBLIC_KEY: '',
-    VITE_VAPI_ASSISTANT_ID: '',
     VITE_DEMO_VIDEO_URL: `${origin}${LOCAL_ROUTES.demoVideo}`,
     VITE_SITE_URL: origin,
     // The booking page's stand-in, at another loopback name so its frame is another origin, as
     // Cal.com's is (a local build takes it for Cal: src/lib/booking.ts).
     VITE_BOOKING_URL: `${origin.replace('//localhost', '//127.0.0.1')}${LOCAL_ROUTES.booking}/owner/intro`,
-    VITE_BOOKING_PROVIDER: '',
-    VITE_VAPI_MAX_CALL_SECONDS: '',
     // The local stack lists what browsers report: /local/csp-reports.
     VITE_CSP_REPORT_URI: `${origin}${LOCAL_ROUTES.cspReports}`,
-    VITE_CSP_REPORT_ONLY: '',
-    VITE_HSTS_INCLUDE_SUBDOMAINS: '',
-    VITE_HSTS_PRELOAD: '',
-    VITE_CONTACT_WEBHOOK_MODE: '',
     VITE_TURNSTILE_SITE_KEY: LOCAL_TURNSTILE_SITE_KEY,
-    VITE_VAPI_AUTH: '',
-    VITE_LEADS: '',
     // The funnel is on locally, its events kept by the local stack (the inbox shows them).
     VITE_PLAUSIBLE_DOMAIN: new URL(origin).hostname,
     VITE_PLAUSIBLE_ENDPOINT: `${origin}${LOCAL_ROUTES.events}`,
