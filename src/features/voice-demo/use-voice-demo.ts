@@ -175,14 +175,20 @@ export function useVoiceDemo({
     send({ type: 'start-requested' });
     // The visitor tried the demo (it goes with their lead, if they write).
     markDemoCall();
-    timer.current = setTimeout(() => {
+    /** This attempt, unless given up already, could not connect. */
+    const giveUp = (...why: unknown[]) => {
       if (attempt.current !== mine) return;
-      console.error(
-        `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
-      );
+      console.error(...why);
       release();
       send({ type: 'failed', error: 'connect' });
-    }, CONNECT_TIMEOUT_MS);
+    };
+    timer.current = setTimeout(
+      () =>
+        giveUp(
+          `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
+        ),
+      CONNECT_TIMEOUT_MS,
+    );
     try {
       const { startVoiceCall, hangUpUnjoined } = await loadVoiceCall();
       if (attempt.current !== mine) {
@@ -206,10 +212,7 @@ export function useVoiceDemo({
         },
       });
     } catch (error) {
-      if (attempt.current !== mine) return;
-      console.error('Voice demo: the call code could not be loaded:', error);
-      release();
-      send({ type: 'failed', error: 'connect' });
+      giveUp('Voice demo: the call code could not be loaded:', error);
     }
   }, [config, startWebCall, guard, loadSdk, release, requestMicrophone, send]);
 
