@@ -1,6 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { trades, type TradePath } from '@/content/trades';
 import { PartUnavailable } from '@/components/part-unavailable';
+import { lazyOr } from '@/lib/load-once';
 import { useLocation, type Location } from '@/lib/router';
 import { loadedTrade, loadTrade, TradeContext, type Trade, type TradeEntry } from '@/lib/trade';
 import { AboutPage } from './about/about-page';
@@ -38,14 +39,10 @@ function tradePage(entry: TradeEntry): ComponentType {
     if (trade) return <TradeHome trade={trade} />;
     let Attempt = attempts.get(location);
     if (!Attempt) {
-      Attempt = lazy(() =>
-        loadTrade(entry).then(
-          (loaded) => ({ default: () => <TradeHome trade={loaded} /> }),
-          (error: unknown) => {
-            console.error(`The words of ${entry.path} could not be loaded:`, error);
-            return { default: PartUnavailable };
-          },
-        ),
+      Attempt = lazyOr(
+        () => loadTrade(entry).then((loaded) => () => <TradeHome trade={loaded} />),
+        PartUnavailable,
+        `The words of ${entry.path} could not be loaded:`,
       );
       attempts.set(location, Attempt);
     }

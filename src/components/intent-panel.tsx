@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useEarlyPress } from '@/lib/early-press';
-import { loadOnce } from '@/lib/load-once';
+import { lazyOr, loadOnce } from '@/lib/load-once';
 
 /** What an opened panel gets: the way to close itself. */
 export interface PanelProps {
@@ -35,31 +35,6 @@ export function PanelHeader({
   );
 }
 
-/**
- * A panel whose code is fetched on intent (hover, focus or press), never in the first load; when
- * the code cannot be fetched, `unavailable` shows in its place and the rest of the page works
- * (the failure is logged under the button's label).
- */
-function lazyPanel(load: () => Promise<ComponentType<PanelProps>>, copy: OfferCopy) {
-  const loadCode = loadOnce(load);
-  function Unavailable() {
-    return (
-      <p role="alert" className="text-sm font-medium text-danger">
-        {copy.unavailable}
-      </p>
-    );
-  }
-  const Panel = lazy(() =>
-    loadCode()
-      .then((component) => ({ default: component }))
-      .catch((error: unknown) => {
-        console.error(`${copy.open}: its code could not be loaded`, error);
-        return { default: Unavailable as ComponentType<PanelProps> };
-      }),
-  );
-  return { Panel, prefetch: () => void loadCode().catch(() => undefined) };
-}
-
 export interface OfferProps {
   /** Open or not: the page holds it, so another control (the voice demo's) can open the panel. */
   open: boolean;
@@ -77,69 +52,14 @@ export interface OfferCopy {
   unavailable: string;
 }
 
-interface IntentPanelProps extends OfferProps {
-  panel: ReturnType<typeof lazyPanel>;
-  copy: OfferCopy;
-  /** The early capture's key for the button (a press before take-over opens it once). */
-  earlyKey: string;
-}
-
 /**
- * A button that opens a panel in its place (Call my phone's form, the chat); closing the panel
- * puts the keyboard back on the button.
- */
-function IntentPanel({
-  panel: { Panel, prefetch },
-  copy,
-  open,
-  onOpenChange,
-  earlyKey,
-}: IntentPanelProps) {
-  const button = useRef<HTMLButtonElement>(null);
-  const closedByVisitor = useRef(false);
-  const pressProps = useEarlyPress(earlyKey, () => onOpenChange(true));
-
-  useEffect(() => {
-    if (!open && closedByVisitor.current) button.current?.focus();
-  }, [open]);
-
-  if (!open) {
-    return (
-      <Button
-        {...pressProps}
-        ref={button}
-        variant="secondary"
-        aria-expanded={false}
-        onClick={() => onOpenChange(true)}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-      >
-        {copy.open}
-        <span className="sr-only"> ({copy.openHint})</span>
-      </Button>
-    );
-  }
-  return (
-    <Suspense
-      fallback={
-        <p role="status" className="text-sm text-slate-700">
-          {copy.opening}
-        </p>
-      }
-    >
-      <Panel
-        onClose={() => {
-          closedByVisitor.current = true;
-          onOpenChange(false);
-        }}
-      />
-    </Suspense>
-  );
-}
-
-/**
- * An offer in the hero (Call my phone, Type instead): an IntentPanel with its words, whose panel
- * is fetched on intent; it draws nothing unless `offered()` says the site is set up for it.
+ * An offer in the hero (Call my phone, Type instead): a button that opens a panel in its place,
+ * and closing the panel puts the keyboard back on the button. The panel's code is fetched on
+ * intent (hover, focus or press), never in the first load; when it cannot be fetched,
+ * `unavailable` shows in its place and the rest of the page works (the failure is logged under
+ * the button's label). `earlyKey` is the early capture's key for the button (a press before
+ * take-over opens it once). The offer draws nothing unless `offered()` says the site is set up
+ * for it.
  */
 export function intentOffer({
   load,
@@ -152,9 +72,61 @@ export function intentOffer({
   earlyKey: string;
   offered: () => boolean;
 }) {
-  const panel = lazyPanel(load, copy);
+  const loadCode = loadOnce(load);
+  const prefetch = () => void loadCode().catch(() => undefined);
+  function Unavailable() {
+    return (
+      <p role="alert" className="text-sm font-medium text-danger">
+        {copy.unavailable}
+      </p>
+    );
+  }
+  const Panel = lazyOr(loadCode, Unavailable, `${copy.open}: its code could not be loaded`);
+
+  function IntentPanel({ open, onOpenChange }: OfferProps) {
+    const button = useRef<HTMLButtonElement>(null);
+    const closedByVisitor = useRef(false);
+    const pressProps = useEarlyPress(earlyKey, () => onOpenChange(true));
+
+    useEffect(() => {
+      if (!open && closedByVisitor.current) button.current?.focus();
+    }, [open]);
+
+    if (!open) {
+      return (
+        <Button
+          {...pressProps}
+          ref={button}
+          variant="secondary"
+          aria-expanded={false}
+          onClick={() => onOpenChange(true)}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+        >
+          {copy.open}
+          <span className="sr-only"> ({copy.openHint})</span>
+        </Button>
+      );
+    }
+    return (
+      <Suspense
+        fallback={
+          <p role="status" className="text-sm text-slate-700">
+            {copy.opening}
+          </p>
+        }
+      >
+        <Panel
+          onClose={() => {
+            closedByVisitor.current = true;
+            onOpenChange(false);
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   return function Offer(props: OfferProps) {
-    if (!offered()) return null;
-    return <IntentPanel {...props} panel={panel} copy={copy} earlyKey={earlyKey} />;
+    return offered() ? <IntentPanel {...props} /> : null;
   };
 }

@@ -1,7 +1,7 @@
 import { LOCAL_ROUTES } from './local-stack-routes.ts';
 
 /**
- * Book a time (issue 44): the owner's booking page (VITE_BOOKING_URL) opened inline, prefilled
+ * Book a time: the owner's booking page (VITE_BOOKING_URL) opened inline, prefilled
  * from what the visitor already typed. Pure: the configuration picks the provider with it, the
  * build's CSP names the frame's origin with it, the page builds the embed's config with it.
  */

@@ -81,14 +81,9 @@ export type ConfigMode = 'production' | 'local';
 
 const required = z.string({ error: 'is missing' }).trim().min(1, 'is missing');
 
-const httpUrl = required.refine((value) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}, 'must be an absolute http(s) URL');
+const httpUrl = required.pipe(
+  z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
+);
 
 /** A JWT's payload, or null when the value is not a JWT. */
 function jwtPayload(token: string): Record<string, unknown> | null {
@@ -125,17 +120,13 @@ const optionalHttpUrl = optional.pipe(httpUrl.optional());
 
 const maxCallSeconds = optional
   .transform((value) => value ?? String(DEFAULT_MAX_CALL_SECONDS))
+  .pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds'))
+  .transform(Number)
   .pipe(
     z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number of seconds')
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(10, 'must be at least 10 seconds')
-          .max(MAX_CALL_SECONDS_LIMIT, `must be at most ${MAX_CALL_SECONDS_LIMIT} seconds`),
-      ),
+      .number()
+      .min(10, 'must be at least 10 seconds')
+      .max(MAX_CALL_SECONDS_LIMIT, `must be at most ${MAX_CALL_SECONDS_LIMIT} seconds`),
   );
 
 // The project URL alone: supabase-js adds /rest/v1 itself, so a URL with a path fails only on
@@ -181,6 +172,9 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(
     .transform((value) => value || fallback)
     .pipe(z.enum(values, { error: `must be ${values.join(' or ')}` }));
 }
+
+const vapiAuth = optionalChoice(VAPI_AUTH_PROFILES, 'server');
+const leadsProfile = optionalChoice(LEADS_PROFILES, 'server');
 
 /** `true` or `false` (unset: false). */
 const flag = optionalChoice(['true', 'false'], 'false').transform((value) => value === 'true');
@@ -238,8 +232,8 @@ function schemaFor(mode: ConfigMode, auth: VapiAuth, leads: LeadsProfile) {
     VITE_HSTS_PRELOAD: flag,
     VITE_CONTACT_WEBHOOK_MODE: webhookMode,
     VITE_TURNSTILE_SITE_KEY: auth === 'server' ? siteKey.pipe(required) : siteKey,
-    VITE_VAPI_AUTH: optionalChoice(VAPI_AUTH_PROFILES, 'server'),
-    VITE_LEADS: optionalChoice(LEADS_PROFILES, 'server'),
+    VITE_VAPI_AUTH: vapiAuth,
+    VITE_LEADS: leadsProfile,
     VITE_PLAUSIBLE_DOMAIN: plausibleDomain,
     VITE_PLAUSIBLE_ENDPOINT: plausibleEndpoint,
   });
@@ -381,13 +375,9 @@ export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
 
 /** The profile the variables name: the bounded default unless one is named. */
 export function profileOf(env: RawEnv): { auth: VapiAuth; leads: LeadsProfile } {
-  const choice = <T extends string>(name: string, values: readonly T[], fallback: T): T => {
-    const value = typeof env[name] === 'string' ? env[name].trim().toLowerCase() : '';
-    return (values as readonly string[]).includes(value) ? (value as T) : fallback;
-  };
   return {
-    auth: choice('VITE_VAPI_AUTH', VAPI_AUTH_PROFILES, 'server'),
-    leads: choice('VITE_LEADS', LEADS_PROFILES, 'server'),
+    auth: vapiAuth.catch('server').parse(env.VITE_VAPI_AUTH),
+    leads: leadsProfile.catch('server').parse(env.VITE_LEADS),
   };
 }
 
@@ -403,30 +393,25 @@ export const LOCAL_TURNSTILE_SITE_KEY = '1x00000000000000000000AA';
 /** Vite's mode name for local builds ("local" itself is reserved by Vite for .env.local files). */
 export const LOCAL_VITE_MODE = 'local-stack';
 
-/** Values `npm start` uses for whatever is unset: everything points at the local stack. */
+/**
+ * Values `npm start` uses for whatever is unset: everything points at the local stack, and the
+ * rest is left to its default.
+ */
 export function localDefaults(origin: string, anonKey: string): Record<ConfigVariable, string> {
+  const unset = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, '']));
   return {
+    ...(unset as Record<ConfigVariable, string>),
     VITE_SUPABASE_URL: origin,
     VITE_SUPABASE_ANON_KEY: anonKey,
     VITE_CONTACT_WEBHOOK_URL: `${origin}${LOCAL_ROUTES.webhook}`,
-    VITE_VAPI_PUBLIC_KEY: '',
-    VITE_VAPI_ASSISTANT_ID: '',
     VITE_DEMO_VIDEO_URL: `${origin}${LOCAL_ROUTES.demoVideo}`,
     VITE_SITE_URL: origin,
     // The booking page's stand-in, at another loopback name so its frame is another origin, as
     // Cal.com's is (a local build takes it for Cal: src/lib/booking.ts).
     VITE_BOOKING_URL: `${origin.replace('//localhost', '//127.0.0.1')}${LOCAL_ROUTES.booking}/owner/intro`,
-    VITE_BOOKING_PROVIDER: '',
-    VITE_VAPI_MAX_CALL_SECONDS: '',
     // The local stack lists what browsers report: /local/csp-reports.
     VITE_CSP_REPORT_URI: `${origin}${LOCAL_ROUTES.cspReports}`,
-    VITE_CSP_REPORT_ONLY: '',
-    VITE_HSTS_INCLUDE_SUBDOMAINS: '',
-    VITE_HSTS_PRELOAD: '',
-    VITE_CONTACT_WEBHOOK_MODE: '',
     VITE_TURNSTILE_SITE_KEY: LOCAL_TURNSTILE_SITE_KEY,
-    VITE_VAPI_AUTH: '',
-    VITE_LEADS: '',
     // The funnel is on locally, its events kept by the local stack (the inbox shows them).
     VITE_PLAUSIBLE_DOMAIN: new URL(origin).hostname,
     VITE_PLAUSIBLE_ENDPOINT: `${origin}${LOCAL_ROUTES.events}`,

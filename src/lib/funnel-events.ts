@@ -25,7 +25,7 @@ export interface FunnelProps {
   minutes?: MinutesBucket;
   /** How a demo call ended. */
   ended?: 'normal' | 'error';
-  /** How soon the phone rang after the press, as a bucket (the contact form's call, issue 45). */
+  /** How soon the phone rang after the press, as a bucket (the contact form's call). */
   rang?: RingBucket;
   with_estimate?: 'yes' | 'no';
   after_demo?: 'yes' | 'no';

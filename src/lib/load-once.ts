@@ -1,3 +1,5 @@
+import { lazy, type ComponentType } from 'react';
+
 /**
  * Wraps a dynamic import (or any load) so it runs once and every caller shares the result.
  * A failed load is forgotten, so the next call tries again (the visitor may be back online).
@@ -24,4 +26,25 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`Loading took longer than ${ms / 1000} s.`)), ms);
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A component whose code `load` fetches on first render (its Suspense shows meanwhile). A failed
+ * fetch must not reach React (with no error boundary it would blank the whole page): it is
+ * logged with `failure`, and `fallback` shows in its place.
+ */
+export function lazyOr<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ComponentType<P>,
+  failure: string,
+): ComponentType<P> {
+  return lazy(() =>
+    load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        console.error(failure, error);
+        return { default: fallback };
+      },
+    ),
+  );
 }

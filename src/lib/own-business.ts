@@ -2,7 +2,7 @@ import { parseBusiness, type Business, type BusinessField } from '@shared/contra
 import { ownBusiness as copy } from '@/content/own-business';
 
 /**
- * "Hear it answer as your business" (issue 44): the visitor's business as the hero's fields hold
+ * "Hear it answer as your business": the visitor's business as the hero's fields hold
  * it (src/app/home/own-business-fields.tsx, server mode only), read when the voice demo's button
  * or Call my phone is pressed, by the same rule the functions apply
  * (supabase/functions/_shared/contracts/business.ts). The features cannot import each other or

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ReportTicket } from '@shared/contracts/report-read.ts';
+import { config } from './config';
 
 /**
  * The report this visitor's page waits for, shared between parts that may not import each
@@ -32,11 +33,20 @@ export const REPORT_WAIT_MS = 120_000;
 let latest: PendingReport | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * How long the page waits for a report of `source`: a callback's comes when the phone call ends,
+ * so the card waits for the call's longest length and then as long as after a demo call.
+ */
+const waitFor = (source: ReportSource) =>
+  source === 'callback'
+    ? (config.vapi?.maxCallSeconds ?? 0) * 1000 + REPORT_WAIT_MS
+    : REPORT_WAIT_MS;
+
 /** A call or chat ended (or a callback was placed) and its report is on its way. */
 export function announceReport(
   ticket: ReportTicket | null,
   source: ReportSource,
-  waitMs = REPORT_WAIT_MS,
+  waitMs = waitFor(source),
 ): void {
   if (!ticket) return;
   latest = { ticket, source, waitMs, since: Date.now() };

@@ -3,6 +3,7 @@
  * functions' client, answered as an outcome the form renders. Never throws.
  */
 import {
+  CURRENT_CONSENT_VERSION,
   REQUEST_CALLBACK,
   type CallbackBody,
   type CallbackCode,
@@ -11,12 +12,14 @@ import { reportTicketOf, type ReportTicket } from '@shared/contracts/report-read
 import { BAD_BUSINESS, type BusinessField } from '@shared/contracts/business.ts';
 import { callFunction, type FunctionsClient } from '@/lib/functions';
 import { refusedField } from '@/lib/own-business';
+import { agentVariables } from '@/lib/agent-variables';
+import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
 
 export type CallbackOutcome =
   /** The call is being placed; `report` reads its report once it ends (the lead card). */
   | { status: 'accepted'; report: ReportTicket | null }
   | { status: 'invalid'; field: 'phone' | 'consent'; reason: 'phone' | 'consent' | 'country' }
-  /** The business typed for the agent was refused (issue 44): its line goes at its field. */
+  /** The business typed for the agent was refused: its line goes at its field. */
   | { status: 'business'; field: BusinessField }
   | { status: 'bot-check' }
   | { status: 'limited' }
@@ -35,6 +38,21 @@ const REFUSALS: Partial<Record<CallbackCode, CallbackOutcome>> = {
   limited: { status: 'limited' },
   call_uncertain: { status: 'uncertain' },
 };
+
+/** A request's body: what the visitor gave, with the consent's version and what it says of the visit. */
+export function callbackBody(
+  given: Pick<CallbackBody, 'id' | 'phone' | 'consent' | 'captcha'> & Partial<CallbackBody>,
+): CallbackBody {
+  return {
+    consent_version: CURRENT_CONSENT_VERSION,
+    estimate: visitEstimate()?.estimate ?? null,
+    variables: agentVariables(),
+    page: window.location.pathname,
+    utm: landingUtm(),
+    visit_id: visitId(),
+    ...given,
+  };
+}
 
 export async function requestCallback(
   body: CallbackBody,

@@ -10,7 +10,7 @@ import type { VapiConstructor } from '@/features/voice-demo/load-vapi';
 import { OwnBusinessFields } from './own-business-fields';
 
 /**
- * "Hear it answer as your business" (issue 44): the hero's fields, read at the voice demo's press
+ * "Hear it answer as your business": the hero's fields, read at the voice demo's press
  * (server mode) by the functions' rule; a refused one starts nothing and says why at the field.
  */
 

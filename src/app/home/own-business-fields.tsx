@@ -5,7 +5,7 @@ import { OWN_BUSINESS_IDS as IDS } from '@/lib/own-business';
 import { useTrade } from '@/lib/trade';
 
 /**
- * "Hear it answer as your business" (issue 44, server mode): a collapsed `<details>` under the
+ * "Hear it answer as your business" (server mode): a collapsed `<details>` under the
  * ways to try the agent, served closed, so it moves nothing above it and adds one line. A served
  * island (the hero's ServedHtml): its code stays out of the first load. The fields are
  * uncontrolled, read at the press by src/lib/own-business.ts, which also shows a refused one's

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { PHONE_MAX_LENGTH } from '@shared/contracts/callback.ts';
+import { ConsentWords } from '@/components/consent-words';
 import { PanelHeader } from '@/components/intent-panel';
 import { Button } from '@/components/ui/button';
 import { callback as copy } from '@/content/callback';
@@ -109,10 +110,7 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
           className="mt-1 size-5 shrink-0 accent-brand-600"
         />
         <label htmlFor={`${ids}-consent`} className="text-sm text-slate-800">
-          {copy.consent}{' '}
-          <a href="/privacy" className="font-semibold text-brand-700 underline">
-            {copy.consentLink}
-          </a>
+          <ConsentWords copy={copy} />
         </label>
       </div>
       {fieldError('consent')}

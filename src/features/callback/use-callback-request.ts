@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { callback as copy } from '@/content/callback';
-import { config } from '@/lib/config';
-import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
+import { config, siteFunctions } from '@/lib/config';
 import { funnel } from '@/lib/funnel';
-import { announceReport, REPORT_WAIT_MS } from '@/lib/pending-report';
-import { agentVariables } from '@/lib/agent-variables';
+import { announceReport } from '@/lib/pending-report';
 import { readOwnBusiness, refuseOwnBusiness } from '@/lib/own-business';
-import { CURRENT_CONSENT_VERSION, REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
+import { REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
-import type { requestCallback, CallbackOutcome } from '@/lib/request-callback';
+import { callbackBody, type requestCallback, type CallbackOutcome } from '@/lib/request-callback';
 
 /** The form's fields a line can be about. */
 export type CallbackField = 'phone' | 'consent';
@@ -75,7 +73,7 @@ export function useCallbackRequest(
       focusField(found.phone ? 'phone' : 'consent');
       return;
     }
-    // The business the agent answers as, if the visitor typed one in the hero (issue 44; server
+    // The business the agent answers as, if the visitor typed one in the hero (server
     // mode shows the fields). One that breaks the rule sends nothing: its line is at its field.
     const business = readOwnBusiness();
     if (business === false) {
@@ -87,22 +85,15 @@ export function useCallbackRequest(
     let outcome: CallbackOutcome;
     try {
       const captcha = await botCheck.current!.token();
-      const estimate = visitEstimate();
       outcome = await send(
-        {
+        callbackBody({
           id: attempt.current.id,
           phone,
           consent,
-          consent_version: CURRENT_CONSENT_VERSION,
           captcha,
-          estimate: estimate?.estimate ?? null,
-          variables: agentVariables(),
-          page: window.location.pathname,
-          utm: landingUtm(),
-          visit_id: visitId(),
           ...(business ? { business } : {}),
-        },
-        { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+        }),
+        siteFunctions,
       );
     } catch (error) {
       outcome = { status: 'failed', detail: String(error) };
@@ -112,13 +103,7 @@ export function useCallbackRequest(
     if (outcome.status === 'accepted') {
       funnel.callbackRequested(attempt.current.id);
       setStatus({ kind: 'accepted' });
-      // Its report comes when the phone call ends: the card waits for the call's longest length
-      // and then as long as after a demo call.
-      announceReport(
-        outcome.report,
-        'callback',
-        (config.vapi?.maxCallSeconds ?? 0) * 1000 + REPORT_WAIT_MS,
-      );
+      announceReport(outcome.report, 'callback');
       return;
     }
     if (outcome.status === 'invalid') {

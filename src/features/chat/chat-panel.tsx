@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { chat as copy } from '@/content/chat';
 import { createBotCheck } from '@/lib/bot-check';
 import { cn } from '@/lib/cn';
-import { config } from '@/lib/config';
+import { config, siteFunctions } from '@/lib/config';
 import { createPublicKeyChat, createServerChat } from './chat-client';
 import { useChatSession, type ChatConnection } from './use-chat-session';
 
@@ -23,10 +23,7 @@ function transportForThisSite(botCheckBox: () => HTMLElement | null): ChatConnec
       .prepare()
       .catch((error: unknown) => console.error('Chat: the bot check did not load', error));
     return {
-      transport: createServerChat({
-        client: { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
-        botCheck,
-      }),
+      transport: createServerChat({ client: siteFunctions, botCheck }),
       dispose: () => botCheck.remove(),
     };
   }

@@ -1,9 +1,10 @@
+import { ConsentWords } from '@/components/consent-words';
 import { contactSection } from '@/content/contact';
 
 const copy = contactSection.callNow;
 
 /**
- * "Have the agent call me now" (issue 45): unticked, with the consent words it gives beside it.
+ * "Have the agent call me now": unticked, with the consent words it gives beside it.
  * Uncontrolled, like the fields: a tick before the app has taken over is read at the submit.
  * `onChange` fetches the call's code and bot check at the tick.
  */
@@ -24,10 +25,7 @@ export function CallNowBox({ onChange }: { onChange: (on: boolean) => void }) {
           {copy.label}
         </label>
         <p id="contact-call-now-consent" className="mt-0.5 text-slate-700">
-          {copy.consent}{' '}
-          <a href="/privacy" className="font-semibold text-brand-700 underline">
-            {copy.consentLink}
-          </a>
+          <ConsentWords copy={copy} />
         </p>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { siteFunctions } from '@/lib/config';
 import { callNow } from '@/content/call-now';
 import type { CallSteps } from '@shared/contracts/report-read.ts';
-import { config } from '@/lib/config';
 import { ringBucket } from '@/lib/funnel-events';
 import { funnel } from '@/lib/funnel';
 import { cn } from '@/lib/cn';
@@ -41,7 +41,7 @@ export function CallNowResult({ state, watch }: CallNowResultProps) {
 }
 
 /**
- * The stopwatch of "Have the agent call me now" (issue 45): the seconds since the press of Send
+ * The stopwatch of "Have the agent call me now": the seconds since the press of Send
  * Message, running, and the call's steps as Vapi reports them (read with the call's ticket,
  * watch-steps.ts), until the phone rings: then it stops at the server's figure and says it.
  * The running clock is a timer screen readers do not read out; the steps and the result are
@@ -72,9 +72,8 @@ function CallStopwatch({
   useEffect(() => {
     if (!callId) return;
     const stop = new AbortController();
-    const client = { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey };
     const watching: Promise<StepsOutcome> = ticket
-      ? watch(client, ticket, setSteps, stop.signal)
+      ? watch(siteFunctions, ticket, setSteps, stop.signal)
       : Promise.resolve({ kind: 'gave-up' });
     void watching.then((result) => {
       if (stop.signal.aborted) return;

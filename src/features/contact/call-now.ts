@@ -1,17 +1,15 @@
 /**
- * "Have the agent call me now" (issue 45), loaded when the box is ticked, never on first paint:
+ * "Have the agent call me now", loaded when the box is ticked, never on first paint:
  * the bot check for the call (Turnstile, prepared at the tick so its token is usually ready by
  * the press), and the request to the same server step as Call my phone (request-callback), with
  * `follows_lead` and the lead's id as the request's, so the function reads the lead's words for
  * the agent and one lead places at most one call. `pressed_ms` is measured here, as the request
  * leaves: the stopwatch and the owner's figure start at the press of Send Message.
  */
-import { CURRENT_CONSENT_VERSION, REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
-import { agentVariables } from '@/lib/agent-variables';
+import { REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
-import { config } from '@/lib/config';
-import { requestCallback, type CallbackOutcome } from '@/lib/request-callback';
-import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
+import { config, siteFunctions } from '@/lib/config';
+import { callbackBody, requestCallback, type CallbackOutcome } from '@/lib/request-callback';
 
 /*
  * The call's bot check, owned by this module for the page's life: made at the first tick,
@@ -50,21 +48,15 @@ export async function requestCallNow(
   try {
     const captcha = await botCheck.token();
     const outcome = await send(
-      {
+      callbackBody({
         id: leadId,
         phone,
         consent: true,
-        consent_version: CURRENT_CONSENT_VERSION,
         captcha,
-        estimate: visitEstimate()?.estimate ?? null,
-        variables: agentVariables(),
-        page: window.location.pathname,
-        utm: landingUtm(),
-        visit_id: visitId(),
         follows_lead: true,
         pressed_ms: Math.round(performance.now() - pressedAt),
-      },
-      { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+      }),
+      siteFunctions,
     );
     // A token is single-use: the widget starts on the next one now.
     botCheck.renew();

@@ -1,12 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type FormEvent,
-} from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { BookATime } from '@/components/book-a-time';
 import { Button } from '@/components/ui/button';
 import { Toaster, useToast } from '@/components/ui/toast';
@@ -15,7 +7,7 @@ import { contactSection as copy } from '@/content/contact';
 import { config } from '@/lib/config';
 import type { BookingConfig } from '@/lib/booking';
 import { onMessagePrefill } from '@/lib/visit';
-import { loadOnce } from '@/lib/load-once';
+import { lazyOr, loadOnce } from '@/lib/load-once';
 import { earlySubmitProps, useEarlyPress } from '@/lib/early-press';
 import { useHydrated } from '@/lib/use-hydrated';
 import { LEAD_FIELDS, type LeadField } from '@shared/lead-fields.ts';
@@ -48,14 +40,10 @@ const preloadSender = () => void loadSender().catch(() => undefined);
  * cannot be fetched the call still goes; the form says nothing more.
  */
 const loadResult = loadOnce(() => import('./call-now-result'), CALL_TIMEOUT_MS);
-const CallNowResult = lazy<ComponentType<CallNowResultProps>>(() =>
-  loadResult().then(
-    (module) => ({ default: module.CallNowResult }),
-    (error: unknown) => {
-      console.error("Contact form: the call's result could not be loaded", error);
-      return { default: () => null };
-    },
-  ),
+const CallNowResult = lazyOr<CallNowResultProps>(
+  () => loadResult().then((module) => module.CallNowResult),
+  () => null,
+  "Contact form: the call's result could not be loaded",
 );
 
 /** The real sender, loaded on first use. */

@@ -2,7 +2,7 @@
 // profile sends the lead to the submit-lead function, which stores it and posts the owner's
 // automation; the browser profile (VITE_LEADS=browser) brings supabase-js to insert it with the
 // anon key and posts the webhook itself.
-import { config } from '@/lib/config';
+import { config, siteFunctions } from '@/lib/config';
 import { landingUtm, triedDemoCall, visitEstimate, visitId } from '@/lib/visit';
 import { currentTrade } from '@/lib/trade';
 import {
@@ -15,8 +15,6 @@ import { SUBMIT_LEAD } from '@shared/contracts/lead.ts';
 import { createBotCheck } from '@/lib/bot-check';
 import { createBotCheckedInsert, submitLead } from './submit-lead';
 
-const functions = { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey };
-
 // The page's one way to store a lead, made on the first send and kept for the page's life (this
 // module is its only owner; unit tests use submitContact with their own clients instead).
 let insert: SubmissionClients['insert'] | undefined;
@@ -26,7 +24,7 @@ let botCheckPlace: () => HTMLElement | null = () => null;
 
 async function storeWith(): Promise<SubmissionClients['insert']> {
   if (config.leads.via === 'server')
-    return (row, signal) => submitLead(functions, row, null, signal);
+    return (row, signal) => submitLead(siteFunctions, row, null, signal);
   const { createSupabaseInsert } = await import('./supabase-insert');
   return createSupabaseInsert(config.supabaseUrl, config.supabaseAnonKey);
 }
@@ -49,7 +47,7 @@ export async function sendContact(
   botCheckPlace = place;
   if (config.turnstile) {
     botChecked ??= createBotCheckedInsert(
-      functions,
+      siteFunctions,
       createBotCheck(config.turnstile, () => botCheckPlace(), SUBMIT_LEAD.action!),
     );
   }

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseLeadContext, type LeadRow } from '@shared/contracts/lead.ts';
 import { ESTIMATE_MAX } from '@shared/contracts/origin.ts';
 import {
-  CALL_TIMEOUT_MS,
   KEEPALIVE_MAX_BYTES,
   submitContact,
   type BotCheckedInsert,
@@ -10,6 +9,7 @@ import {
   type PageWebhook,
   type SubmissionClients,
 } from './submission';
+import { CALL_TIMEOUT_MS } from './timeouts';
 import { quietConsoleError } from '@/test/quiet-console';
 
 const ID = '5b0c2d0e-4f2a-4c1e-9d7a-3a0f6c2e8b11';

@@ -5,19 +5,8 @@ import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 import { CALL_TIMEOUT_MS } from './timeouts';
 import { sleep } from '@/lib/sleep';
 
-export { CALL_TIMEOUT_MS };
-
 /** What the visitor typed: one string per field of the lead (lead-fields.ts). */
 export type ContactValues = LeadText;
-
-export const NO_CONTEXT: LeadContext = {
-  page: null,
-  utm: null,
-  estimate: null,
-  demo_call: false,
-  visit_id: null,
-  trade: null,
-};
 
 /**
  * How storing the lead ended, as supabase-js reports an insert (the browser profile) or as the
@@ -232,7 +221,7 @@ export async function submitContact(
   id: string,
   values: ContactValues,
   clients: SubmissionClients,
-  context: LeadContext = NO_CONTEXT,
+  context: Partial<LeadContext> = {},
 ): Promise<SubmissionResult> {
   const now = (clients.now ?? (() => new Date()))();
   const wait = clients.sleep ?? sleep;

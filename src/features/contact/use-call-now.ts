@@ -1,9 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { callNow } from '@/content/call-now';
 import type { ReportTicket } from '@shared/contracts/report-read.ts';
-import { config } from '@/lib/config';
 import { loadOnce } from '@/lib/load-once';
-import { announceReport, REPORT_WAIT_MS } from '@/lib/pending-report';
+import { announceReport } from '@/lib/pending-report';
 import type { CallbackOutcome } from '@/lib/request-callback';
 import { CALL_TIMEOUT_MS } from './timeouts';
 
@@ -78,11 +77,7 @@ export function useCallNow() {
     if (outcome.status === 'accepted') {
       setState({ kind: 'placed', id: leadId, ticket: outcome.report, pressedAt });
       // The lead card shows its report once the call ends, as after Call my phone.
-      announceReport(
-        outcome.report,
-        'callback',
-        (config.vapi?.maxCallSeconds ?? 0) * 1000 + REPORT_WAIT_MS,
-      );
+      announceReport(outcome.report, 'callback');
       return;
     }
     if (outcome.status === 'failed')

@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
 import { funnel } from '@/lib/funnel';
-import { newSubmissionId } from './new-submission-id';
 import type { ContactValues, FailureReason, SubmissionResult } from './submission';
 
 /**
@@ -49,7 +48,7 @@ export function useContactSubmission(
       setState({ status: 'submitting' });
       const content = JSON.stringify(values);
       if (current.current?.content !== content)
-        current.current = { id: newSubmissionId(), content };
+        current.current = { id: crypto.randomUUID(), content };
       let next: SubmissionState;
       try {
         const result = await send(current.current.id, values, botCheckPlace);

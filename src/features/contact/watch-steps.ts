@@ -1,20 +1,17 @@
 /**
- * The stopwatch's side of the call-report function (issue 45): reads a callback's steps with its
- * ticket (contracts/report-read.ts, `steps`) until the phone rings, the call ends without
- * ringing, the report is gone, or STEPS_WAIT_MS is over. Bounded: one read each
- * STEPS_READ_EVERY_MS (the first after one turn), so at most 120 reads, and none once the page
- * stops watching. A read that fails or goes unanswered is tried at the next turn. The figure is
- * the server's (`ringing_ms`, from the press), not when a read happened to see it.
+ * The stopwatch's side of the call-report function: reads a callback's steps (its `steps`) until
+ * the phone rings, the call ends without ringing, the report is gone, or STEPS_WAIT_MS is over:
+ * one read each STEPS_READ_EVERY_MS, so at most 120. The figure is the server's (`ringing_ms`,
+ * from the press), not when a read happened to see it.
  */
 import {
-  CALL_REPORT,
   STEPS_READ_EVERY_MS,
   STEPS_WAIT_MS,
   type CallSteps,
   type ReportTicket,
 } from '@shared/contracts/report-read.ts';
-import { callFunction, type FunctionsClient } from '@/lib/functions';
-import { sleep } from '@/lib/sleep';
+import type { FunctionsClient } from '@/lib/functions';
+import { readCallReport } from '@/lib/read-call-report';
 
 export type StepsOutcome =
   /** The phone rang `ms` after the press. */
@@ -59,7 +56,7 @@ export function stepsOf(body: Record<string, unknown>): CallSteps | null {
 }
 
 /** Watches the call's steps; `onSteps` gets each reading. Resolves with how it ended. */
-export async function watchSteps(
+export function watchSteps(
   client: FunctionsClient,
   ticket: ReportTicket,
   onSteps: (steps: CallSteps) => void,
@@ -67,24 +64,13 @@ export async function watchSteps(
   timing: StepsTiming = DEFAULT_TIMING,
 ): Promise<StepsOutcome> {
   const deadline = timing.now() + timing.waitMs;
-  for (;;) {
-    await sleep(timing.every, signal);
-    if (signal.aborted || timing.now() >= deadline) return { kind: 'gave-up' };
-    // A read that hangs is given up at the deadline at the latest (the next turn asks again).
-    const left = Math.max(deadline - timing.now(), 1);
-    const answer = await callFunction(
-      client,
-      CALL_REPORT.name,
-      ticket,
-      AbortSignal.timeout(Math.min(READ_TIMEOUT_MS, left)),
-    );
-    if (signal.aborted) return { kind: 'gave-up' };
-    if (answer.reached && answer.status === 404) return { kind: 'gone' };
-    if (!answer.reached || answer.status !== 200) continue;
-    const steps = stepsOf(answer.body);
-    if (!steps) continue;
+  const turns = { first: timing.every, every: timing.every, now: timing.now };
+  const read = { deadline, readMs: READ_TIMEOUT_MS, signal };
+  return readCallReport(client, ticket, read, turns, (answer) => {
+    const steps = answer.status === 200 ? stepsOf(answer.body) : null;
+    if (!steps) return null;
     onSteps(steps);
     if (steps.ringing_ms !== null) return { kind: 'rang', ms: steps.ringing_ms };
-    if (steps.ended) return { kind: 'no-ring' };
-  }
+    return steps.ended ? { kind: 'no-ring' } : null;
+  });
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { loadOnce } from '@/lib/load-once';
+import { Suspense, useState } from 'react';
+import { lazyOr } from '@/lib/load-once';
 import { usePendingReport, type PendingReport } from '@/lib/pending-report';
 
 /**
@@ -7,17 +7,12 @@ import { usePendingReport, type PendingReport } from '@/lib/pending-report';
  * is on its way (src/lib/pending-report.ts); then the card's code is fetched and it waits for the
  * report. The card is never in the first load; this slot is a few lines of it.
  */
-const loadCard = loadOnce(() => import('./lead-card'));
 type CardProps = { pending: PendingReport; onClose: () => void };
-const LeadCard = lazy<ComponentType<CardProps>>(() =>
-  loadCard().then(
-    (module) => ({ default: module.LeadCard }),
-    (error: unknown) => {
-      // Logged; the owner still gets the report, and the rest of the page works.
-      console.error('Lead card: its code could not be loaded', error);
-      return { default: () => null };
-    },
-  ),
+// Logged when its code cannot be fetched; the owner still gets the report, and the page works.
+const LeadCard = lazyOr<CardProps>(
+  () => import('./lead-card').then((module) => module.LeadCard),
+  () => null,
+  'Lead card: its code could not be loaded',
 );
 
 export function LeadCardSlot() {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
+import { siteFunctions } from '@/lib/config';
 import type { LeadCardReport } from '@shared/contracts/report-read.ts';
 import { leadCard as copy } from '@/content/lead-card';
 import { Button } from '@/components/ui/button';
 import { BookATime } from '@/components/book-a-time';
 import type { BookingPrefill } from '@/lib/booking';
-import { config } from '@/lib/config';
 import type { PendingReport } from '@/lib/pending-report';
 import { waitForReport, type ReportOutcome } from './read-report';
 
@@ -114,7 +114,7 @@ export function LeadCard({ pending, onClose }: { pending: PendingReport; onClose
   useEffect(() => {
     const stop = new AbortController();
     void waitForReport(
-      { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
+      siteFunctions,
       pending.ticket,
       pending.since + pending.waitMs,
       stop.signal,

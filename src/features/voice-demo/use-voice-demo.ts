@@ -47,7 +47,7 @@ function overridesForThisVisit(maxCallSeconds: number): AssistantOverrides {
 const loadVoiceCall = loadOnce(() => import('./voice-call'));
 
 /**
- * Server mode: the reader of the visitor's business (issue 44), out of the first load. It comes
+ * Server mode: the reader of the visitor's business, out of the first load. It comes
  * on intent with the server's call starter (web-call.ts imports it), so at the press it is in
  * hand and the request still leaves before the page renders its Connecting state.
  */
@@ -124,7 +124,7 @@ export function useVoiceDemo({
       );
       return;
     }
-    // Server mode: the business the agent answers as, if the visitor typed one (issue 44). One
+    // Server mode: the business the agent answers as, if the visitor typed one. One
     // that breaks the rule starts nothing, not even the microphone's prompt: its line is at its
     // field, which takes the focus.
     let business: Business | null = null;
@@ -175,14 +175,20 @@ export function useVoiceDemo({
     send({ type: 'start-requested' });
     // The visitor tried the demo (it goes with their lead, if they write).
     markDemoCall();
-    timer.current = setTimeout(() => {
+    /** This attempt, unless given up already, could not connect. */
+    const giveUp = (...why: unknown[]) => {
       if (attempt.current !== mine) return;
-      console.error(
-        `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
-      );
+      console.error(...why);
       release();
       send({ type: 'failed', error: 'connect' });
-    }, CONNECT_TIMEOUT_MS);
+    };
+    timer.current = setTimeout(
+      () =>
+        giveUp(
+          `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
+        ),
+      CONNECT_TIMEOUT_MS,
+    );
     try {
       const { startVoiceCall, hangUpUnjoined } = await loadVoiceCall();
       if (attempt.current !== mine) {
@@ -206,10 +212,7 @@ export function useVoiceDemo({
         },
       });
     } catch (error) {
-      if (attempt.current !== mine) return;
-      console.error('Voice demo: the call code could not be loaded:', error);
-      release();
-      send({ type: 'failed', error: 'connect' });
+      giveUp('Voice demo: the call code could not be loaded:', error);
     }
   }, [config, startWebCall, guard, loadSdk, release, requestMicrophone, send]);
 

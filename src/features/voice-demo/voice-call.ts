@@ -132,6 +132,10 @@ export class VoiceCall {
   /** Wires the SDK's events to the state machine's events; returns what removes the listeners. */
   private attach(sdk: VapiClient): () => void {
     const { onEvent } = this;
+    /** Passes an event on while the call is not over. */
+    const report = (event: VoiceEvent) => {
+      if (!this.over) onEvent(event);
+    };
     const detachers: (() => void)[] = [];
     /** Listens to one SDK event, typed by the SDK's own declarations. */
     const listen = <E extends VapiEventName>(event: E, listener: VapiListener<E>) => {
@@ -146,21 +150,21 @@ export class VoiceCall {
       onEvent({ type: 'call-started' });
     });
     listen('call-end', () => this.end() && onEvent({ type: 'call-ended' }));
-    listen('speech-start', () => !this.over && onEvent({ type: 'speech-start' }));
-    listen('speech-end', () => !this.over && onEvent({ type: 'speech-end' }));
-    listen('volume-level', (level) => !this.over && onEvent({ type: 'volume', level }));
+    listen('speech-start', () => report({ type: 'speech-start' }));
+    listen('speech-end', () => report({ type: 'speech-end' }));
+    listen('volume-level', (level) => report({ type: 'volume', level }));
     listen('audio', () => {
       // The SDK's own player runs (a later track): the tapped one steps aside.
       this.tappedPlayer?.remove();
       this.tappedPlayer = null;
-      if (!this.over) onEvent({ type: 'audio-playing' });
+      report({ type: 'audio-playing' });
     });
     listen('message', (message: VapiMessage | undefined) => {
       if (message?.type === 'status-update' && message.status === 'ended') {
         this.endedByService = true;
       }
-      if (this.over || message?.type !== 'transcript' || message.transcriptType !== 'final') return;
-      onEvent({
+      if (message?.type !== 'transcript' || message.transcriptType !== 'final') return;
+      report({
         type: 'transcript',
         speaker: message.role === 'user' ? 'user' : 'assistant',
         text: String(message.transcript ?? ''),
@@ -172,10 +176,7 @@ export class VoiceCall {
     listen('error', (error: unknown) => {
       console.error('Voice demo error:', describeError(error));
       if (isNonFatalSdkError(error)) return;
-      if (isAudioStartFailure(error)) {
-        if (!this.over) onEvent({ type: 'audio-blocked' });
-        return;
-      }
+      if (isAudioStartFailure(error)) return report({ type: 'audio-blocked' });
       // The room closed after the call was on (the assistant hung up): a normal end.
       if (this.joined && (isRoomClosed(error) || this.endedByService)) {
         if (this.end()) onEvent({ type: 'call-ended' });

@@ -5,7 +5,7 @@ import { chatOffer } from '@/content/chat-offer';
 import { voice } from '@/content/voice';
 import { agentVariables } from '@/lib/agent-variables';
 import { cn } from '@/lib/cn';
-import { config } from '@/lib/config';
+import { config, siteFunctions } from '@/lib/config';
 import { useEarlyPress } from '@/lib/early-press';
 import { loadOnce } from '@/lib/load-once';
 import { Link } from '@/lib/router';
@@ -18,11 +18,7 @@ import type { VoiceErrorKind, VoiceState } from './voice-machine';
 function loadStarter(botCheckBox: () => HTMLDivElement | null) {
   return loadOnce(() =>
     import('./web-call').then((module) =>
-      module.createServerStarter(
-        config.turnstile!,
-        { functionsUrl: config.functionsUrl, anonKey: config.supabaseAnonKey },
-        botCheckBox,
-      ),
+      module.createServerStarter(config.turnstile!, siteFunctions, botCheckBox),
     ),
   );
 }

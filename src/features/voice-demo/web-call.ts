@@ -77,15 +77,15 @@ async function askForCall(
     }
     const { code, limit } = answer.body;
     if (!captcha && answer.status === 403) return UNRESERVED;
-    const detail = `start-web-call answered ${answer.status} ${String(code ?? '')} ${String(limit ?? '')}`;
-    if (answer.status === 429)
-      throw new WebCallError(limitedKind(answer.body, SPENT), detail.trim());
+    const detail =
+      `start-web-call answered ${answer.status} ${String(code ?? '')} ${String(limit ?? '')}`.trim();
+    if (answer.status === 429) throw new WebCallError(limitedKind(answer.body, SPENT), detail);
     if (code === BAD_BUSINESS.code) {
       // The server's rule refused the business typed for the agent: its line at its field.
       refuseOwnBusiness(refusedField(answer.body.details));
-      throw new WebCallError('business', detail.trim());
+      throw new WebCallError('business', detail);
     }
-    throw new WebCallError('failed', detail.trim());
+    throw new WebCallError('failed', detail);
   }
 }
 
