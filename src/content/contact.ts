@@ -37,7 +37,7 @@ export const contactSection = {
     intro: 'Rather not wait for a reply?',
   },
   submitting: 'Sending...',
-  // "Have the agent call me now" (issue 45): offered where Call my phone is (the bot check set).
+  // "Have the agent call me now": offered where Call my phone is (the bot check set).
   // What follows the press (its stopwatch, a refusal) has its words in call-now.ts.
   callNow: {
     label: 'Have the agent call me now',

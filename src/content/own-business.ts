@@ -1,4 +1,4 @@
-// SAMPLE COPY: words of "Hear it answer as your business" (issue 44), the fields in the hero
+// SAMPLE COPY: words of "Hear it answer as your business", the fields in the hero
 // beside the voice demo (server mode). In the first load: keep them short. The trades' names in
 // the select are src/content/trades/index.ts's.
 
