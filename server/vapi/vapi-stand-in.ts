@@ -129,51 +129,54 @@ export function untilGivenUp(signal: AbortSignal): Promise<void> {
   });
 }
 
-/** What is wrong with a body, in Vapi's words where known. */
-function checkCommon(body: unknown, properties: Record<string, true>): string[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return ['body must be an object'];
-  const call = body as Record<string, unknown>;
-  const problems = Object.keys(call)
-    .filter((key) => !Object.hasOwn(properties, key))
-    .map((key) => `property ${key} should not exist`);
-  if (typeof call.assistantId !== 'string' && typeof call.assistant !== 'object') {
-    problems.push('assistantId or assistant must be provided');
-  }
-  const overrides = (call.assistantOverrides ?? {}) as AssistantOverrides;
-  const seconds: unknown = overrides.maxDurationSeconds;
-  if (
-    seconds !== undefined &&
-    !(typeof seconds === 'number' && seconds >= MAX_DURATION.min && seconds <= MAX_DURATION.max)
-  ) {
-    problems.push(
-      `assistantOverrides.maxDurationSeconds must not be less than ${MAX_DURATION.min} or greater than ${MAX_DURATION.max}`,
-    );
-  }
-  if (
-    overrides.firstMessageMode !== undefined &&
-    !FIRST_MESSAGE_MODES.includes(overrides.firstMessageMode)
-  ) {
-    problems.push(
-      `assistantOverrides.firstMessageMode must be one of the following values: ${FIRST_MESSAGE_MODES.join(', ')}`,
-    );
-  }
-  const appended: unknown = overrides['tools:append'];
-  if (appended !== undefined && !Array.isArray(appended))
-    problems.push('assistantOverrides.tools:append must be an array');
-  for (const tool of Array.isArray(appended) ? (appended as ToolsAppendItem[]) : []) {
-    if (tool.type === 'function' && !FUNCTION_NAME.test(String(tool.function?.name)))
+/** What is wrong with a body, in Vapi's words where known; `more` adds an endpoint's own checks. */
+const checkBody =
+  (
+    properties: Record<string, true>,
+    more?: (body: Record<string, unknown>, problems: string[]) => void,
+  ) =>
+  (body: unknown): string[] => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return ['body must be an object'];
+    const call = body as Record<string, unknown>;
+    const problems = Object.keys(call)
+      .filter((key) => !Object.hasOwn(properties, key))
+      .map((key) => `property ${key} should not exist`);
+    if (typeof call.assistantId !== 'string' && typeof call.assistant !== 'object') {
+      problems.push('assistantId or assistant must be provided');
+    }
+    const overrides = (call.assistantOverrides ?? {}) as AssistantOverrides;
+    const seconds: unknown = overrides.maxDurationSeconds;
+    if (
+      seconds !== undefined &&
+      !(typeof seconds === 'number' && seconds >= MAX_DURATION.min && seconds <= MAX_DURATION.max)
+    ) {
       problems.push(
-        'assistantOverrides.tools:append.function.name must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64',
+        `assistantOverrides.maxDurationSeconds must not be less than ${MAX_DURATION.min} or greater than ${MAX_DURATION.max}`,
       );
-  }
-  return problems;
-}
+    }
+    if (
+      overrides.firstMessageMode !== undefined &&
+      !FIRST_MESSAGE_MODES.includes(overrides.firstMessageMode)
+    ) {
+      problems.push(
+        `assistantOverrides.firstMessageMode must be one of the following values: ${FIRST_MESSAGE_MODES.join(', ')}`,
+      );
+    }
+    const appended: unknown = overrides['tools:append'];
+    if (appended !== undefined && !Array.isArray(appended))
+      problems.push('assistantOverrides.tools:append must be an array');
+    for (const tool of Array.isArray(appended) ? (appended as ToolsAppendItem[]) : []) {
+      if (tool.type === 'function' && !FUNCTION_NAME.test(String(tool.function?.name)))
+        problems.push(
+          'assistantOverrides.tools:append.function.name must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64',
+        );
+    }
+    more?.(call, problems);
+    return problems;
+  };
 
-export function checkCallBody(body: unknown): string[] {
-  const problems = checkCommon(body, CALL_PROPERTIES);
-  if (problems[0] === 'body must be an object') return problems;
-  const call = body as Record<string, unknown>;
+const checkCallBody = checkBody(CALL_PROPERTIES, (call, problems) => {
   if (typeof call.phoneNumberId !== 'string' && typeof call.phoneNumber !== 'object') {
     problems.push('phoneNumberId or phoneNumber must be provided');
   }
@@ -181,19 +184,12 @@ export function checkCallBody(body: unknown): string[] {
   if (typeof customer?.number !== 'string' || !E164.test(customer.number)) {
     problems.push('customer.number must be a valid phone number in the E.164 format');
   }
-  return problems;
-}
-
-export const checkWebCallBody = (body: unknown): string[] => checkCommon(body, WEB_CALL_PROPERTIES);
-
-export function checkChatBody(body: unknown): string[] {
-  const problems = checkCommon(body, CHAT_PROPERTIES);
-  if (problems[0] === 'body must be an object') return problems;
-  const chat = body as Record<string, unknown>;
+});
+const checkWebCallBody = checkBody(WEB_CALL_PROPERTIES);
+const checkChatBody = checkBody(CHAT_PROPERTIES, (chat, problems) => {
   if (typeof chat.input !== 'string' && !Array.isArray(chat.input))
     problems.push('input must be a string or an array');
-  return problems;
-}
+});
 
 export interface ServerUrl {
   url: string;
