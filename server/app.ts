@@ -3,7 +3,7 @@ import { createEventsStandIn } from './plausible/events-stand-in';
 import { createBookingStandIn } from './booking/booking-stand-in';
 import { Hono, type Context } from 'hono';
 import { isLoopbackHost } from './client-address';
-import { openDatabase, type DefaultGrants } from './postgres/database';
+import { openDatabase } from './postgres/database';
 import { createFunctionsHost, type FunctionsHost } from './edge-functions/functions-host';
 import { createLocalRoutes } from './inbox/local-routes';
 import { createTurnstileStandIn } from './turnstile/turnstile-stand-in';
@@ -17,7 +17,6 @@ export interface LocalStackOptions {
   distDir?: string;
   dataDir: string;
   anonKey: string;
-  defaultGrants?: DefaultGrants;
   log?: (line: string) => void;
   /** Omitted: no functions (tests of the data API alone). */
   functions?: { origin: string; secrets: Record<string, string>; timeoutMs?: number };
@@ -63,7 +62,7 @@ function isFromAnotherSite(c: Context): boolean {
 
 export async function createLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const db = await openDatabase(options.dataDir, { defaultGrants: options.defaultGrants, log });
+  const db = await openDatabase(options.dataDir, { log });
   const serveStatic = options.distDir ? await loadStaticSite(options.distDir) : null;
 
   const app = new Hono();

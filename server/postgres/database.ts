@@ -3,7 +3,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { MIGRATIONS_DIR, migrationFiles } from './migrations';
+import { readMigrations } from './migrations';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BOOTSTRAP_SQL = join(root, 'server', 'postgres', 'local-bootstrap.sql');
@@ -19,7 +19,6 @@ const LAYOUT = 'baseline-1';
 export type DefaultGrants = 'none' | 'all';
 
 export interface OpenDatabaseOptions {
-  migrationsDir?: string;
   defaultGrants?: DefaultGrants;
   log?: (line: string) => void;
 }
@@ -30,7 +29,7 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(
   dataDir: string,
-  { migrationsDir = MIGRATIONS_DIR, defaultGrants = 'none', log }: OpenDatabaseOptions = {},
+  { defaultGrants = 'none', log }: OpenDatabaseOptions = {},
 ): Promise<PGlite> {
   await setAsideOlderLayout(dataDir, log ?? ((line) => console.log(line)));
   const db = await PGlite.create({
@@ -39,7 +38,7 @@ export async function openDatabase(
     initDbStartParams: [`--username=${SUPERUSER}`],
   });
   await writeFile(join(dataDir, LAYOUT_MARKER), `${LAYOUT}\n`);
-  await prepareDatabase(db, { migrationsDir, defaultGrants });
+  await prepareDatabase(db, { defaultGrants });
   return db;
 }
 
@@ -67,24 +66,23 @@ export interface SqlDatabase extends SqlClient {
  */
 export async function prepareDatabase(
   db: SqlDatabase,
-  { migrationsDir = MIGRATIONS_DIR, defaultGrants = 'none' }: OpenDatabaseOptions = {},
+  { defaultGrants = 'none' }: { defaultGrants?: DefaultGrants } = {},
 ): Promise<void> {
   await db.exec(await readFile(BOOTSTRAP_SQL, 'utf8'));
   const fresh =
     (await db.query('select 1 from local_stack.schema_migrations limit 1')).rows.length === 0;
   if (fresh && defaultGrants === 'all') await db.exec(await readFile(LEGACY_GRANTS_SQL, 'utf8'));
 
-  for (const name of await migrationFiles(migrationsDir)) {
+  for (const { file, sql } of await readMigrations()) {
     const done = await db.query('select 1 from local_stack.schema_migrations where name = $1', [
-      name,
+      file,
     ]);
     if (done.rows.length > 0) continue;
-    const sql = await readFile(join(migrationsDir, name), 'utf8');
     await db.transaction(async (tx) => {
       await tx.exec('set local role postgres');
       await tx.exec(sql);
       await tx.exec('reset role');
-      await tx.query('insert into local_stack.schema_migrations (name) values ($1)', [name]);
+      await tx.query('insert into local_stack.schema_migrations (name) values ($1)', [file]);
     });
   }
 }
