@@ -20,7 +20,6 @@ const root = resolve(import.meta.dirname, '..', '..');
 const FUNCTIONS_DIR = join(root, 'supabase', 'functions');
 const LAUNCHER = join(FUNCTIONS_DIR, '_local', 'launch.ts');
 
-/** The Deno binary the `deno` npm package installed. */
 export function denoPath(): string {
   const require = createRequire(import.meta.url);
   const install = require('deno/install_api.cjs') as { runInstall: () => string };

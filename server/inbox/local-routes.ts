@@ -229,7 +229,6 @@ function signatureLine(delivery: WebhookDelivery): string {
   return `<p class="signature ${delivery.signature}"><strong>${SIGNATURE_WORDS[delivery.signature]}</strong>${delivery.signature_error ? `: ${escapeHtml(delivery.signature_error)}` : ''}${id ? ` <small>webhook-id <code>${escapeHtml(id)}</code></small>` : ''}</p>`;
 }
 
-/** Routes of the local stack that no deploy has: the webhook's stand-in and the leads inbox. */
 export function createLocalRoutes(db: PGlite, webhookSecret: string | null): Hono {
   const local = new Hono();
   const allow = (methods: string) => (c: Context) =>

@@ -51,7 +51,6 @@ export async function rowsOf<T>(db: PGlite, sql: string): Promise<T[]> {
 export const isoUtc = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
 
-/** PGlite, or a pool of connections to PostgreSQL. */
 export interface SqlClient {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   exec(sql: string): Promise<unknown>;
