@@ -32,18 +32,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.vtt': 'text/vtt; charset=utf-8',
   '.wasm': 'application/wasm',
 };
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.webmanifest',
-  '.txt',
-  '.xml',
-  '.svg',
-  '.vtt',
-]);
 /** They describe the deploy. */
 const NOT_SERVED = new Set(['/_headers', '/vercel.json']);
 
@@ -56,12 +44,13 @@ interface StaticFile {
 }
 
 function staticFile(body: Buffer, ext: string): StaticFile {
+  const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
   const file: StaticFile = {
     body,
-    type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    type,
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
   };
-  if (COMPRESSIBLE.has(ext) && body.length > 512) {
+  if (/^text\/|json|xml/.test(type) && body.length > 512) {
     file.gzip = gzipSync(body, { level: 9 });
     file.brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   }
