@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import { brand } from '../src/content/brand.ts';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes.ts';
 
-/** The local stack's settings and defaults, for npm start, dev, serve, the bench and tests. */
+// The local stack's settings and defaults, for npm start, dev, serve, the bench and tests.
+
 export const DEFAULT_PORT = 4173;
 export function localPort(env: NodeJS.ProcessEnv = process.env): number {
   return Number(env.PORT ?? DEFAULT_PORT);
