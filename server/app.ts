@@ -3,7 +3,7 @@ import { createEventsStandIn } from './plausible/events-stand-in';
 import { createBookingStandIn } from './booking/booking-stand-in';
 import { Hono, type Context } from 'hono';
 import { isLoopbackHost } from './client-address';
-import { openDatabase, type DefaultGrants } from './postgres/database';
+import { openDatabase } from './postgres/database';
 import { createFunctionsHost, type FunctionsHost } from './edge-functions/functions-host';
 import { createLocalRoutes } from './inbox/local-routes';
 import { createTurnstileStandIn } from './turnstile/turnstile-stand-in';
@@ -13,21 +13,13 @@ import { loadStaticSite } from './cdn/static-site';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 export interface LocalStackOptions {
-  /** The built site to serve; none under `npm run dev`, where Vite serves the pages. */
+  /** None under `npm run dev`, where Vite serves the pages. */
   distDir?: string;
   dataDir: string;
   anonKey: string;
-  /** What a new table gives the API roles before migrations: Supabase's default now is none. */
-  defaultGrants?: DefaultGrants;
-  /** Where the one-line notice of each new lead goes (the terminal by default). */
   log?: (line: string) => void;
-  /**
-   * The Edge Functions, run with Deno: the origin the stack answers at (the functions call it
-   * back for the database and the stand-ins) and their secrets. Omitted: no functions (tests of
-   * the data API alone).
-   */
+  /** Omitted: no functions (tests of the data API alone). */
   functions?: { origin: string; secrets: Record<string, string>; timeoutMs?: number };
-  /** The key that maps to service_role in the data API (the functions hold it). */
   serviceRoleKey?: string;
 }
 
@@ -38,10 +30,7 @@ export interface LocalStack {
   close: () => Promise<void>;
 }
 
-/**
- * Visitor text as it may go to a terminal: control characters (which could move the cursor,
- * clear the screen or fake another line) are written as escapes.
- */
+/** Control characters could move a terminal's cursor or fake a line: written as escapes. */
 export function escapeControlCharacters(text: unknown): string {
   return String(text).replace(
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -55,13 +44,11 @@ function leadLine(row: InsertedRow): string {
   return `[lead] ${new Date().toISOString()} ${name} <${email}> id=${id}`;
 }
 
-/** The stand-ins' control routes: what makes them fail, hang or report. */
 const isControlRoute = (path: string) =>
   path === LOCAL_ROUTES.vapiMode ||
   path === LOCAL_ROUTES.turnstileMode ||
   path.startsWith(`${LOCAL_ROUTES.vapi}/calls/`);
 
-/** A request a browser made for a page of another site (its Origin, or Sec-Fetch-Site, says so). */
 function isFromAnotherSite(c: Context): boolean {
   if (c.req.header('sec-fetch-site') === 'cross-site') return true;
   const origin = c.req.header('origin');
@@ -73,10 +60,9 @@ function isFromAnotherSite(c: Context): boolean {
   }
 }
 
-/** The local stand-in for a CDN, Supabase's data API and the automation webhook, on one app. */
 export async function createLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const db = await openDatabase(options.dataDir, { defaultGrants: options.defaultGrants, log });
+  const db = await openDatabase(options.dataDir, { log });
   const serveStatic = options.distDir ? await loadStaticSite(options.distDir) : null;
 
   const app = new Hono();
@@ -89,14 +75,12 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
       onInsert: (rows) => rows.forEach((row) => log(leadLine(row))),
     }),
   );
-  // The inbox shows leads: only to a request addressed to this machine by name, so a page on
-  // another site cannot reach it through a hostname that resolves here (DNS rebinding).
+  // Only to a request addressed to this machine by name: no DNS rebinding.
   app.use(`${LOCAL_ROUTES.prefix}/*`, async (c, next) => {
     // An in-process request (tests) has no Host header: its URL says where it was addressed.
     if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host))
       return c.text('The local stack answers /local/ only at localhost.', 403);
-    // The stand-ins' controls (fail, hang, send a report) take no request a page on another site
-    // makes: a plain cross-site POST needs no preflight, so the Origin is checked here.
+    // A plain cross-site POST needs no preflight, so the Origin is checked here.
     if (c.req.method !== 'GET' && isControlRoute(c.req.path) && isFromAnotherSite(c)) {
       return c.text(
         "The local stack's controls take requests from this machine's pages only.",
@@ -121,7 +105,6 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
   app.route(LOCAL_ROUTES.vapi, vapi.app);
   app.route(LOCAL_ROUTES.events, createEventsStandIn(db));
   app.route(LOCAL_ROUTES.booking, createBookingStandIn());
-  // The webhook stand-in checks each delivery with the key the functions sign with.
   app.route('/', createLocalRoutes(db, secrets.CONTACT_WEBHOOK_SECRET ?? null));
   const functions = options.functions
     ? createFunctionsHost({

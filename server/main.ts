@@ -1,8 +1,4 @@
-/**
- * `npm start`: the whole site on one Node process. Serves dist/ like a CDN, and stands in for
- * Supabase's data API (embedded Postgres) and Edge Functions (Deno), the automation webhook,
- * Cloudflare's Turnstile and Vapi's API.
- */
+/** `npm start`: the whole site and its stand-ins on one Node process. */
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import {
@@ -35,15 +31,13 @@ const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
     `  Webhook:     ${webhookSecretNote(settings.functions.secrets.CONTACT_WEBHOOK_SECRET!)}\n`,
   );
 });
-// Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
-// (Playwright's request context, a browser) gets ECONNRESET. CDNs keep them far longer: so does
-// the local host, so the client is always the side that closes.
+// Node closes an idle keep-alive connection after 5 s, racing a client that reuses it
+// (ECONNRESET); kept longer, as CDNs do, the client is always the side that closes.
 if ('keepAliveTimeout' in server) {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 }
 server.on('error', (error: NodeJS.ErrnoException) => {
-  // Taken since the check in scripts/start.ts (or started without it): one line, not a stack.
   if (error.code === 'EADDRINUSE') console.error(portTakenLine(port));
   else console.error(error);
   void stack.close().finally(() => process.exit(1));

@@ -2,37 +2,22 @@ import { Hono } from 'hono';
 import { escapeHtml } from '../../src/lib/escape-html';
 
 /**
- * Cal.com's booking page, stood in for by the local stack at LOCAL_ROUTES.booking (the local
- * VITE_BOOKING_URL, `/local/booking/<user>/<event>`), so Book a time opens inline with no
- * internet and a test can read what reached the booking page.
- *
- * As Cal's embed contract is implemented by @calcom/embed-core (embed.js opens the frame; Cal's
- * embed-iframe.ts answers inside it):
- * - `<path>/embed` is the page embed.js puts in its frame: `${calOrigin}/${calLink}/embed` with
- *   its config as the query (`embed` the namespace, `embedType=inline`, and the prefill:
- *   `name`, `email`, `notes`, `metadata[<key>]`, `guest`, `layout`, `ui.color-scheme`, …).
- * - In a frame, it says to the parent, by postMessage, what Cal's page says:
- *   `{originator: "CAL", type, namespace, fullType: "CAL:<namespace>:<type>", data}`: first
- *   `__iframeReady` (embed.js then shows the frame and answers `{originator: "CAL", method:
- *   "parentKnowsIframeReady"}`), then, at that answer, `__dimensionChanged` (its height) and
- *   `linkReady` (embed.js takes its loader away). A page Cal cannot find (`/missing/` in the path
- *   here) answers 404 and says `linkFailed` `{code: "404", msg, data: {url}}` instead.
- * - `<path>` alone is the booking page a new tab opens, its prefill in the query too.
- *
- * Each page shows the prefill it received as text. Narrower than Cal.com: no calendar, no
- * slots, no booking is made, no theme or `ui` instruction is acted on, no later height change
- * is reported, and nothing is kept.
+ * Cal.com's booking page and its embed handshake, as @calcom/embed-core implements it:
+ * `<path>/embed` is the page embed.js frames (its config and prefill in the query); in a frame it
+ * posts `__iframeReady`, then at embed.js's `parentKnowsIframeReady` `__dimensionChanged` and
+ * `linkReady`; a page Cal cannot find (`/missing/` here) answers 404 and posts `linkFailed`.
+ * Each page shows the prefill it received. Narrower than Cal.com: no calendar, no booking, no
+ * `ui` instruction acted on, no later height change, nothing kept.
  */
 
-/** The prefill Cal's booking page reads, as the stand-in shows it (label, query parameter). */
-export const BOOKING_PREFILL_FIELDS = [
+/** [label, query parameter] */
+const BOOKING_PREFILL_FIELDS = [
   ['Name', 'name'],
   ['Email', 'email'],
   ['Notes', 'notes'],
   ['Lead id', 'metadata[lead_id]'],
 ] as const;
 
-/** Inside the frame: Cal's embed-iframe handshake, as described above. */
 const EMBED_SCRIPT = `(() => {
   const url = new URL(location.href);
   const namespace = url.searchParams.get('embed') || '';

@@ -5,7 +5,6 @@ export interface HeaderRule {
   headers: Record<string, string>;
 }
 
-/** Parses a `_headers` file: the local stack serves exactly what the build wrote. */
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of text.split('\n')) {
@@ -22,7 +21,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-/** The headers for one request path: every matching rule, later rules winning. */
+/** Every matching rule, later rules winning. */
 export function headersForPath(rules: HeaderRule[], path: string): Record<string, string> {
   const merged: Record<string, string> = {};
   for (const rule of rules) {

@@ -8,7 +8,6 @@ import { Hono, type Context } from 'hono';
 import { ROUTES, servedPaths } from '../../src/app/routes';
 import { headersForPath, parseHeadersFile, type HeaderRule } from './headers-file';
 
-/** The content type of each file a build holds, by extension. */
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -33,20 +32,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.vtt': 'text/vtt; charset=utf-8',
   '.wasm': 'application/wasm',
 };
-/** The extensions worth compressing (text). */
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.webmanifest',
-  '.txt',
-  '.xml',
-  '.svg',
-  '.vtt',
-]);
-/** Build files that describe the deploy and are not part of the site. */
+/** They describe the deploy. */
 const NOT_SERVED = new Set(['/_headers', '/vercel.json']);
 
 interface StaticFile {
@@ -58,12 +44,13 @@ interface StaticFile {
 }
 
 function staticFile(body: Buffer, ext: string): StaticFile {
+  const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
   const file: StaticFile = {
     body,
-    type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    type,
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
   };
-  if (COMPRESSIBLE.has(ext) && body.length > 512) {
+  if (/^text\/|json|xml/.test(type) && body.length > 512) {
     file.gzip = gzipSync(body, { level: 9 });
     file.brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   }
@@ -71,17 +58,13 @@ function staticFile(body: Buffer, ext: string): StaticFile {
 }
 
 export interface StaticSiteOptions {
-  /** Whether `_headers` applies (true); without, a plain static host that ignores that file. */
+  /** false: a plain static host that ignores `_headers`. */
   headersFile?: boolean;
-  /** Further HTML pages by path, served like the site's own (the bench's floor page). */
+  /** Further HTML pages by path (the bench's floor page). */
   pages?: Record<string, string>;
 }
 
-/**
- * Serves a built `dist/` the way a CDN does: each route's prerendered file, `404.html` with
- * status 404 for unknown paths, the headers from `_headers`, compression chosen by
- * Accept-Encoding, and ETags. Files are read and compressed once, at start.
- */
+/** Serves a built `dist/` the way a CDN does; files are read and compressed once, at start. */
 export async function loadStaticSite(
   distDir: string,
   { headersFile: applyHeaders = true, pages = {} }: StaticSiteOptions = {},
@@ -107,11 +90,7 @@ export async function loadStaticSite(
       ? parseHeadersFile(await readFile(headersFile, 'utf8'))
       : [];
 
-  /**
-   * The file for a request path. A page comes from the route list, exactly as the browser's
-   * router reads it (src/app/routes.ts), so the two never disagree on what a path shows; any
-   * other file only at its own path.
-   */
+  /** A page comes from the route list the browser's router reads, so the two never disagree. */
   function resolve(path: string): { key: string; file: StaticFile } | null {
     const route = ROUTES.find((candidate) => servedPaths(candidate).includes(path));
     const key = route ? `/${route.file}` : path;
@@ -125,7 +104,6 @@ export async function loadStaticSite(
     try {
       path = decodeURIComponent(new URL(c.req.url).pathname);
     } catch {
-      // A malformed escape (`/%`, `/%zz`): no file has that name, and it is the request's fault.
       return c.text('Bad request: malformed path', 400);
     }
     const found = resolve(path);
@@ -154,10 +132,7 @@ export async function loadStaticSite(
   };
 }
 
-/**
- * A built site served alone on localhost (`port` 0: any free one), with nothing of the local
- * stack: the bench's host, and a host for check:live's test.
- */
+/** A built site alone on localhost, nothing of the local stack: the bench's and check:live's host. */
 export async function serveSite(
   distDir: string,
   { port = 0, ...options }: StaticSiteOptions & { port?: number } = {},

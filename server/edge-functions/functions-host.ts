@@ -10,27 +10,23 @@ import { GATEWAY_KEY_MESSAGES } from './gateway-refusal';
 import { forwardedFor, fromAnotherMachine, peerAddress } from '../client-address';
 
 /**
- * Supabase Edge Functions on a laptop: each function's own files (supabase/functions/<name>/
- * index.ts) run under Deno from the `deno` npm package, one process per function as hosted
- * Supabase runs one worker per function, and answer at /functions/v1/<name> with the key check
- * and CORS of hosted functions. A function that fails to start, crashes or hangs answers with
- * a JSON error of its own and takes nothing else down; a crashed one is started again on the
- * next request.
+ * Supabase Edge Functions under Deno, one process per function as hosted Supabase runs one
+ * worker per function, at /functions/v1/<name> with the hosted key check. A function that fails
+ * to start, crashes or hangs answers a JSON error and takes nothing else down; a crashed one
+ * starts again on the next request.
  */
 
 const root = resolve(import.meta.dirname, '..', '..');
-export const FUNCTIONS_DIR = join(root, 'supabase', 'functions');
+const FUNCTIONS_DIR = join(root, 'supabase', 'functions');
 const LAUNCHER = join(FUNCTIONS_DIR, '_local', 'launch.ts');
 
-/** The Deno binary the `deno` npm package installed (no other download). */
 export function denoPath(): string {
   const require = createRequire(import.meta.url);
   const install = require('deno/install_api.cjs') as { runInstall: () => string };
   return install.runInstall();
 }
 
-/** Deno's flags for the functions: npm: imports from the project's node_modules, no prompt. */
-export const DENO_RUN_FLAGS = [
+const DENO_RUN_FLAGS = [
   '--node-modules-dir=manual',
   '--no-prompt',
   '--allow-net',
@@ -38,7 +34,7 @@ export const DENO_RUN_FLAGS = [
   '--allow-read',
 ];
 
-/** The functions in supabase/functions: every folder with an index.ts not starting with "_". */
+/** Every folder with an index.ts not starting with "_". */
 export function listFunctions(dir = FUNCTIONS_DIR): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
@@ -48,7 +44,7 @@ export function listFunctions(dir = FUNCTIONS_DIR): string[] {
     .sort();
 }
 
-/** The functions supabase/config.toml exempts from the key check (`verify_jwt = false`). */
+/** The functions config.toml exempts from the key check (`verify_jwt = false`). */
 export function functionsWithoutKeyCheck(configFile = join(root, 'supabase', 'config.toml')) {
   if (!existsSync(configFile)) return new Set<string>();
   const config = parseToml(readFileSync(configFile, 'utf8')) as {
@@ -62,10 +58,9 @@ export function functionsWithoutKeyCheck(configFile = join(root, 'supabase', 'co
 }
 
 export interface FunctionsHostOptions {
-  /** The secrets each function gets (hosted: `supabase secrets set` and Supabase's own). */
   env: Record<string, string>;
   anonKey: string;
-  /** How long a request may take before the host answers 504 (hosted: the wall-clock limit). */
+  /** Hosted: the wall-clock limit. */
   timeoutMs?: number;
   log?: (line: string) => void;
   dir?: string;
@@ -74,25 +69,21 @@ export interface FunctionsHostOptions {
 interface Worker {
   child: ChildProcess;
   ready: Promise<number>;
-  /** The last line the function printed about failing to start. */
   failure?: string;
 }
 
 export interface FunctionsHost {
   app: Hono;
-  /** Starts every function now (otherwise each starts on its first request). */
   warm: () => Promise<void>;
-  /** The process ids of the functions running now (tests). */
   pids: () => number[];
-  /** Stops a function's process, as a crash would, once it has exited (tests). */
+  /** As a crash would (tests). */
   kill: (name: string) => Promise<void>;
   close: () => Promise<void>;
 }
 
 /**
- * The largest body the host passes to a function. Hosted Supabase publishes no figure; this one
- * is the local stack's own, above every function's limit (vapi-events': 1 MB), so a function
- * still answers its own 413, as an answer.
+ * Hosted Supabase publishes no limit; this one is above every function's own (vapi-events': 1 MB),
+ * so a function still answers its own 413.
  */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -141,7 +132,6 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
 
   const workerFor = (name: string) => workers.get(name) ?? start(name);
 
-  /** Sends a function's process `signal`; settles once it has exited. */
   const stop = (worker: Worker, signal: NodeJS.Signals) =>
     new Promise<void>((exited) => {
       if (worker.child.exitCode !== null) return exited();
@@ -165,8 +155,7 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
     const name = c.req.param('name')!;
     if (!names.has(name))
       return FUNCTION_ERROR(404, 'not_found', 'Requested function was not found');
-    // As hosted: the gateway checks the key (unless config.toml exempts the function); a
-    // browser's preflight carries none and goes to the function, which answers CORS itself.
+    // A preflight carries no key: the function answers CORS itself.
     if (c.req.method !== 'OPTIONS' && !exempt.has(name) && !hasValidKey(c)) {
       const sentAny = c.req.header('authorization') !== undefined || c.req.header('apikey');
       return FUNCTION_ERROR(401, 401, GATEWAY_KEY_MESSAGES[sentAny ? 'invalid' : 'missing']);
@@ -177,7 +166,7 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
     const peer = peerAddress(c);
     headers.set('x-forwarded-for', forwardedFor(c.req.header('x-forwarded-for'), peer));
     if (fromAnotherMachine(peer)) headers.delete('cf-connecting-ip');
-    // The body goes on whole, with a length of its own: the caller's framing does not.
+    // The body goes on whole, with a length of its own.
     for (const name of ['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
       headers.delete(name);
     let body: ArrayBuffer | undefined;

@@ -17,28 +17,23 @@ import { listVapiCalls } from '../vapi/vapi-stand-in';
 
 const WEBHOOK_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 
-/** The three Standard Webhooks headers of a delivery, as received (null: not sent). */
 type WebhookHeaders = Record<(typeof WEBHOOK_HEADERS)[number], string | null>;
 
-/**
- * Whether a delivery's signature verified against the functions' CONTACT_WEBHOOK_SECRET:
- * `unsigned` when it carried none of the headers (the page's own post, VITE_LEADS=browser).
- */
+/** `unsigned`: none of the headers (the page's own post, VITE_LEADS=browser). */
 export type SignatureCheck = 'verified' | 'failed' | 'unsigned';
 
 export interface WebhookDelivery {
   seq: number;
   received_at: string;
   payload: unknown;
-  /** The body as received: the bytes a signature covers (null for a row older than it). */
+  /** The bytes a signature covers. */
   body: string | null;
   headers: WebhookHeaders;
   signature: SignatureCheck;
-  /** Why it failed, as standardwebhooks said it (null unless `failed`). */
   signature_error: string | null;
 }
 
-/** Checks a delivery as the owner's automation would: standardwebhooks' Webhook.verify. */
+/** Checks a delivery as the owner's automation would. */
 export function checkSignature(
   body: string,
   headers: WebhookHeaders,
@@ -70,16 +65,11 @@ const pacificFormat = new Intl.DateTimeFormat('en-US', {
 
 const pacific = (iso: string) => pacificFormat.format(new Date(iso));
 
-/** The lead's columns read other than as stored: the estimate as a number, the time in UTC. */
 const SUBMISSION_COLUMNS: Partial<Record<keyof LeadRow, string>> = {
   estimate: 'estimate::float8 as estimate',
   created_at: isoUtc('created_at'),
 };
 
-/**
- * The stored contact submissions (the rows the site inserts), newest first, created_at as ISO
- * 8601 in UTC; never reachable via /rest.
- */
 export const listSubmissions = (db: PGlite) =>
   rowsOf<LeadRow>(
     db,
@@ -88,7 +78,6 @@ export const listSubmissions = (db: PGlite) =>
       order by contact_submissions.created_at desc, id`,
   );
 
-/** Where a lead came from, in a few words for the inbox. */
 function source(s: LeadRow): string {
   const parts = [s.page ?? ''];
   if (s.trade) parts.push(`trade ${s.trade}`);
@@ -103,7 +92,6 @@ function source(s: LeadRow): string {
   return parts.filter(Boolean).join(', ');
 }
 
-/** A local_stack table's rows, newest first: seq, received_at (ISO 8601, UTC), `columns`. */
 const listReceived = <T>(db: PGlite, table: string, columns: string) =>
   rowsOf<T & { seq: number; received_at: string }>(
     db,
@@ -111,7 +99,6 @@ const listReceived = <T>(db: PGlite, table: string, columns: string) =>
        from local_stack.${table} order by seq desc`,
   );
 
-/** A callback_requests row: the request as parsed (phone in E.164), and how its call went. */
 interface StoredCallback extends CallbackRequest {
   country: string;
   client_address: string | null;
@@ -122,13 +109,11 @@ interface StoredCallback extends CallbackRequest {
   attempts: number;
   webhook_status: string;
   created_at: string;
-  /** The lead the call follows (the contact form's call), or null. */
   lead_id: string | null;
-  /** The owner's figure: from the visitor's press to the phone ringing, or null. */
+  /** From the visitor's press to the phone ringing. */
   ringing_after_ms: number | null;
 }
 
-/** The callback_requests rows (the agent calls the visitor), newest first. */
 export const listCallbacks = (db: PGlite) =>
   rowsOf<StoredCallback>(
     db,
@@ -138,10 +123,6 @@ export const listCallbacks = (db: PGlite) =>
        from public.callback_requests order by created_at desc, id`,
   );
 
-/**
- * A demo_calls row: the fields of its webhook's JSON but the cost and recording, with the
- * transcript, and ended_at as ISO 8601 in UTC.
- */
 type StoredCallReport = Omit<
   CallReportWebhook,
   'type' | 'cost' | 'recording_url' | 'ringing_after_seconds'
@@ -149,7 +130,6 @@ type StoredCallReport = Omit<
   transcript: string | null;
 };
 
-/** The demo_calls rows (Vapi's end-of-call reports), newest first. */
 const listCallReports = (db: PGlite) =>
   rowsOf<StoredCallReport>(
     db,
@@ -158,10 +138,7 @@ const listCallReports = (db: PGlite) =>
        from public.demo_calls order by received_at desc`,
   );
 
-/**
- * A call's or a chat's report in a few words, for the inbox: its summary (a chat has none: the
- * start of its transcript), how it ended, how long.
- */
+/** A report in a few words: its summary (a chat has none: its transcript's start). */
 function reportLine(report: StoredCallReport): string {
   const seconds =
     report.duration_seconds === null ? '' : `${Math.round(report.duration_seconds)} s`;
@@ -170,11 +147,10 @@ function reportLine(report: StoredCallReport): string {
   return `<div class="report"><strong>${title}</strong> (${escapeHtml([report.ended_reason ?? '', seconds].filter(Boolean).join(', '))}): ${escapeHtml(gist)}</div>`;
 }
 
-/** What browsers reported against the CSP, newest first. */
 const listCspReports = (db: PGlite) =>
   listReceived<{ report: unknown }>(db, 'csp_reports', 'report');
 
-/** What the webhook's stand-in received, newest first; json (not jsonb) keeps the headers' order. */
+/** json, not jsonb: it keeps the headers' order. */
 export const listDeliveries = (db: PGlite) =>
   listReceived<WebhookDelivery>(
     db,
@@ -188,14 +164,16 @@ table{border-collapse:collapse;width:100%;margin:1rem 0 2rem}th,td{border:1px so
 th{background:#f1f5f9}pre{white-space:pre-wrap;margin:0;font-size:.85rem}
 .signature{margin:0 0 .3rem}.signature.verified{color:#166534}.signature.failed{color:#b91c1c}.signature.unsigned{color:#475569}`;
 
+/** A table, or the `empty` line when it has no rows. */
+const table = (headers: string[], rows: string, empty: string) =>
+  rows
+    ? `<table><thead><tr>${headers.map((header) => `<th>${header}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>`
+    : `<p>${empty}</p>`;
+
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body>${body}</body></html>`;
 }
 
-/**
- * A POST endpoint that takes a JSON body of at most MAX_BODY_BYTES (413 above, 400 when it is
- * not JSON) and hands it to `handle`.
- */
 function receiveJson(handle: (c: Context, body: unknown, text: string) => Promise<Response>) {
   return [
     bodyLimit({
@@ -211,10 +189,6 @@ function receiveJson(handle: (c: Context, body: unknown, text: string) => Promis
   ] as const;
 }
 
-/**
- * The funnel as Plausible would count it from this machine's events (VITE_PLAUSIBLE_ENDPOINT's
- * stand-in): each step, how often, and by trade.
- */
 function funnelTable(steps: FunnelStep[]): string {
   if (steps.every((step) => step.count === 0))
     return `<p>No events yet. The site sends them once it has taken over a page (not in automated browsers, unless <code>window.__plausible</code> is set); they are listed at <a href="${LOCAL_ROUTES.eventsJson}">${LOCAL_ROUTES.eventsJson}</a>.</p>`;
@@ -228,18 +202,13 @@ function funnelTable(steps: FunnelStep[]): string {
         )}</td></tr>`,
     )
     .join('');
-  return `<table><thead><tr><th>Step</th><th>Count</th><th>By trade</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return table(['Step', 'Count', 'By trade'], rows, '');
 }
 
-/** A table row under a lead or callback holding its calls' reports (none: no row). */
 function reportRow(reports: string, columns: number): string {
   return reports ? `<tr><td colspan="${columns}">${reports}</td></tr>` : '';
 }
 
-/**
- * Table rows of what arrived (the webhook's payloads, CSP reports): when, the JSON, and for a
- * delivery, a line of its signature's check.
- */
 function receivedRows(items: [receivedAt: string, json: unknown, note?: string][]): string {
   return items
     .map(
@@ -255,27 +224,21 @@ const SIGNATURE_WORDS: Record<SignatureCheck, string> = {
   unsigned: 'Unsigned (posted by the page)',
 };
 
-/** A delivery's signature check, one line above its payload: what, why, and its id. */
 function signatureLine(delivery: WebhookDelivery): string {
   const id = delivery.headers['webhook-id'];
   return `<p class="signature ${delivery.signature}"><strong>${SIGNATURE_WORDS[delivery.signature]}</strong>${delivery.signature_error ? `: ${escapeHtml(delivery.signature_error)}` : ''}${id ? ` <small>webhook-id <code>${escapeHtml(id)}</code></small>` : ''}</p>`;
 }
 
-/** Routes of the local stack that no deploy has: the webhook's stand-in and the leads inbox. */
 export function createLocalRoutes(db: PGlite, webhookSecret: string | null): Hono {
   const local = new Hono();
-  // A known path asked with another method: 405 and what it does accept.
   const allow = (methods: string) => (c: Context) =>
     c.text('Method not allowed', 405, { Allow: methods });
-  /** A page or listing: GET (and HEAD) only. */
   const readOnly = (path: string, handler: (c: Context) => Response | Promise<Response>) => {
     local.get(path, handler);
     local.on(['POST', 'PUT', 'PATCH', 'DELETE'], path, allow('GET, HEAD'));
   };
 
-  // Same contract as a hosted automation: CORS open, JSON in, 2xx back. Each delivery's
-  // signature is checked (standardwebhooks, the functions' secret) and recorded, not enforced:
-  // the owner's automation is what refuses (docs/deploy.md).
+  // Signatures are recorded, not enforced: the owner's automation is what refuses.
   local.use(
     LOCAL_ROUTES.webhook,
     cors({ origin: '*', allowHeaders: ['content-type'], allowMethods: ['POST', 'OPTIONS'] }),
@@ -304,8 +267,6 @@ export function createLocalRoutes(db: PGlite, webhookSecret: string | null): Hon
   );
   local.all(LOCAL_ROUTES.webhook, allow('POST, OPTIONS'));
 
-  // Where browsers report CSP violations in local mode (report-uri and report-to both land
-  // here): the owner's endpoint stand-in. Each report is kept as sent, one row per violation.
   local.post(
     LOCAL_ROUTES.cspReports,
     ...receiveJson(async (c, body) => {
@@ -340,8 +301,6 @@ export function createLocalRoutes(db: PGlite, webhookSecret: string | null): Hon
       listCallReports(db),
       listEvents(db),
     ]);
-    // Each call's report under what it belongs to: the callback it placed, or the lead whose
-    // visit it was part of.
     const reportsFor = (key: 'callback_id' | 'visit_id', id: string | null | undefined) =>
       id
         ? callReports
@@ -372,13 +331,13 @@ export function createLocalRoutes(db: PGlite, webhookSecret: string | null): Hon
 <h2>Funnel (this machine)</h2>
 ${funnelTable(funnelOf(events.map((e) => e.event)))}
 <h2>Submissions (${submissions.length})</h2>
-${submissions.length ? `<table><thead><tr><th>Created (Pacific)</th>${LEAD_FIELDS.map((field) => `<th>${field[0]!.toUpperCase()}${field.slice(1)}</th>`).join('')}<th>Source</th><th>id</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No submissions yet.</p>'}
+${table(['Created (Pacific)', ...LEAD_FIELDS.map((field) => `${field[0]!.toUpperCase()}${field.slice(1)}`), 'Source', 'id'], rows, 'No submissions yet.')}
 <h2>Callbacks (${callbacks.length})</h2>
-${callbacks.length ? `<table><thead><tr><th>Asked (Pacific)</th><th>Phone</th><th>Call</th><th>Source</th><th>Consent</th><th>id</th></tr></thead><tbody>${callbackRows}</tbody></table>` : '<p>No callbacks yet.</p>'}
+${table(['Asked (Pacific)', 'Phone', 'Call', 'Source', 'Consent', 'id'], callbackRows, 'No callbacks yet.')}
 <h2>Webhook deliveries (${deliveries.length})</h2>
-${deliveries.length ? `<table><thead><tr><th>Received</th><th>Payload</th></tr></thead><tbody>${hooks}</tbody></table>` : '<p>No deliveries yet.</p>'}
+${table(['Received', 'Payload'], hooks, 'No deliveries yet.')}
 <h2>Content-Security-Policy reports (${reports.length})</h2>
-${reports.length ? `<table><thead><tr><th>Received</th><th>Report</th></tr></thead><tbody>${violations}</tbody></table>` : '<p>No violations reported.</p>'}`,
+${table(['Received', 'Report'], violations, 'No violations reported.')}`,
       ),
     );
   });

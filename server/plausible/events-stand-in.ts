@@ -9,23 +9,16 @@ import { isoUtc, rowsOf } from '../postgres/database';
 import { parseJson } from '../postgrest/postgrest-errors';
 
 /**
- * Plausible's events API (`POST /api/event`), stood in for by the local stack at
- * LOCAL_ROUTES.events (VITE_PLAUSIBLE_ENDPOINT's local default), so a developer sees each event
- * of the funnel fire (the inbox, and /local/events.json).
- *
- * As documented (plausible.io/docs/events-api): a JSON body (sent as text/plain by the library),
- * `name`, `url` and `domain` required, `referrer`, `props` (at most 30, each value a string, a
- * number or a boolean) and `interactive` optional; 202 `ok` when accepted, 400 with the errors
- * when not. The library sends the short names (`n`, `u`, `d`, `r`, `p`, `i`) typed by its own
- * PlausibleRequestPayload; both spellings are taken. Narrower than the real API: no visitor
- * counting (there is no User-Agent hashing, each page view is a visit), no revenue, no goals.
+ * Plausible's events API (plausible.io/docs/events-api): the library's short names (`n`, `u`,
+ * …) and the documented long ones are both taken. Narrower than Plausible: no visitor counting
+ * (each page view is a visit), no revenue, no goals.
  */
 
-/** The most a request may carry (Plausible's own bodies are well under 2 KB). */
+/** Plausible's own bodies are well under 2 KB. */
 export const EVENT_MAX_BYTES = 8 * 1024;
 const MAX_PROPS = 30;
 
-/** The event, as the real API would take it, or the reason it would refuse it. */
+/** The event, or why the real API would refuse it. */
 export function parseEvent(body: unknown): PlausibleRequestPayload | string {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object';
   const raw = body as Record<string, unknown>;
@@ -63,7 +56,6 @@ export interface StoredEvent {
   event: PlausibleRequestPayload;
 }
 
-/** What the stand-in received, oldest first. */
 export const listEvents = (db: PGlite) =>
   rowsOf<StoredEvent>(
     db,
@@ -71,17 +63,12 @@ export const listEvents = (db: PGlite) =>
        from local_stack.analytics_events order by seq`,
   );
 
-/** The funnel's steps in order, each with how many times it happened (by trade too). */
 export interface FunnelStep {
   step: string;
   count: number;
   byTrade: Record<string, number>;
 }
 
-/**
- * This machine's funnel: visits (page views), then the estimate, then a demo call, a chat or a
- * callback, then a lead.
- */
 export function funnelOf(events: PlausibleRequestPayload[]): FunnelStep[] {
   const steps = ['pageview', ...FUNNEL_EVENTS.filter((name) => name !== 'Demo call ended')];
   return steps.map((step) => {
@@ -98,7 +85,6 @@ export function funnelOf(events: PlausibleRequestPayload[]): FunnelStep[] {
 
 export function createEventsStandIn(db: PGlite): Hono {
   const app = new Hono();
-  // As Plausible's API: any page may send (the library's text/plain POST needs no preflight).
   app.use('/', cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'] }));
   app.post(
     '/',

@@ -2,22 +2,16 @@ import type { SqlClient, SqlDatabase } from './database';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
-/** What PostgREST hands Postgres about the HTTP request it is serving. */
 export interface RequestContext {
   method: string;
-  /** The path below /rest/v1, e.g. `/contact_submissions`. */
+  /** Below /rest/v1. */
   path: string;
-  /** Request headers, names in lower case (x-forwarded-for as the proxies left it). */
+  /** Names in lower case. */
   headers: Record<string, string>;
-  /** The role the key maps to: the anon key to `anon`, the service-role key to `service_role`. */
   role?: ApiRole;
 }
 
-/**
- * Runs `run` in one transaction the way PostgREST serves a request: logged in as authenticator,
- * switched to the key's role, with request.jwt.claims, request.method, request.path and
- * request.headers set for the transaction only (migrations read them, e.g. the client address).
- */
+/** One transaction the way PostgREST serves a request: authenticator, then the key's role. */
 export async function asRequest<T>(
   db: SqlDatabase,
   request: RequestContext,

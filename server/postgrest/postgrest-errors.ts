@@ -1,7 +1,6 @@
 /**
- * How PostgREST (Supabase's data API) turns a database error into an HTTP answer, for the local
- * stand-in. The table is PostgREST's own, copied as data from its documentation ("Errors", HTTP
- * Status Codes: https://docs.postgrest.org/en/stable/references/errors.html), first match wins.
+ * How PostgREST turns a database error into an HTTP answer: its table, from
+ * https://docs.postgrest.org/en/stable/references/errors.html, first match wins.
  */
 
 export interface PostgrestAnswer {
@@ -10,7 +9,7 @@ export interface PostgrestAnswer {
   headers: Record<string, string>;
 }
 
-/** [SQLSTATE, or a prefix ending in "*"; HTTP status], in PostgREST's order. */
+/** [SQLSTATE, or a prefix ending in "*"; HTTP status]. */
 export const PG_ERROR_STATUS: readonly (readonly [string, number])[] = [
   ['08*', 503], // pg connection err
   ['09*', 500], // triggered action exception
@@ -42,13 +41,9 @@ export const PG_ERROR_STATUS: readonly (readonly [string, number])[] = [
   ['42P17', 500], // infinite recursion
   ['42501', 401], // insufficient privileges: 401 for anon (403 once authenticated)
 ];
-/** Any other code. */
 export const DEFAULT_PG_ERROR_STATUS = 400;
 
-/**
- * The status PostgREST gives a Postgres error code, for a request as anon (the only role the
- * site's visitors have). `PTxyz` is a code a function raises to choose status xyz itself.
- */
+/** For a request as anon. `PTxyz` is a code a function raises to choose status xyz. */
 export function statusForPgCode(code: string): number {
   const custom = /^PT(\d{3})$/.exec(code);
   if (custom) return Number(custom[1]);
@@ -58,7 +53,6 @@ export function statusForPgCode(code: string): number {
   return row ? row[1] : DEFAULT_PG_ERROR_STATUS;
 }
 
-/** What a Postgres driver hands back for an error (PGlite's and node-postgres' fields). */
 export interface DatabaseErrorLike {
   code?: string;
   message?: string;
@@ -72,7 +66,7 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 const optionalText = (value: unknown) =>
   value === undefined || value === null || typeof value === 'string';
 
-/** The JSON in `text`; undefined when it is none. */
+/** undefined: not JSON. */
 export function parseJson(text: string | undefined): unknown {
   try {
     return JSON.parse(text ?? '');
@@ -82,11 +76,8 @@ export function parseJson(text: string | undefined): unknown {
 }
 
 /**
- * PostgREST's answer to `raise sqlstate 'PGRST'`: the message is the JSON body
- * (`code` and `message` strings, `details` and `hint` optional strings), the detail holds the
- * `status` (an integer) and `headers` (an object of strings, required). Anything else, a
- * number as a header value included, is PostgREST's own 500 PGRST121, as its parser
- * (PgRaiseErrMessage, PgRaiseErrDetails) refuses it.
+ * PostgREST's answer to `raise sqlstate 'PGRST'`: the message is the JSON body, the detail the
+ * `status` and `headers` (strings only). Anything else is PostgREST's own 500 PGRST121.
  */
 export function fromRaisedResponse(e: DatabaseErrorLike): PostgrestAnswer {
   const message = parseJson(e.message);
@@ -133,7 +124,6 @@ export function fromRaisedResponse(e: DatabaseErrorLike): PostgrestAnswer {
   };
 }
 
-/** The answer PostgREST gives for a database error. */
 export function fromDatabaseError(error: unknown): PostgrestAnswer {
   const e = (error ?? {}) as DatabaseErrorLike;
   const code = e.code ?? 'XX000';
@@ -150,7 +140,6 @@ export function fromDatabaseError(error: unknown): PostgrestAnswer {
   };
 }
 
-/** One of the stand-in's own refusals, in PostgREST's shape. */
 export function refusal(
   status: number,
   code: string,

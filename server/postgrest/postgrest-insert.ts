@@ -1,21 +1,16 @@
 import { isObject, parseJson, refusal, type PostgrestAnswer } from './postgrest-errors';
 
 /**
- * How PostgREST reads an insert request (POST /rest/v1/<table>) into one SQL statement, for the
- * local stand-in: the body's rows, the columns (`?columns=` or the rows' keys), `Prefer` and
- * `on_conflict`. The rows are turned into the table's type by Postgres itself, so types,
- * constraints and policies are checked by the database, as they are behind PostgREST.
+ * A PostgREST insert request as one SQL statement: Postgres itself turns the rows into the
+ * table's type, so the database checks types, constraints and policies, as behind PostgREST.
  */
 
 export interface InsertRequest {
   table: string;
-  /** The columns a request may name. */
   columns: ReadonlySet<string>;
   contentType: string;
   body: string;
-  /** `?columns=`, when sent. */
   columnsParam?: string;
-  /** `?on_conflict=`, when sent. */
   onConflict?: string;
   prefer: string;
 }
@@ -76,10 +71,7 @@ export function parseInsert(request: InsertRequest): ParsedInsert {
   return { ok: true, empty: false, sql, params: [JSON.stringify(rows)], rows };
 }
 
-/**
- * An upsert (`on_conflict=`, `Prefer: resolution=`) as PostgREST writes it. The database refuses
- * it for anon (ON CONFLICT needs SELECT on the conflict columns, which anon lacks): 401.
- */
+/** The database refuses an upsert for anon: ON CONFLICT needs SELECT on the conflict columns. */
 function onConflictClause(request: InsertRequest, columns: string[]): string {
   const resolution = /resolution=(merge|ignore)-duplicates/.exec(request.prefer)?.[1];
   if (request.onConflict === undefined && resolution === undefined) return '';

@@ -16,43 +16,33 @@ import { asRequest, type ApiRole } from '../postgres/request-role';
 import { LEAD_ROW_KEYS, type LeadRow } from '../../supabase/functions/_shared/contracts/lead';
 
 /**
- * The part of PostgREST's contract (Supabase's data API) that supabase-js uses to insert a
- * contact submission, over the embedded Postgres. Every request runs as PostgREST runs it (as
- * authenticator switched to `anon`, with the request's headers and claims set), so the
- * migrations' grants, policies, CHECK constraints and triggers decide, as they do when hosted.
- * What the stand-in does not implement is refused the way hosted Supabase refuses it for anon.
+ * The part of PostgREST (Supabase's data API) the site uses, over the embedded Postgres. Each
+ * request runs as PostgREST runs it (its key's role, its headers and claims set), so the
+ * migrations' grants, policies and triggers decide; what is not implemented is refused the way
+ * hosted Supabase refuses it for anon.
  */
 
 const TABLE = 'contact_submissions';
-/**
- * The columns of contact_submissions a request may name (all of them, for anon: INSERT): the
- * lead's own fields (its contract's LeadRow, every key and only those).
- */
 export const CONTACT_COLUMNS = LEAD_ROW_KEYS;
 const COLUMNS = new Set<string>(CONTACT_COLUMNS);
 export const MAX_BODY_BYTES = 64 * 1024;
-/** The schemas hosted Supabase's data API exposes by default (its `db_schemas`). */
-export const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
+/** Hosted Supabase's default `db_schemas`. */
+const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
 
-/** PostgREST's answer for a table its schema cache does not hold (not created, or not exposed). */
 const missingTable = (table: string) =>
   refusal(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
 
 /**
- * A too-large body is refused before it is read, so the rest of it is still on the socket: the
- * answer closes the connection (as gateways do), or the client's next request on that
- * keep-alive connection would be read from the middle of the unread body and cut.
+ * A too-large body is refused before it is read: closing the connection keeps the client's next
+ * request on it from being read from the middle of the unread body.
  */
 export const CLOSE_CONNECTION = { Connection: 'close' } as const;
 
-/** Answers in PostgREST's shape: `{code, message, details, hint}` and the status. */
 function answer(c: Context, { status, body, headers }: PostgrestAnswer) {
   return c.json(body, status as ContentfulStatusCode, headers);
 }
-/** One of the stand-in's own refusals, answered. */
 const refuse = (c: Context, ...why: Parameters<typeof refusal>) => answer(c, refusal(...why));
 
-/** Runs `sql` as PostgREST would for this request: as its key's role, with its headers. */
 function runAsRequest(c: Context, db: PGlite, sql: string, params: unknown[] = []) {
   return asRequest(
     db,
@@ -66,7 +56,6 @@ function runAsRequest(c: Context, db: PGlite, sql: string, params: unknown[] = [
   );
 }
 
-/** Query parameters that are not row filters in PostgREST. */
 const NOT_FILTERS = new Set(['select', 'columns', 'order', 'limit', 'offset', 'on_conflict']);
 
 /** What the terminal's line of a new lead shows. */
@@ -75,16 +64,12 @@ export type InsertedRow = Pick<LeadRow, 'id' | 'name' | 'email'>;
 export interface RestApiOptions {
   db: PGlite;
   anonKey: string;
-  /** The key that maps to service_role (the Edge Functions' SUPABASE_SERVICE_ROLE_KEY). */
   serviceRoleKey?: string;
-  /** Called after rows are committed (the terminal log of new leads). */
+  /** Called after rows are committed. */
   onInsert?: (rows: InsertedRow[]) => void;
 }
 
-/**
- * The role of the request's key: it must come in `apikey` or `Authorization: Bearer`, and every
- * copy sent must be the same known key. Null for no key or a wrong one.
- */
+/** Every copy of the key sent (`apikey`, `Authorization: Bearer`) must be the same known key. */
 function roleOfKey(c: Context, keys: Partial<Record<ApiRole, string>>): ApiRole | null {
   const sent = [c.req.header('apikey'), c.req.header('authorization')?.replace(/^Bearer\s+/i, '')];
   const present = sent.filter((value): value is string => value !== undefined);
@@ -93,7 +78,6 @@ function roleOfKey(c: Context, keys: Partial<Record<ApiRole, string>>): ApiRole 
   return match ? (match[0] as ApiRole) : null;
 }
 
-/** POST /contact_submissions: a lead inserted as the request's role, as PostgREST inserts it. */
 const insertLead = (db: PGlite, onInsert?: (rows: InsertedRow[]) => void) => async (c: Context) => {
   const parsed = parseInsert({
     table: TABLE,
@@ -116,8 +100,7 @@ const insertLead = (db: PGlite, onInsert?: (rows: InsertedRow[]) => void) => asy
   return c.body(null, 201);
 };
 
-// Postgres functions (PostgREST's /rpc), called with named arguments from a JSON object, as
-// supabase-js's rpc() sends them. Who may call one is the function's EXECUTE grant.
+// PostgREST's /rpc: named arguments from a JSON object; the function's EXECUTE grant decides.
 const callFunction = (db: PGlite) => async (c: Context) => {
   const fn = c.req.param('fn');
   const args = parseJson((await c.req.text()) || '{}');
@@ -163,14 +146,8 @@ const callFunction = (db: PGlite) => async (c: Context) => {
   }
 };
 
-// Updates and deletes go to the database as anon too, and are refused by its grants: there is
-// no path by which the API changes a stored lead. The statements match no row (`where
-// false`), so even loosened grants could not make them change anything. (Reads: below.)
-const refusedStatements: Record<string, string> = {
-  PATCH: `update public.${TABLE} set message = message where false`,
-  PUT: `update public.${TABLE} set message = message where false`,
-  DELETE: `delete from public.${TABLE} where false`,
-};
+// Updates and deletes go to the database for its grants to refuse; `where false` keeps even
+// loosened grants from changing a lead.
 const refuseChange = (db: PGlite) => async (c: Context) => {
   const filtered = Object.keys(c.req.query()).some((name) => !NOT_FILTERS.has(name));
   // Hosted Supabase runs pg-safeupdate: an UPDATE or DELETE without a WHERE clause is refused.
@@ -187,19 +164,21 @@ const refuseChange = (db: PGlite) => async (c: Context) => {
     );
   }
   try {
-    await runAsRequest(c, db, refusedStatements[c.req.method]!);
+    await runAsRequest(
+      c,
+      db,
+      c.req.method === 'DELETE'
+        ? `delete from public.${TABLE} where false`
+        : `update public.${TABLE} set message = message where false`,
+    );
   } catch (error) {
     return answer(c, fromDatabaseError(error));
   }
-  // Reached only if the grants were ever loosened: still never change a lead.
   return refuse(c, 403, '42501', `permission denied for table ${TABLE}`);
 };
 
-// A read of any table (the leads' too), or of another schema, is answered as PostgREST answers
-// it: a schema the API does not expose is 406 PGRST106, a table the schema cache does not hold
-// 404 PGRST205, and a table that exists goes to the database as the request's role, whose
-// grants refuse it (401 42501 for anon). Narrower than PostgREST: a read the grants allow
-// answers `[]` (no row is ever handed out), and only the `public` schema is exposed.
+// A read goes to the database for its grants to refuse. Narrower than PostgREST: a read the
+// grants allow answers `[]`, and only the `public` schema is exposed.
 const readTable = (db: PGlite) => async (c: Context) => {
   const schema = c.req.header('accept-profile') ?? 'public';
   if (schema !== 'public') {
@@ -231,7 +210,6 @@ const readTable = (db: PGlite) => async (c: Context) => {
 export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApiOptions): Hono {
   const api = new Hono();
 
-  // Like Supabase, the data API answers browsers from any origin; the key and RLS guard it.
   api.use(
     '*',
     cors({
@@ -256,9 +234,13 @@ export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApi
     const role = roleOfKey(c, { anon: anonKey, service_role: serviceRoleKey });
     c.set('role' as never, role as never);
     if (!role) {
-      return answer(
+      return refuse(
         c,
-        refusal(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase anon key.'),
+        401,
+        'PGRST301',
+        'Invalid API key',
+        null,
+        'Double check your Supabase anon key.',
       );
     }
     return next();

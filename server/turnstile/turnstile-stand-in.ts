@@ -3,21 +3,17 @@ import { LOCAL_TURNSTILE_SECRET } from '../local-config';
 import { untilGivenUp } from '../vapi/vapi-stand-in';
 
 /**
- * Cloudflare Turnstile, for the local stack only: the widget script (/local/turnstile/api.js)
- * and siteverify (/local/turnstile/siteverify), following Cloudflare's documented testing
- * behaviour: the testing site keys give the dummy token XXXX.DUMMY.TOKEN.XXXX (the always-blocks
- * key calls the error callback), and the testing secret keys pass (1x...), fail (2x...) or
- * answer "timeout-or-duplicate" (3x...). Narrower than Cloudflare: no challenge is ever shown, no
- * iframe is used, and a production secret key is refused.
- * Tests make it fail or hang with POST /local/turnstile/mode {"mode": "pass" | "fail" | "hang"}.
+ * Cloudflare Turnstile's widget script and siteverify, following Cloudflare's documented testing
+ * keys (the blocking site key calls the error callback; secrets 1x pass, 2x fail, 3x answer
+ * timeout-or-duplicate). Narrower than Cloudflare: no challenge, no iframe, and a production
+ * secret key is refused.
  */
 
-export const TURNSTILE_BLOCKING_SITE_KEY = '2x00000000000000000000AB';
-export const TURNSTILE_FAILING_SECRET = '2x0000000000000000000000000000000AA';
-export const TURNSTILE_SPENT_SECRET = '3x0000000000000000000000000000000AA';
-export const TURNSTILE_DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
+const TURNSTILE_BLOCKING_SITE_KEY = '2x00000000000000000000AB';
+const TURNSTILE_FAILING_SECRET = '2x0000000000000000000000000000000AA';
+const TURNSTILE_SPENT_SECRET = '3x0000000000000000000000000000000AA';
+const TURNSTILE_DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
-/** The widget API the page uses (render, reset, remove, getResponse), without a challenge. */
 const API_JS = `(() => {
   const widgets = new Map();
   let next = 0;

@@ -168,4 +168,43 @@ describe('the Vapi stand-in’s status-updates', () => {
     });
     await phoneCall();
   });
+
+  it('refuses a body Vapi would refuse, in Vapi’s words', async () => {
+    await setMode({
+      mode: 'ok',
+      statusDelays: { queued: null, ringing: null, 'in-progress': null },
+    });
+    const refused = async (path: string, body: unknown) => {
+      const answer = await request(path, body);
+      expect(answer.status, path).toBe(400);
+      return ((await answer.json()) as { message: string[] }).message;
+    };
+    expect(await refused('/call', [])).toEqual(['body must be an object']);
+    expect(
+      await refused('/call', {
+        assistantId: 'a',
+        extra: 1,
+        assistantOverrides: {
+          maxDurationSeconds: 5,
+          'tools:append': [{ type: 'function', function: { name: 'no spaces' } }],
+        },
+      }),
+    ).toEqual([
+      'property extra should not exist',
+      'assistantOverrides.maxDurationSeconds must not be less than 10 or greater than 43200',
+      'assistantOverrides.tools:append.function.name must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64',
+      'phoneNumberId or phoneNumber must be provided',
+      'customer.number must be a valid phone number in the E.164 format',
+    ]);
+    expect(await refused('/call/web', { roomDeleteOnUserLeaveEnabled: true })).toEqual([
+      'assistantId or assistant must be provided',
+    ]);
+    expect(await refused('/call/web', { assistantId: 'a', customer: {} })).toEqual([
+      'property customer should not exist',
+    ]);
+    expect(await refused('/chat', { assistantId: 'a', input: 1 })).toEqual([
+      'input must be a string or an array',
+    ]);
+    expect(received).toEqual([]);
+  });
 });

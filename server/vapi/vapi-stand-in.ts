@@ -24,66 +24,41 @@ import type {
 } from '../../supabase/functions/_shared/vapi/types';
 
 /**
- * Vapi's API, for the local stack only (the functions' VAPI_API_URL), frozen to what the site
- * calls: POST /call (request-callback), POST /call/web (start-web-call), and POST /chat with
- * PATCH /session/{id} (the chat function, server mode). Each checks the
- * private key and the body as Vapi does (an unknown property is refused, as Vapi's validation
- * refuses it; the properties are the keys of Vapi's own DTO types), records the body with its path
- * (/local/vapi-calls.json) and answers 201 with Vapi's documented answer (the shared fixtures).
- * Narrower than Vapi: no call is placed and no room exists, a chat's reply is one scripted line
- * (chatReplyTo), sessions live as long as the process, /chat/web (the page's public-key chats,
- * sent to Vapi itself) is not stood in for, and only the parts of a body the site sends are
- * checked. A session completed by PATCH sends its report (session.updated) to the Server URL, as
- * Vapi does. A phone call (POST /call) answered in mode ok sends its status-update messages to the
- * Server URL as Vapi does while the phone rings: `queued`, `ringing`, `in-progress`, each at its
- * delay after the call's creation (DEFAULT_STATUS_DELAYS), its `timestamp` the creation time plus
- * that delay; narrower than Vapi: no phone rings and nobody answers, so the steps come on a timer
- * whatever the number, a web call sends none, and `ended` is sent only by POST
- * /local/vapi/calls/{id}/end (just before that call's report; the call's steps still to come are
- * dropped). Tests make it refuse, fail or hang with POST /local/vapi/mode
- * {"mode": "ok" | "reject" (400) | "fail" (500) | "hang" | "created-then-504", "statusDelays"?:
- * {"queued"?, "ringing"?, "in-progress"?: ms (0 to 60,000), or null: never sent}} (each request
- * sets both: a delay it leaves out is the default; the status-updates of calls made before are
- * dropped), end a recorded call (its end-of-call report) with POST /local/vapi/calls/{id}/end,
- * and have a recorded call's model call one of the tools the call was given (`tools:append`)
- * with POST /local/vapi/calls/{id}/tool-calls {"name": "do_not_call"}: the tool-calls message
- * goes to the Server URL, as Vapi sends it, and its answer comes back.
+ * Vapi's API for the local stack (the functions' VAPI_API_URL), only what the site calls: POST
+ * /call, POST /call/web, POST /chat and PATCH /session/{id}. Each checks the private key and the
+ * body as Vapi does (an unknown top-level property is refused), records the body and answers 201
+ * with Vapi's documented answer (the shared fixtures). Narrower than Vapi: no call is placed, a
+ * chat's reply is one scripted line, sessions live as long as the process, /chat/web is not
+ * stood in for, and only the parts of a body the site sends are checked. A phone call's
+ * status-updates come on a timer whatever the number; `ended` only from POST /calls/{id}/end.
  */
 
-/**
- * ok; reject (400); fail (500); hang (until the caller gives up); created-then-504: the call is
- * recorded, as Vapi's origin creates it, then its edge answers 504.
- */
+/** created-then-504: the call is recorded, as Vapi's origin creates it, then its edge answers 504. */
 const MODES = ['ok', 'reject', 'fail', 'hang', 'created-then-504'] as const;
 type VapiMode = (typeof MODES)[number];
 
-/** The status-updates the stand-in sends for a phone call, in the order Vapi sends them. */
 const STATUS_STEPS = ['queued', 'ringing', 'in-progress'] as const;
 type StatusStep = (typeof STATUS_STEPS)[number];
-/** Each step's delay after the call's creation, in ms; null: that step is never sent. */
+/** Each step's delay after the call's creation, in ms; null: never sent. */
 export type StatusDelays = Record<StatusStep, number | null>;
-/** What `npm start` shows: queued at once, a ring after 2.5 s, answered after 6 s. */
 export const DEFAULT_STATUS_DELAYS: StatusDelays = {
   queued: 100,
   ringing: 2500,
   'in-progress': 6000,
 };
-/** The longest delay a test may set (a step later than a minute is no demo's). */
 const STATUS_DELAY_MAX = 60_000;
 
-/** One step's delay: whole ms up to the longest, or null (never sent); left out, the default. */
 const STATUS_DELAY = z.int().min(0).max(STATUS_DELAY_MAX).nullable().optional();
 const STATUS_DELAYS = z
   .strictObject({ queued: STATUS_DELAY, ringing: STATUS_DELAY, 'in-progress': STATUS_DELAY })
   .optional();
 
-/** POST /mode's `statusDelays`: the delays, each left out the default; null when unreadable. */
+/** POST /mode's `statusDelays`, each left out the default; null when unreadable. */
 export function parseStatusDelays(value: unknown): StatusDelays | null {
   const parsed = STATUS_DELAYS.safeParse(value);
   return parsed.success ? { ...DEFAULT_STATUS_DELAYS, ...parsed.data } : null;
 }
 
-/** What starts a call on either endpoint: the assistant, squad or workflow, and its overrides. */
 const WHO_ANSWERS = {
   assistantVersion: true,
   assistantId: true,
@@ -97,10 +72,7 @@ const WHO_ANSWERS = {
   workflowOverrides: true,
 } as const satisfies Partial<Record<keyof CreateCallBody & keyof CreateWebCallBody, true>>;
 
-/**
- * The properties Vapi's CreateCallDto and CreateWebCallDto accept at the top level: every key of
- * their types, and only those (the types check both ways).
- */
+/** The top-level properties of Vapi's create DTOs: every key of their types, and only those. */
 const CALL_PROPERTIES: Record<keyof CreateCallBody, true> = {
   ...WHO_ANSWERS,
   transport: true,
@@ -116,7 +88,6 @@ const WEB_CALL_PROPERTIES: Record<keyof CreateWebCallBody, true> = {
   ...WHO_ANSWERS,
   roomDeleteOnUserLeaveEnabled: true,
 };
-/** The properties Vapi's CreateChatDto accepts at the top level (every key of its type). */
 const CHAT_PROPERTIES: Record<keyof CreateChatBody, true> = {
   assistantId: true,
   assistant: true,
@@ -131,16 +102,14 @@ const CHAT_PROPERTIES: Record<keyof CreateChatBody, true> = {
   transport: true,
 };
 
-/** The first-message modes Vapi's AssistantOverrides accepts. */
 const FIRST_MESSAGE_MODES: NonNullable<AssistantOverrides['firstMessageMode']>[] = [
   'assistant-speaks-first',
   'assistant-speaks-first-with-model-generated-message',
   'assistant-waits-for-user',
 ];
-/** A function tool's name, as Vapi's OpenAiFunction documents it. */
+/** As Vapi's OpenAiFunction documents it. */
 const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** Vapi's bounds of a call's maxDurationSeconds. */
 const MAX_DURATION = { min: 10, max: 43_200 };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -149,7 +118,7 @@ function badRequest(messages: string[]) {
   return { message: messages, error: 'Bad Request', statusCode: 400 };
 }
 
-/** A hang: until the caller gives up (its connection closes), or a minute at most. */
+/** A hang: until the caller gives up, or a minute at most. */
 export function untilGivenUp(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, 60_000);
@@ -160,52 +129,54 @@ export function untilGivenUp(signal: AbortSignal): Promise<void> {
   });
 }
 
-/** What is wrong with a body's top level and its overrides, in Vapi's words where known. */
-function checkCommon(body: unknown, properties: Record<string, true>): string[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return ['body must be an object'];
-  const call = body as Record<string, unknown>;
-  const problems = Object.keys(call)
-    .filter((key) => !Object.hasOwn(properties, key))
-    .map((key) => `property ${key} should not exist`);
-  if (typeof call.assistantId !== 'string' && typeof call.assistant !== 'object') {
-    problems.push('assistantId or assistant must be provided');
-  }
-  const overrides = (call.assistantOverrides ?? {}) as AssistantOverrides;
-  const seconds: unknown = overrides.maxDurationSeconds;
-  if (
-    seconds !== undefined &&
-    !(typeof seconds === 'number' && seconds >= MAX_DURATION.min && seconds <= MAX_DURATION.max)
-  ) {
-    problems.push(
-      `assistantOverrides.maxDurationSeconds must not be less than ${MAX_DURATION.min} or greater than ${MAX_DURATION.max}`,
-    );
-  }
-  if (
-    overrides.firstMessageMode !== undefined &&
-    !FIRST_MESSAGE_MODES.includes(overrides.firstMessageMode)
-  ) {
-    problems.push(
-      `assistantOverrides.firstMessageMode must be one of the following values: ${FIRST_MESSAGE_MODES.join(', ')}`,
-    );
-  }
-  const appended: unknown = overrides['tools:append'];
-  if (appended !== undefined && !Array.isArray(appended))
-    problems.push('assistantOverrides.tools:append must be an array');
-  for (const tool of Array.isArray(appended) ? (appended as ToolsAppendItem[]) : []) {
-    if (tool.type === 'function' && !FUNCTION_NAME.test(String(tool.function?.name)))
+/** What is wrong with a body, in Vapi's words where known; `more` adds an endpoint's own checks. */
+const checkBody =
+  (
+    properties: Record<string, true>,
+    more?: (body: Record<string, unknown>, problems: string[]) => void,
+  ) =>
+  (body: unknown): string[] => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return ['body must be an object'];
+    const call = body as Record<string, unknown>;
+    const problems = Object.keys(call)
+      .filter((key) => !Object.hasOwn(properties, key))
+      .map((key) => `property ${key} should not exist`);
+    if (typeof call.assistantId !== 'string' && typeof call.assistant !== 'object') {
+      problems.push('assistantId or assistant must be provided');
+    }
+    const overrides = (call.assistantOverrides ?? {}) as AssistantOverrides;
+    const seconds: unknown = overrides.maxDurationSeconds;
+    if (
+      seconds !== undefined &&
+      !(typeof seconds === 'number' && seconds >= MAX_DURATION.min && seconds <= MAX_DURATION.max)
+    ) {
       problems.push(
-        'assistantOverrides.tools:append.function.name must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64',
+        `assistantOverrides.maxDurationSeconds must not be less than ${MAX_DURATION.min} or greater than ${MAX_DURATION.max}`,
       );
-  }
-  return problems;
-}
+    }
+    if (
+      overrides.firstMessageMode !== undefined &&
+      !FIRST_MESSAGE_MODES.includes(overrides.firstMessageMode)
+    ) {
+      problems.push(
+        `assistantOverrides.firstMessageMode must be one of the following values: ${FIRST_MESSAGE_MODES.join(', ')}`,
+      );
+    }
+    const appended: unknown = overrides['tools:append'];
+    if (appended !== undefined && !Array.isArray(appended))
+      problems.push('assistantOverrides.tools:append must be an array');
+    for (const tool of Array.isArray(appended) ? (appended as ToolsAppendItem[]) : []) {
+      if (tool.type === 'function' && !FUNCTION_NAME.test(String(tool.function?.name)))
+        problems.push(
+          'assistantOverrides.tools:append.function.name must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64',
+        );
+    }
+    more?.(call, problems);
+    return problems;
+  };
 
-/** What is wrong with a create-call body (POST /call). */
-export function checkCallBody(body: unknown): string[] {
-  const problems = checkCommon(body, CALL_PROPERTIES);
-  if (problems[0] === 'body must be an object') return problems;
-  const call = body as Record<string, unknown>;
+const checkCallBody = checkBody(CALL_PROPERTIES, (call, problems) => {
   if (typeof call.phoneNumberId !== 'string' && typeof call.phoneNumber !== 'object') {
     problems.push('phoneNumberId or phoneNumber must be provided');
   }
@@ -213,29 +184,18 @@ export function checkCallBody(body: unknown): string[] {
   if (typeof customer?.number !== 'string' || !E164.test(customer.number)) {
     problems.push('customer.number must be a valid phone number in the E.164 format');
   }
-  return problems;
-}
-
-/** What is wrong with a create-web-call body (POST /call/web). */
-export const checkWebCallBody = (body: unknown): string[] => checkCommon(body, WEB_CALL_PROPERTIES);
-
-/** What is wrong with a create-chat body (POST /chat). */
-export function checkChatBody(body: unknown): string[] {
-  const problems = checkCommon(body, CHAT_PROPERTIES);
-  if (problems[0] === 'body must be an object') return problems;
-  const chat = body as Record<string, unknown>;
+});
+const checkWebCallBody = checkBody(WEB_CALL_PROPERTIES);
+const checkChatBody = checkBody(CHAT_PROPERTIES, (chat, problems) => {
   if (typeof chat.input !== 'string' && !Array.isArray(chat.input))
     problems.push('input must be a string or an array');
-  return problems;
-}
+});
 
-/** Where the stand-in sends end-of-call reports: the assistant's Server URL and its secret. */
 export interface ServerUrl {
   url: string;
   secret: string;
 }
 
-/** Vapi's answer to a create request at `path`: the documented fixture. */
 const created = (
   path: string,
   body: CreateCallBody,
@@ -251,7 +211,7 @@ export function createVapiStandIn(
 ) {
   let mode: VapiMode = 'ok';
   let statusDelays: StatusDelays = { ...DEFAULT_STATUS_DELAYS };
-  /** The status-updates still to send, by call id: dropped at the call's end, a mode, close. */
+  /** The status-updates still to send, by call id. */
   const pendingSteps = new Map<string, Set<NodeJS.Timeout>>();
   const dropSteps = (callId?: string) => {
     for (const [id, timers] of pendingSteps) {
@@ -262,7 +222,6 @@ export function createVapiStandIn(
   };
   const app = new Hono();
 
-  /** A call the stand-in recorded, as Vapi answered it; null when it has none of that id. */
   const recordedCall = async (id: string): Promise<VapiCall | null> => {
     const found = await db.query<{ path: string; body: CreateCallBody; received_at: Date }>(
       'select path, body, received_at from local_stack.vapi_calls where call_id = $1',
@@ -273,14 +232,12 @@ export function createVapiStandIn(
     return created(recorded.path, recorded.body, { id, orgId }, new Date(recorded.received_at));
   };
 
-  /** Posts a server message to the assistant's Server URL with the secret. */
   const post = (server: ServerUrl, message: unknown) =>
     fetch(server.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-vapi-secret': server.secret },
       body: JSON.stringify(message),
     });
-  /** Posts a server message; what the Server URL answered. */
   const deliver = async (c: Context, server: ServerUrl, message: unknown) => {
     const response = await post(server, message);
     return c.json({
@@ -292,23 +249,18 @@ export function createVapiStandIn(
   const noServerUrl = (c: Context) =>
     c.json({ error: 'no Server URL (the functions are not running)' }, 409);
 
-  // For the local loop: Vapi's end-of-call report for a call the stand-in recorded, sent to the
-  // assistant's Server URL (vapi-events) with the secret, as Vapi would when the call ends.
   app.post('/calls/:id/end', async (c) => {
     if (!serverUrl) return noServerUrl(c);
     const call = await recordedCall(c.req.param('id'));
     if (!call) return c.json({ error: 'no such call' }, 404);
     if (call.type === 'outboundPhoneCall') {
-      // As Vapi: the phone call's last status-update (ended), then its report.
       dropSteps(call.id);
       await post(serverUrl, statusUpdate(call, 'ended', new Date())).catch(() => undefined);
     }
     return deliver(c, serverUrl, endOfCallReport(call, new Date()));
   });
 
-  // The model on a recorded call calls one of the function tools the call was given, as Vapi
-  // does mid-call: the tool-calls message to the Server URL. A tool the call was not given is
-  // refused (409), as a model can only call the tools it has.
+  // A model can only call the tools its call was given.
   app.post('/calls/:id/tool-calls', async (c) => {
     if (!serverUrl) return noServerUrl(c);
     const call = await recordedCall(c.req.param('id'));
@@ -326,7 +278,6 @@ export function createVapiStandIn(
     return deliver(c, serverUrl, toolCallsMessage(call, [{ id, name: body.name }], new Date()));
   });
 
-  /** The private key, as every route checks it; a response when it is wrong. */
   const refusedKey = (c: Context) =>
     c.req.header('authorization') === `Bearer ${privateKey}`
       ? null
@@ -340,7 +291,6 @@ export function createVapiStandIn(
           401,
         );
 
-  /** What the mode answers before anything is recorded (hang, reject, fail); null for the rest. */
   const refusedByMode = async (c: Context, what: string) => {
     if (mode === 'hang') {
       await untilGivenUp(c.req.raw.signal);
@@ -352,10 +302,6 @@ export function createVapiStandIn(
     return null;
   };
 
-  /**
-   * A create request (a call, a chat): the key, the body, the mode, then the record and Vapi's
-   * answer (201), made by `answer` from the body and the id the stand-in gave it.
-   */
   const create =
     <Body, Answer extends object>(
       path: '/call' | '/call/web' | '/chat',
@@ -378,7 +324,6 @@ export function createVapiStandIn(
       if (mode === 'created-then-504') return c.text('upstream request timeout', 504);
       return c.json(answer(body as Body, id), 201);
     };
-  /** The chat sessions the stand-in made: the visit each belongs to, for its report. */
   const sessions = new Map<
     string,
     { visitId: string | null; assistantId: string; open: boolean }
@@ -409,7 +354,6 @@ export function createVapiStandIn(
     if (!session) return c.json({ message: 'Session not found', statusCode: 404 }, 404);
     if (body.status === 'completed' && session.open) {
       session.open = false;
-      // Vapi sends the completed session to the assistant's Server URL: the chat's report.
       if (serverUrl) {
         const report = completedSession(
           { sessionId: c.req.param('id'), orgId, assistantId: session.assistantId },
@@ -422,10 +366,6 @@ export function createVapiStandIn(
     return c.json({ id: c.req.param('id'), orgId, status: session.open ? 'active' : 'completed' });
   });
 
-  /**
-   * A phone call's status-updates to the Server URL, each at its delay after the call's creation
-   * `at` (timers that keep no process alive, dropped at the call's end, a mode change or close).
-   */
   const sendSteps = (server: ServerUrl, call: VapiCall, at: Date) => {
     const timers = new Set<NodeJS.Timeout>();
     for (const step of STATUS_STEPS) {
@@ -473,19 +413,15 @@ export function createVapiStandIn(
         },
         400,
       );
-    // A test's calls send nothing into the next's.
     dropSteps();
     mode = body.mode as VapiMode;
     statusDelays = delays;
     return c.json({ mode, statusDelays });
   });
 
-  /** Drops the status-updates still to send (the local stack's close). */
-  const close = () => dropSteps();
-  return { app, close };
+  return { app, close: () => dropSteps() };
 }
 
-/** The bodies the stand-in received, oldest first, with the path and the call id each got. */
 export const listVapiCalls = (db: PGlite) =>
   rowsOf<{ call_id: string; path: string; body: unknown }>(
     db,
