@@ -33,10 +33,7 @@ revoke all on schema private from public;
 --   LG003  429  too many accepted submissions through the data API (an hour, a day)
 --   LG004  429  too many submissions through the bot check in the function's window
 create function private.refuse(status integer, body json, retry_after_seconds integer default null)
-returns void
-language plpgsql
-set search_path = ''
-as $$
+returns void language plpgsql set search_path = '' as $$
 begin
   raise sqlstate 'PGRST'
     using message = body::text,
@@ -54,9 +51,7 @@ $$;
 -- append on the right, so its rightmost entry is taken, never the leftmost. Null outside a
 -- request (the SQL editor, a service-role script). Sources: docs/security.md.
 create function private.request_client_address() returns text
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select left(coalesce(
     nullif(btrim(h ->> 'cf-connecting-ip'), ''),
     nullif(btrim(regexp_replace(h ->> 'x-forwarded-for', '^.*,', '')), '')
@@ -69,9 +64,7 @@ $$;
 -- home or office is one client), any spelling of one address the same ('2001:DB8::1',
 -- '2001:0db8::1', ' 2001:db8::1<tab>'); null, empty or unparsable: the shared bucket 'unknown'.
 create function private.client_bucket(address text) returns text
-language plpgsql immutable
-set search_path = ''
-as $$
+language plpgsql immutable set search_path = '' as $$
 declare
   trimmed text := regexp_replace(coalesce(address, ''), '^[\t\n\v\f\r \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]+|[\t\n\v\f\r \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]+$', '', 'g');
   parsed inet;
@@ -98,19 +91,13 @@ $$;
 -- try, at `oldest`, leaves its window of `window_length` (0 when `oldest` is already the time it
 -- frees).
 create function private.claim_limited(limit_name text, oldest timestamptz, window_length interval)
-  returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
+returns jsonb language sql stable set search_path = '' as $$
   select jsonb_build_object('outcome', 'limited', 'limit', limit_name, 'retry_after',
     greatest(1, ceil(extract(epoch from oldest + window_length - now())))::integer);
 $$;
 
-revoke all on function private.refuse(integer, json, integer) from public, anon, authenticated;
-revoke all on function private.request_client_address() from public, anon, authenticated;
-revoke all on function private.client_bucket(text) from public, anon, authenticated;
-revoke all on function private.claim_limited(text, timestamptz, interval)
+revoke all on function private.refuse(integer, json, integer), private.request_client_address(),
+  private.client_bucket(text), private.claim_limited(text, timestamptz, interval)
   from public, anon, authenticated;
 
 -- Leads ------------------------------------------------------------------------------------------
@@ -489,10 +476,7 @@ revoke all on table private.lead_guard_settings, private.lead_arrivals
 -- instead of the site's, and the same bucket limit. Outside any request (the SQL editor, a
 -- service-role script): no limit.
 create function private.guard_lead() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   settings private.lead_guard_settings;
   -- Set by lead_submit, which only the service-role key may call; checked against the request's
@@ -591,10 +575,7 @@ $$;
 
 -- After each statement: one row per request (PostgREST runs one statement per request).
 create function private.one_lead_per_request() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if (select count(*) from new_rows) > 1 then
     perform private.refuse(400, json_build_object(
@@ -608,8 +589,8 @@ begin
 end
 $$;
 
-revoke all on function private.guard_lead() from public, anon, authenticated;
-revoke all on function private.one_lead_per_request() from public, anon, authenticated;
+revoke all on function private.guard_lead(), private.one_lead_per_request()
+  from public, anon, authenticated;
 
 create trigger contact_submissions_guard
   before insert on public.contact_submissions
@@ -632,10 +613,7 @@ create trigger contact_submissions_one_per_request
 --   invalid   a CHECK constraint refused it: {code, message}
 --   refused   a guard refused it: {status, headers, body} as the data API would answer
 create function public.lead_submit(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   lead jsonb := coalesce(request -> 'lead', '{}'::jsonb);
   columns text;
@@ -685,10 +663,7 @@ $$;
 --   done marks the lead delivered whoever holds it: the post happened.
 -- A claim is one UPDATE with its conditions, so of two requests at once exactly one claims.
 create function public.lead_delivery(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   lead_id uuid := (request ->> 'id')::uuid;
   claimed public.contact_submissions;
@@ -733,10 +708,9 @@ begin
 end
 $$;
 
-revoke all on function public.lead_submit(jsonb) from public, anon, authenticated;
-revoke all on function public.lead_delivery(jsonb) from public, anon, authenticated;
-grant execute on function public.lead_submit(jsonb) to service_role;
-grant execute on function public.lead_delivery(jsonb) to service_role;
+revoke all on function public.lead_submit(jsonb), public.lead_delivery(jsonb)
+  from public, anon, authenticated;
+grant execute on function public.lead_submit(jsonb), public.lead_delivery(jsonb) to service_role;
 
 -- Call my phone ----------------------------------------------------------------------------------
 
@@ -840,10 +814,7 @@ revoke all on table public.callback_do_not_call from public, anon, authenticated
 --             do-not-call list is limited by 'number'
 -- A retry of an id is answered from the stored row, so its first values stay.
 create function public.callback_claim(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   request_id uuid := (request ->> 'id')::uuid;
   number text := request ->> 'phone';
@@ -924,10 +895,7 @@ $$;
 -- What came of the call: {id, status ('calling' | 'failed' | 'unknown'), vapi_call_id, error}.
 -- Only a pending claim changes, so a late answer cannot undo a newer one.
 create function public.callback_record(request jsonb) returns jsonb
-language sql
-security definer
-set search_path = ''
-as $$
+language sql security definer set search_path = '' as $$
   update public.callback_requests
      set status = request ->> 'status',
          vapi_call_id = coalesce(left(request ->> 'vapi_call_id', 100), vapi_call_id),
@@ -939,10 +907,7 @@ $$;
 
 -- The webhook delivery of a callback: {id, delivered (boolean)}.
 create function public.callback_webhook(request jsonb) returns jsonb
-language sql
-security definer
-set search_path = ''
-as $$
+language sql security definer set search_path = '' as $$
   update public.callback_requests
      set webhook_status = case when (request ->> 'delivered')::boolean then 'delivered' else 'failed' end,
          webhook_attempts = least(webhook_attempts + 1, 100),
@@ -963,10 +928,7 @@ $$;
 -- the request or in the future. No `at`: now(). Answers {known}: a callback the site placed has
 -- this call.
 create function public.callback_status_record(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   call_id text := request ->> 'vapi_call_id';
   step text := request ->> 'status';
@@ -1006,10 +968,7 @@ $$;
 -- primary key is the number). Answers {known, added}: known, a callback the site placed has that
 -- call id; added, the number was not on the list before.
 create function public.callback_do_not_call_add(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   call_id text := left(request ->> 'vapi_call_id', 100);
   number text;
@@ -1037,11 +996,7 @@ $$;
 -- stored within the window the function gives (LEAD_CALL_WINDOW_SECONDS): its name, company,
 -- message and phone; else {found: false}, the same for a lead never stored and one too old.
 create function public.callback_lead(request jsonb) returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   lead public.contact_submissions;
 begin
@@ -1056,18 +1011,13 @@ begin
 end
 $$;
 
-revoke all on function public.callback_claim(jsonb) from public, anon, authenticated;
-revoke all on function public.callback_record(jsonb) from public, anon, authenticated;
-revoke all on function public.callback_webhook(jsonb) from public, anon, authenticated;
-revoke all on function public.callback_status_record(jsonb) from public, anon, authenticated;
-revoke all on function public.callback_do_not_call_add(jsonb) from public, anon, authenticated;
-revoke all on function public.callback_lead(jsonb) from public, anon, authenticated;
-grant execute on function public.callback_claim(jsonb) to service_role;
-grant execute on function public.callback_record(jsonb) to service_role;
-grant execute on function public.callback_webhook(jsonb) to service_role;
-grant execute on function public.callback_status_record(jsonb) to service_role;
-grant execute on function public.callback_do_not_call_add(jsonb) to service_role;
-grant execute on function public.callback_lead(jsonb) to service_role;
+revoke all on function public.callback_claim(jsonb), public.callback_record(jsonb),
+  public.callback_webhook(jsonb), public.callback_status_record(jsonb),
+  public.callback_do_not_call_add(jsonb), public.callback_lead(jsonb)
+  from public, anon, authenticated;
+grant execute on function public.callback_claim(jsonb), public.callback_record(jsonb),
+  public.callback_webhook(jsonb), public.callback_status_record(jsonb),
+  public.callback_do_not_call_add(jsonb), public.callback_lead(jsonb) to service_role;
 
 -- Demo calls -------------------------------------------------------------------------------------
 
@@ -1128,10 +1078,7 @@ revoke all on table public.web_call_reservations from public, anon, authenticate
 -- (all but `held`, the reservation being pressed).
 create function private.web_call_limited(bucket text, limits jsonb, max_seconds integer,
   count_held boolean, held uuid) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   window_seconds integer := coalesce((limits ->> 'per_address_window')::integer, 3600);
   used numeric;
@@ -1179,10 +1126,7 @@ $$;
 
 -- Places the claim of a call within the limits (web_call_claim and web_call_press, under the lock).
 create function private.web_call_insert(claim_id uuid, bucket text, request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   insert into public.web_calls (id, client_bucket, address_source, visit_id, max_seconds)
   values (claim_id, bucket, request ->> 'address_source', (request ->> 'visit_id')::uuid,
@@ -1201,10 +1145,7 @@ $$;
 --   conflict  this id was claimed by another client
 --   limited   {limit: address | day | minutes | concurrent, retry_after (seconds)}
 create function public.web_call_claim(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   claim_id uuid := (request ->> 'id')::uuid;
   bucket text := private.client_bucket(request ->> 'client_address');
@@ -1235,10 +1176,7 @@ $$;
 --   conflict  this id is a call already, or another client's reservation
 --   limited   {limit, retry_after}: a call now would be refused
 create function public.web_call_reserve(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   claim_id uuid := (request ->> 'id')::uuid;
   bucket text := private.client_bucket(request ->> 'client_address');
@@ -1277,10 +1215,7 @@ $$;
 -- (call, existing for a retry of this press, limited), or {outcome: unreserved}: this client has
 -- no live reservation and no call of this id, and nothing was written.
 create function public.web_call_press(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   claim_id uuid := (request ->> 'id')::uuid;
   bucket text := private.client_bucket(request ->> 'client_address');
@@ -1319,10 +1254,7 @@ $$;
 
 -- Records what Vapi answered for a claimed call: {id, status, vapi_call_id, web_call, error}.
 create function public.web_call_record(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.web_calls
      set status = request ->> 'status',
@@ -1334,17 +1266,12 @@ begin
 end
 $$;
 
-revoke all on function private.web_call_limited(text, jsonb, integer, boolean, uuid)
+revoke all on function private.web_call_limited(text, jsonb, integer, boolean, uuid),
+  private.web_call_insert(uuid, text, jsonb), public.web_call_claim(jsonb),
+  public.web_call_reserve(jsonb), public.web_call_press(jsonb), public.web_call_record(jsonb)
   from public, anon, authenticated;
-revoke all on function private.web_call_insert(uuid, text, jsonb) from public, anon, authenticated;
-revoke all on function public.web_call_claim(jsonb) from public, anon, authenticated;
-revoke all on function public.web_call_reserve(jsonb) from public, anon, authenticated;
-revoke all on function public.web_call_press(jsonb) from public, anon, authenticated;
-revoke all on function public.web_call_record(jsonb) from public, anon, authenticated;
-grant execute on function public.web_call_claim(jsonb) to service_role;
-grant execute on function public.web_call_reserve(jsonb) to service_role;
-grant execute on function public.web_call_press(jsonb) to service_role;
-grant execute on function public.web_call_record(jsonb) to service_role;
+grant execute on function public.web_call_claim(jsonb), public.web_call_reserve(jsonb),
+  public.web_call_press(jsonb), public.web_call_record(jsonb) to service_role;
 
 -- Chats ------------------------------------------------------------------------------------------
 
@@ -1389,10 +1316,7 @@ revoke all on table public.web_chat_messages from public, anon, authenticated;
 --   ended       the chat was ended: the page starts a new one
 --   limited     {limit: address | chat | day, retry_after (seconds); a chat's messages spent: 60}
 create function public.web_chat_claim(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   chat_id uuid := (request ->> 'id')::uuid;
   bucket text := private.client_bucket(request ->> 'client_address');
@@ -1441,10 +1365,7 @@ $$;
 
 -- Records the session Vapi answered a chat's first message with: {id, vapi_session_id}.
 create function public.web_chat_record(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.web_chats
      set vapi_session_id = left(request ->> 'vapi_session_id', 100)
@@ -1456,10 +1377,7 @@ $$;
 -- Ends a chat: {id}. Answers {vapi_session_id} of a chat that was on (to complete on Vapi),
 -- or null when it was ended before or never was.
 create function public.web_chat_end(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   session text;
 begin
@@ -1470,12 +1388,10 @@ begin
 end
 $$;
 
-revoke all on function public.web_chat_claim(jsonb) from public, anon, authenticated;
-revoke all on function public.web_chat_record(jsonb) from public, anon, authenticated;
-revoke all on function public.web_chat_end(jsonb) from public, anon, authenticated;
-grant execute on function public.web_chat_claim(jsonb) to service_role;
-grant execute on function public.web_chat_record(jsonb) to service_role;
-grant execute on function public.web_chat_end(jsonb) to service_role;
+revoke all on function public.web_chat_claim(jsonb), public.web_chat_record(jsonb),
+  public.web_chat_end(jsonb) from public, anon, authenticated;
+grant execute on function public.web_chat_claim(jsonb), public.web_chat_record(jsonb),
+  public.web_chat_end(jsonb) to service_role;
 
 -- Reports ----------------------------------------------------------------------------------------
 
@@ -1535,10 +1451,7 @@ revoke all on table private.unknown_reports from public, anon, authenticated;
 --                                        day's allowance: counted in private.unknown_reports
 -- A report's bytes are its fields' JSON text as the function sent them (without `limits`).
 create function public.demo_call_store(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   call_id text := request ->> 'vapi_call_id';
   report_kind text := request ->> 'kind';
@@ -1623,10 +1536,7 @@ $$;
 -- A web call's end-of-call report ends its claim: it no longer counts as in progress, and it
 -- counts in the day's minutes for as long as it ran.
 create function private.web_call_ended() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.web_calls
      set ended_at = coalesce(new.ended_at, now()),
@@ -1642,11 +1552,7 @@ create trigger demo_calls_end_web_call after insert on public.demo_calls
 -- step, plus the press's offset (pressed_ms), never negative; null until Vapi reported it. The
 -- ringing step is the same sum as the generated ringing_after_ms.
 create function private.callback_step_ms(step_at timestamptz, since timestamptz, pressed integer)
-returns integer
-language sql
-immutable
-set search_path = ''
-as $$
+returns integer language sql immutable set search_path = '' as $$
   select case when step_at is null then null else
     greatest(0, (extract(epoch from (step_at - since)) * 1000)::integer + coalesce(pressed, 0))
   end
@@ -1670,11 +1576,7 @@ $$;
 -- answered_ms, ended} for the stopwatch. A source is linked to its report as demo_call_store
 -- links them: web_calls and callback_requests by `vapi_call_id`, web_chats by `vapi_session_id`.
 create function public.call_report_read(request jsonb) returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   source_id uuid := (request ->> 'id')::uuid;
   readable interval := make_interval(secs => coalesce((request ->> 'readable_seconds')::integer, 3600));
@@ -1744,13 +1646,11 @@ begin
 end
 $$;
 
-revoke all on function private.web_call_ended() from public, anon, authenticated;
-revoke all on function private.callback_step_ms(timestamptz, timestamptz, integer)
-  from public, anon, authenticated;
-revoke all on function public.demo_call_store(jsonb) from public, anon, authenticated;
-revoke all on function public.call_report_read(jsonb) from public, anon, authenticated;
-grant execute on function public.demo_call_store(jsonb) to service_role;
-grant execute on function public.call_report_read(jsonb) to service_role;
+revoke all on function private.web_call_ended(),
+  private.callback_step_ms(timestamptz, timestamptz, integer), public.demo_call_store(jsonb),
+  public.call_report_read(jsonb) from public, anon, authenticated;
+grant execute on function public.demo_call_store(jsonb), public.call_report_read(jsonb)
+  to service_role;
 
 -- Budget alerts ----------------------------------------------------------------------------------
 
@@ -1776,10 +1676,7 @@ revoke all on table private.budget_alerts from public, anon, authenticated;
 -- owner's webhook). Rows older than 30 days are deleted on the way: the table holds at most
 -- 4 x 31 rows.
 create function public.budget_spent(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   today date := (now() at time zone 'utc')::date;
   resets timestamptz := now() + make_interval(secs => greatest(coalesce((request ->> 'retry_after')::integer, 0), 0));
