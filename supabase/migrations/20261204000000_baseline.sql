@@ -4,7 +4,8 @@
 -- policy, checks and guard trigger; everything else goes through security-definer functions
 -- that only service_role, the Edge Functions' key, may execute.
 -- Supabase grants the API roles everything on what postgres makes in public in projects created
--- before 2026-10-30, nothing after, so each table and function revokes from them explicitly.
+-- before 2026-10-30 and nothing after, and PUBLIC may execute any new function: so each table
+-- and function revokes explicitly.
 -- Each limit is counted under one transaction lock, so it holds across concurrent requests.
 
 create schema if not exists private;
@@ -330,7 +331,7 @@ create table public.contact_submissions (
   trade text check (trade is null or (char_length(trade) <= 40 and trade ~ '^[a-z]+(-[a-z]+)*$')),
   webhook_delivered_at timestamptz,
   webhook_claimed_until timestamptz,
--- The database's clock, granted to no one: no caller can set it.
+  -- The database's clock, granted to no one: no caller can set it.
   stored_at timestamptz default now()
 );
 
@@ -363,20 +364,12 @@ alter table public.contact_submissions
     check (estimate is null or estimate between 0 and 1000000000) not valid;
 
 alter table public.contact_submissions enable row level security;
-create policy contact_submissions_insert_real_leads
-  on public.contact_submissions
-  for insert
-  to anon, authenticated
-  with check (
-    private.is_lead_name(name)
-    and private.is_lead_email(email)
-    and private.is_lead_phone(phone)
-    and private.is_lead_company(company)
-    and private.is_lead_message(message)
-    and private.is_lead_page(page)
-    and private.is_lead_utm(utm)
-    and private.is_honest_time(created_at)
-  );
+create policy contact_submissions_insert_real_leads on public.contact_submissions
+  for insert to anon, authenticated
+  with check (private.is_lead_name(name) and private.is_lead_email(email)
+    and private.is_lead_phone(phone) and private.is_lead_company(company)
+    and private.is_lead_message(message) and private.is_lead_page(page)
+    and private.is_lead_utm(utm) and private.is_honest_time(created_at));
 
 -- lead_submit stores exactly the columns granted here.
 revoke all on table public.contact_submissions from public, anon, authenticated;
@@ -533,8 +526,7 @@ $$;
 revoke all on function private.guard_lead(), private.one_lead_per_request()
   from public, anon, authenticated;
 
-create trigger contact_submissions_guard
-  before insert on public.contact_submissions
+create trigger contact_submissions_guard before insert on public.contact_submissions
   for each row execute function private.guard_lead();
 
 create trigger contact_submissions_one_per_request
@@ -689,17 +681,18 @@ create index callback_requests_bucket_created on public.callback_requests (clien
 create index callback_requests_created on public.callback_requests (created_at);
 create index callback_requests_vapi_call on public.callback_requests (vapi_call_id);
 alter table public.callback_requests enable row level security;
-revoke all on table public.callback_requests from public, anon, authenticated;
-grant select, insert, update on table public.callback_requests to service_role;
 
--- A request for a listed number is refused as a limit, so the list tells nobody who is on it.
+-- Numbers Call my phone never rings. A request for one is refused as a limit, so the list tells
+-- nobody who is on it.
 create table public.callback_do_not_call (
   phone text primary key check (phone ~ '^\+[1-9][0-9]{6,14}$'),
   added_at timestamptz not null default now(),
   note text check (char_length(note) <= 200)
 );
 alter table public.callback_do_not_call enable row level security;
-revoke all on table public.callback_do_not_call from public, anon, authenticated;
+revoke all on table public.callback_requests, public.callback_do_not_call
+  from public, anon, authenticated;
+grant select, insert, update on table public.callback_requests to service_role;
 
 -- Answers {outcome}: call, existing (a pending claim past its lease turns 'unknown': it may have
 -- been placed), conflict (another number) or limited. A retry is answered from the stored row.
@@ -914,7 +907,6 @@ create index web_calls_bucket_created on public.web_calls (client_bucket, create
 create index web_calls_created on public.web_calls (created_at);
 create index web_calls_vapi_call on public.web_calls (vapi_call_id);
 alter table public.web_calls enable row level security;
-revoke all on table public.web_calls from public, anon, authenticated;
 
 -- A call reserved on intent (after the bot check) and made at the press. A live reservation
 -- counts as one of its address's tries, so no address holds more than it has left.
@@ -927,7 +919,7 @@ create table public.web_call_reservations (
 );
 create index web_call_reservations_bucket on public.web_call_reservations (client_bucket, expires_at);
 alter table public.web_call_reservations enable row level security;
-revoke all on table public.web_call_reservations from public, anon, authenticated;
+revoke all on table public.web_calls, public.web_call_reservations from public, anon, authenticated;
 
 -- Null within the limits. With count_held, live reservations but `held` count as tries.
 create function private.web_call_limited(bucket text, limits jsonb, max_seconds integer,
@@ -1132,7 +1124,6 @@ create index web_chats_bucket_created on public.web_chats (client_bucket, create
 create index web_chats_last_message on public.web_chats (last_message_at);
 create index web_chats_vapi_session on public.web_chats (vapi_session_id);
 alter table public.web_chats enable row level security;
-revoke all on table public.web_chats from public, anon, authenticated;
 
 create table public.web_chat_messages (
   chat_id uuid not null references public.web_chats (id) on delete cascade,
@@ -1140,7 +1131,7 @@ create table public.web_chat_messages (
 );
 create index web_chat_messages_sent on public.web_chat_messages (sent_at);
 alter table public.web_chat_messages enable row level security;
-revoke all on table public.web_chat_messages from public, anon, authenticated;
+revoke all on table public.web_chats, public.web_chat_messages from public, anon, authenticated;
 
 -- Answers {outcome}: message {vapi_session_id}, unverified (a new chat needs the bot check),
 -- ended or limited.
@@ -1245,7 +1236,6 @@ comment on column public.demo_calls.trade is 'The trade page the call or chat wa
 create index demo_calls_visit on public.demo_calls (visit_id);
 create index demo_calls_callback on public.demo_calls (callback_id);
 alter table public.demo_calls enable row level security;
-revoke all on table public.demo_calls from public, anon, authenticated;
 
 -- Reports of calls the site did not start: one row per day and kind.
 create table private.unknown_reports (
@@ -1258,7 +1248,7 @@ create table private.unknown_reports (
   primary key (day, kind)
 );
 alter table private.unknown_reports enable row level security;
-revoke all on table private.unknown_reports from public, anon, authenticated;
+revoke all on table public.demo_calls, private.unknown_reports from public, anon, authenticated;
 
 -- Stores a report of a call or chat the site started; any other (a call started with the public
 -- key) is counted, and stored only within the day's allowance (none by default).
