@@ -1193,7 +1193,7 @@ begin
 end
 $$;
 
--- Answers the session of a chat that was on, to complete on Vapi.
+-- Answers the session of a chat still on, to complete on Vapi; null otherwise.
 create function public.web_chat_end(request jsonb) returns jsonb
 language plpgsql security definer set search_path = '' as $$
 declare
