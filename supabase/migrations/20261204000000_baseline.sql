@@ -1,42 +1,21 @@
--- The site's database: every table, function, policy and grant, in the order they are made.
--- `supabase db push` applies it to the hosted project and the local stack to its embedded
--- Postgres; supabase/tests prove it on that and on PostgreSQL 15. A change is a new migration
--- beside this one.
---
--- Who may do what:
---   * `postgres` runs this file and owns what it makes (hosted, `postgres` is not a superuser).
---     anon, authenticated and service_role are Supabase's API roles (the local stack makes them:
---     server/postgres/local-bootstrap.sql).
---   * The public keys (roles anon and authenticated) may insert a lead into
---     public.contact_submissions, column by column, past its policy, CHECK constraints and guard
---     trigger, and nothing else: they read nothing.
---   * Everything else goes through the public functions below: each runs as its owner (security
---     definer) and only service_role, the Edge Functions' key, may execute it.
---   * A project created since 2026-10-30 grants the API roles nothing on what postgres makes in
---     public; an older one grants them everything (the tests run both). So each table and
---     function in public revokes all from the public keys, each function revokes all from PUBLIC
---     (which may execute any new function), and execute goes only to the roles that call it.
---
--- The limits (leads, callbacks, demo calls, chats, reports) are counted here, each under one
--- transaction lock, so they hold across function instances and concurrent requests; the
--- functions pass their configured numbers in.
+-- The site's database. A change is a new migration beside this one.
+-- `postgres` runs this file and owns what it makes (hosted, it is not a superuser). The public
+-- keys (anon, authenticated) may only insert a lead into public.contact_submissions, past its
+-- policy, checks and guard trigger; everything else goes through security-definer functions
+-- that only service_role, the Edge Functions' key, may execute.
+-- Supabase grants the API roles everything on what postgres makes in public in projects created
+-- before 2026-10-30 and nothing after, and PUBLIC may execute any new function: so each table
+-- and function revokes explicitly.
+-- Each limit is counted under one transaction lock, so it holds across concurrent requests.
 
 create schema if not exists private;
 revoke all on schema private from public;
 
 -- Shared -----------------------------------------------------------------------------------------
 
--- Raises PostgREST's 'PGRST' error: `body` is what the caller reads ({code, message, details,
--- hint}), `status` the HTTP status. The lead guard's refusals:
---   LG001  400  more than one row in one request
---   LG002  429  too many accepted submissions from one client address
---   LG003  429  too many accepted submissions through the data API (an hour, a day)
---   LG004  429  too many submissions through the bot check in the function's window
+-- Raises PostgREST's 'PGRST' error: the caller reads `body`, with HTTP `status`.
 create function private.refuse(status integer, body json, retry_after_seconds integer default null)
-returns void
-language plpgsql
-set search_path = ''
-as $$
+returns void language plpgsql set search_path = '' as $$
 begin
   raise sqlstate 'PGRST'
     using message = body::text,
@@ -48,15 +27,10 @@ begin
 end
 $$;
 
--- The client's address as the data API passes it in request.headers. Cloudflare, in front of
--- hosted Supabase, sets cf-connecting-ip to the address that connected and overwrites a value
--- the caller sent; x-forwarded-for is the caller's to write except for the entries proxies
--- append on the right, so its rightmost entry is taken, never the leftmost. Null outside a
--- request (the SQL editor, a service-role script). Sources: docs/security.md.
+-- Cloudflare overwrites cf-connecting-ip; a caller writes x-forwarded-for except what proxies
+-- append on the right, so only its rightmost entry counts (docs/security.md).
 create function private.request_client_address() returns text
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select left(coalesce(
     nullif(btrim(h ->> 'cf-connecting-ip'), ''),
     nullif(btrim(regexp_replace(h ->> 'x-forwarded-for', '^.*,', '')), '')
@@ -64,14 +38,10 @@ as $$
   from (select nullif(current_setting('request.headers', true), '')::json as h) as request
 $$;
 
--- The bucket a client address counts in: an IPv4 address itself (an IPv4-mapped IPv6 address
--- too), an IPv6 address its /48 (a site's usual assignment, a tunnel broker's routed prefix: one
--- home or office is one client), any spelling of one address the same ('2001:DB8::1',
--- '2001:0db8::1', ' 2001:db8::1<tab>'); null, empty or unparsable: the shared bucket 'unknown'.
+-- One bucket per client: an IPv4 address (IPv4-mapped too) or an IPv6 /48 (one home or office),
+-- however spelled; 'unknown' for none or garbage.
 create function private.client_bucket(address text) returns text
-language plpgsql immutable
-set search_path = ''
-as $$
+language plpgsql immutable set search_path = '' as $$
 declare
   trimmed text := regexp_replace(coalesce(address, ''), '^[\t\n\v\f\r \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]+|[\t\n\v\f\r \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]+$', '', 'g');
   parsed inet;
@@ -92,47 +62,34 @@ exception when others then
 end
 $$;
 
--- A limit's refusal, the one shape of every claim (a demo call's, a chat message's), read by one
--- parser (supabase/functions/_shared/contracts/claim.ts): {outcome: limited, limit:
--- `limit_name`, retry_after}, retry_after the whole seconds (at least 1) until the oldest counted
--- try, at `oldest`, leaves its window of `window_length` (0 when `oldest` is already the time it
--- frees).
+-- A limit's refusal, the shape _shared/contracts/claim.ts parses: retry_after (at least 1 s)
+-- until `oldest` leaves its window.
 create function private.claim_limited(limit_name text, oldest timestamptz, window_length interval)
-  returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
+returns jsonb language sql stable set search_path = '' as $$
   select jsonb_build_object('outcome', 'limited', 'limit', limit_name, 'retry_after',
     greatest(1, ceil(extract(epoch from oldest + window_length - now())))::integer);
 $$;
 
-revoke all on function private.refuse(integer, json, integer) from public, anon, authenticated;
-revoke all on function private.request_client_address() from public, anon, authenticated;
-revoke all on function private.client_bucket(text) from public, anon, authenticated;
-revoke all on function private.claim_limited(text, timestamptz, interval)
+revoke all on function private.refuse(integer, json, integer), private.request_client_address(),
+  private.client_bucket(text), private.claim_limited(text, timestamptz, interval)
   from public, anon, authenticated;
 
 -- Leads ------------------------------------------------------------------------------------------
 
--- What a lead's fields must be, by the rules of supabase/functions/_shared/lead-rules.ts and
--- lead-fields.ts (the form and the submit-lead function use the same files; supabase/tests
--- compare them with these functions over every code point). SQL-standard bodies, parsed once
--- here: the caller needs no rights on the private schema.
+-- The rules of _shared/lead-rules.ts and lead-fields.ts; supabase/tests compare them over every
+-- code point. SQL-standard bodies, so callers need no rights on the private schema.
 
--- Real content: at least one character that is not white space. "White space" is every Unicode
--- White_Space character, plus U+180E, U+200B-U+200D, U+2060 and U+FEFF, which show nothing
--- either.
+-- White space: Unicode White_Space plus U+180E, U+200B-U+200D, U+2060, U+FEFF (invisible too).
 create function private.has_visible_text(value text) returns boolean
 language sql immutable strict parallel safe
 return value ~ '[^\t\n\v\f\r \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]';
 
--- Controls: C0, DEL and C1, and the bidirectional embeddings, overrides and isolates.
+-- C0, DEL, C1, and the bidirectional embeddings, overrides and isolates.
 create function private.has_control(value text) returns boolean
 language sql immutable strict parallel safe
 return value ~ '[\u0001-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]';
 
--- The same, less line feed and carriage return (a message may have line breaks).
+-- A message may have line breaks.
 create function private.has_control_but_line_breaks(value text) returns boolean
 language sql immutable strict parallel safe
 return value ~ '[\u0001-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]';
@@ -280,26 +237,22 @@ return value ~ (
   '\U00031350-\U00033479]'
 );
 
--- One @ with text on both sides and a dot after it; no white space, control, double quote,
--- backtick or angle bracket anywhere.
+-- One @ with text on both sides and a dot after it.
 create function private.is_plausible_email(value text) returns boolean
 language sql immutable strict parallel safe
 return value ~ '^[^@\t\n\v\f\r \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff\u0001-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069"`<>]+@[^@\t\n\v\f\r \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff\u0001-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069"`<>]+\.[^@\t\n\v\f\r \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff\u0001-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069"`<>]+$';
 
--- A path on this site: '/' and then neither '/' nor '\' ('//host' and '/\host' leave the site),
--- no white space, control or backslash, at most 200 bytes.
+-- '//host' and '/\host' leave the site.
 create function private.is_same_site_path(value text) returns boolean
 language sql immutable strict parallel safe
 return value ~ '^/(?![/\\])[^\t\n\v\f\r \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff\u0001-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\\]*$' and octet_length(value) <= 200;
 
--- An honest time: within 10 minutes of the server's clock. The guard replaces any other
--- created_at with the server's time, so a visitor whose clock is wrong still gets through.
+-- The guard replaces any other created_at, so a visitor whose clock is wrong still gets through.
 create function private.is_honest_time(value timestamptz) returns boolean
 language sql stable strict parallel safe
 return value between now() - interval '10 minutes' and now() + interval '10 minutes';
 
--- One field each, as `npm run lead-rules:sql -- --field <name>` writes it from lead-fields.ts:
--- what the CHECK constraints and the insert policy both require.
+-- As `npm run lead-rules:sql -- --field <name>` writes them: what the checks and policy require.
 create function private.is_lead_name(value text) returns boolean
 language sql immutable parallel safe
 return value is not null and private.has_letter_or_digit(value)
@@ -327,7 +280,6 @@ create function private.is_lead_page(value text) returns boolean
 language sql immutable parallel safe
 return value is null or private.is_same_site_path(value);
 
--- Only the five utm_* keys, each a string of visible text, no control, at most 100 bytes.
 create function private.is_lead_utm(value jsonb) returns boolean
 language sql immutable parallel safe
 return case
@@ -362,9 +314,7 @@ begin
 end
 $$;
 
--- The leads, from the page through the data API (the browser profile) or through the submit-lead
--- function (lead_submit). Nobody reads them through the API: the owner reads rows in the
--- Supabase dashboard (which bypasses RLS) or gets them from the webhook.
+-- Nobody reads leads through the API: the owner uses the dashboard or the webhook.
 create table public.contact_submissions (
   id uuid primary key default gen_random_uuid(),
   name text not null,
@@ -372,20 +322,16 @@ create table public.contact_submissions (
   phone text not null,
   company text,
   message text not null,
-  -- The page's clock: the guard keeps it only within 10 minutes of the server's.
   created_at timestamptz not null default now(),
   page text,
   utm jsonb,
   estimate bigint,
   demo_call boolean,
   visit_id uuid,
-  -- The trade page (src/content/trades.ts), in the contract's shape (parseTrade in
-  -- supabase/functions/_shared/contracts/origin.ts): lowercase words joined by hyphens.
   trade text check (trade is null or (char_length(trade) <= 40 and trade ~ '^[a-z]+(-[a-z]+)*$')),
   webhook_delivered_at timestamptz,
   webhook_claimed_until timestamptz,
-  -- When the database stored the lead, by its own clock (created_at is the page's): granted to
-  -- no one, so neither lead_submit nor the public key can set it. callback_lead reads it.
+  -- The database's clock, granted to no one: no caller can set it.
   stored_at timestamptz default now()
 );
 
@@ -402,10 +348,8 @@ comment on column public.contact_submissions.webhook_delivered_at is
 comment on column public.contact_submissions.webhook_claimed_until is
   'A delivery in progress holds the lead until then; a claim left by a killed function lapses.';
 
--- NOT VALID, as scripts/lead-rules-sql.ts writes a new field's check: the rows stored before a
--- field exists keep the value it gives them ('' for a required one); every new row must pass.
--- The estimate's bound is ESTIMATE_MAX in supabase/functions/_shared/contracts/origin.ts (whole
--- dollars a month): the page and the functions send none above it (null instead).
+-- NOT VALID, as lead-rules-sql.ts writes a new field's check: rows stored before it keep their
+-- value. The estimate's bound is ESTIMATE_MAX in _shared/contracts/origin.ts.
 alter table public.contact_submissions
   add constraint contact_submissions_name_check check (private.is_lead_name(name)) not valid,
   add constraint contact_submissions_email_check check (private.is_lead_email(email)) not valid,
@@ -419,56 +363,38 @@ alter table public.contact_submissions
   add constraint contact_submissions_estimate_check
     check (estimate is null or estimate between 0 and 1000000000) not valid;
 
--- Row-level security: without a policy nothing is allowed; the one policy allows INSERT only.
 alter table public.contact_submissions enable row level security;
-create policy contact_submissions_insert_real_leads
-  on public.contact_submissions
-  for insert
-  to anon, authenticated
-  with check (
-    private.is_lead_name(name)
-    and private.is_lead_email(email)
-    and private.is_lead_phone(phone)
-    and private.is_lead_company(company)
-    and private.is_lead_message(message)
-    and private.is_lead_page(page)
-    and private.is_lead_utm(utm)
-    and private.is_honest_time(created_at)
-  );
+create policy contact_submissions_insert_real_leads on public.contact_submissions
+  for insert to anon, authenticated
+  with check (private.is_lead_name(name) and private.is_lead_email(email)
+    and private.is_lead_phone(phone) and private.is_lead_company(company)
+    and private.is_lead_message(message) and private.is_lead_page(page)
+    and private.is_lead_utm(utm) and private.is_honest_time(created_at));
 
--- The grants say the same: INSERT alone, of the lead's own columns, which are also the columns
--- lead_submit stores. The delivery columns and stored_at are granted to no one.
+-- lead_submit stores exactly the columns granted here.
 revoke all on table public.contact_submissions from public, anon, authenticated;
 grant insert (id, name, email, phone, company, message, created_at, page, utm, estimate,
   demo_call, visit_id, trade) on table public.contact_submissions to anon, authenticated;
 
--- Settings of the lead guard, in one place. Change them with an UPDATE in the SQL editor.
+-- Change them with an UPDATE in the SQL editor.
 create table private.lead_guard_settings (
   only_row boolean primary key default true check (only_row),
-  -- Accepted submissions from one client address within per_address_window.
   per_address_max integer not null default 5 check (per_address_max > 0),
   per_address_window interval not null default interval '10 minutes',
-  -- Accepted submissions through the data API within table_window: the bound that holds even when
-  -- a caller forges the address (see docs/security.md).
+  -- Holds even when callers forge their address.
   table_max integer not null default 1000 check (table_max > 0),
   table_window interval not null default interval '1 hour',
-  -- Accepted submissions, within per_address_window, from all callers whose address is missing
-  -- or unparsable together (hosted, every request has one: Cloudflare sets cf-connecting-ip).
+  -- Every caller without a parsable address shares this bucket.
   unknown_max integer not null default 5 check (unknown_max > 0),
-  -- Accepted submissions through the data API in a day, beside table_max an hour: with the
-  -- largest row (about 8 KiB on disk) the most a flood can store this way is about 16 MiB a day.
+  -- At about 8 KiB a row, a flood stores at most about 16 MiB a day.
   table_day_max integer not null default 2000 check (table_day_max > 0),
-  -- Accepted submissions through the submit-lead function (each behind a solved bot check)
-  -- within function_window: the bound on what gets past the hourly ceiling.
+  -- Bot-checked submissions through submit-lead: the bound past the hourly ceiling.
   function_max integer not null default 500 check (function_max > 0),
   function_window interval not null default interval '1 day'
 );
 insert into private.lead_guard_settings default values;
 
--- When each accepted submission arrived, the bucket of its client's address and which way it
--- came in ('api': the data API, or lead_submit without a bot check; 'submit-lead': lead_submit
--- after the bot check). Kept only as long as the longest window (the guard prunes it); the
--- address itself is never stored.
+-- Accepted submissions, kept for the longest window; the address itself is never stored.
 create table private.lead_arrivals (
   arrived_at timestamptz not null default now(),
   bucket text check (char_length(bucket) <= 100),
@@ -481,18 +407,10 @@ create index lead_arrivals_path on private.lead_arrivals (path, arrived_at);
 revoke all on table private.lead_guard_settings, private.lead_arrivals
   from public, anon, authenticated, service_role;
 
--- Before each row: the honest time, then the limits, serialised by one transaction lock so
--- concurrent requests count each other exactly; an arrival is rolled back with its insert, so
--- only accepted submissions count. Through the data API, and through lead_submit without a bot
--- check: the site's ceilings, table_max an hour and table_day_max a day (LG003), and the
--- bucket's limit (LG002). Through lead_submit after the bot check: its own ceiling (LG004)
--- instead of the site's, and the same bucket limit. Outside any request (the SQL editor, a
--- service-role script): no limit.
+-- The lock makes concurrent requests count each other exactly, and an arrival rolls back with its
+-- insert, so only accepted submissions count.
 create function private.guard_lead() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   settings private.lead_guard_settings;
   -- Set by lead_submit, which only the service-role key may call; checked against the request's
@@ -589,12 +507,9 @@ begin
 end
 $$;
 
--- After each statement: one row per request (PostgREST runs one statement per request).
+-- PostgREST runs one statement per request.
 create function private.one_lead_per_request() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if (select count(*) from new_rows) > 1 then
     perform private.refuse(400, json_build_object(
@@ -608,11 +523,10 @@ begin
 end
 $$;
 
-revoke all on function private.guard_lead() from public, anon, authenticated;
-revoke all on function private.one_lead_per_request() from public, anon, authenticated;
+revoke all on function private.guard_lead(), private.one_lead_per_request()
+  from public, anon, authenticated;
 
-create trigger contact_submissions_guard
-  before insert on public.contact_submissions
+create trigger contact_submissions_guard before insert on public.contact_submissions
   for each row execute function private.guard_lead();
 
 create trigger contact_submissions_one_per_request
@@ -620,22 +534,11 @@ create trigger contact_submissions_one_per_request
   referencing new table as new_rows
   for each statement execute function private.one_lead_per_request();
 
--- Stores one lead for the submit-lead function: request {client_address, bot_checked, lead}.
--- It stores every column the public key may write (anon's column INSERT grants: the id, the
--- typed fields, created_at and where the lead came from), so a new field is its column, its
--- check and its grant; the delivery columns are never taken from the request. Without a bot
--- check (`bot_checked` false: the page's first try) the lead meets the data API's limits; with
--- one (true, or no `bot_checked`: the way past the ceiling) the function's own ceiling (LG004).
--- Answers {outcome}:
---   stored    the row was inserted
---   exists    a row with this id is stored already (a retry): {message} as the data API's 23505
---   invalid   a CHECK constraint refused it: {code, message}
---   refused   a guard refused it: {status, headers, body} as the data API would answer
+-- The submit-lead function's insert: request {client_address, bot_checked, lead}. It inserts
+-- every column anon may insert, so a new field needs only its column, check and grant. Answers
+-- {outcome}: stored, exists (a retry), invalid {code, message} or refused (as the data API).
 create function public.lead_submit(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   lead jsonb := coalesce(request -> 'lead', '{}'::jsonb);
   columns text;
@@ -674,21 +577,10 @@ begin
 end
 $$;
 
--- One lead's delivery to the webhook by the server step: request {id, action, lease_seconds}.
---   claim    -> {state: 'claimed', claim, lead} (post it now; the claim lapses after
---               lease_seconds),
---               'delivered' (posted before: never again), 'busy' (another request is posting
---               it), or 'missing' (no such lead)
---   done     -> {state: 'delivered'}
---   release  -> {state: 'released'} (the post failed: a retry may claim it again), given the
---               `claim` the claim answered (another request's claim is left as it is)
---   done marks the lead delivered whoever holds it: the post happened.
--- A claim is one UPDATE with its conditions, so of two requests at once exactly one claims.
+-- Request {id, action: claim | done | release, lease_seconds, claim}. A claim is one conditional
+-- UPDATE, so of two requests at once exactly one claims; it lapses after lease_seconds.
 create function public.lead_delivery(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   lead_id uuid := (request ->> 'id')::uuid;
   claimed public.contact_submissions;
@@ -733,77 +625,55 @@ begin
 end
 $$;
 
-revoke all on function public.lead_submit(jsonb) from public, anon, authenticated;
-revoke all on function public.lead_delivery(jsonb) from public, anon, authenticated;
-grant execute on function public.lead_submit(jsonb) to service_role;
-grant execute on function public.lead_delivery(jsonb) to service_role;
+revoke all on function public.lead_submit(jsonb), public.lead_delivery(jsonb)
+  from public, anon, authenticated;
+grant execute on function public.lead_submit(jsonb), public.lead_delivery(jsonb) to service_role;
 
 -- Call my phone ----------------------------------------------------------------------------------
 
--- The agent calls the visitor. The request-callback function (holding the Vapi private key)
--- claims each request here, then records what Vapi answered. One request id gives at most one
--- call: a claim takes the id under a transaction lock, and only the request that claimed it may
--- place the call.
+-- One request id gives at most one call.
 create table public.callback_requests (
   id uuid primary key,
-  -- E.164, as libphonenumber-js wrote it in the function.
   phone text not null check (phone ~ '^\+[1-9][0-9]{6,14}$'),
   country text not null check (country ~ '^[A-Z]{2}$'),
-  -- The client address as the function saw it, and the bucket its limit counts in
-  -- (private.client_bucket).
   client_address text check (char_length(client_address) <= 100),
   client_bucket text not null check (char_length(client_bucket) <= 100),
-  -- The consent the visitor ticked: the words shown, and when.
   consent_text text not null check (char_length(consent_text) between 1 and 1000),
   consent_at timestamptz not null,
   estimate integer check (estimate between 0 and 1000000000),
-  -- What the agent is told (the calculator's inputs and estimate), small by construction.
   variables jsonb check (variables is null or (jsonb_typeof(variables) = 'object'
                                                and octet_length(variables::text) <= 1000)),
   page text check (char_length(page) <= 300),
   utm jsonb check (utm is null or (jsonb_typeof(utm) = 'object' and octet_length(utm::text) <= 1000)),
   visit_id uuid,
-  -- pending: claimed, the call not placed yet (or being placed); calling: Vapi accepted it;
-  -- failed: Vapi refused it (no call was placed, a retry of the same id may try again);
-  -- unknown: Vapi did not answer in time, or the claim lapsed (it may have placed the call:
-  -- never placed again).
+  -- failed: Vapi refused, a retry may try again; unknown: Vapi may have called, never again.
   status text not null default 'pending'
     check (status in ('pending', 'calling', 'failed', 'unknown')),
   vapi_call_id text check (char_length(vapi_call_id) <= 100),
   error text check (char_length(error) <= 500),
   attempts integer not null default 1 check (attempts between 1 and 100),
-  -- The automation webhook, posted by the function (type "callback").
   webhook_status text not null default 'pending'
     check (webhook_status in ('pending', 'delivered', 'failed')),
   webhook_attempts integer not null default 0 check (webhook_attempts between 0 and 100),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  -- Which header gave the client's address: none means every caller shares one bucket, which a
-  -- deploy should never show (docs/deploy.md).
+  -- 'none': every caller shares one bucket, which a deploy should never show.
   address_source text check (address_source in ('cf-connecting-ip', 'x-forwarded-for', 'none')),
-  -- When the request reached request-callback, before its bot check (the function's clock).
   requested_at timestamptz,
-  -- How long before that the visitor pressed (Send Message, or Call me), as the page measured
-  -- it: the stopwatch starts at the press. 0 to 120 s; null from a page that did not say.
+  -- How long before requested_at the visitor pressed, as the page measured it.
   pressed_ms integer check (pressed_ms between 0 and 120000),
-  -- The lead this call follows (the contact form's "Have the agent call me now"), or null for
-  -- Call my phone. Such a callback's id is the lead's id, so one lead places at most one call.
   -- Not a foreign key: a lead may be deleted while its call's row stays.
   lead_id uuid,
-  -- The call's steps, as Vapi's status-update messages reported them (the first of each).
   queued_at timestamptz,
   ringing_at timestamptz,
   answered_at timestamptz,
-  -- The owner's figure: from the press to the phone ringing, in milliseconds (never negative:
-  -- Vapi's clock and the function's may differ by a little). Null until Vapi reports a ring, and
-  -- for a request whose arrival was not recorded (greatest() alone would read 0: it skips a null).
+  -- greatest() alone would read 0 for a missing requested_at: it skips a null.
   ringing_after_ms integer generated always as (
     case when ringing_at is not null and requested_at is not null then
       greatest(0, (extract(epoch from (ringing_at - requested_at)) * 1000)::integer
                   + coalesce(pressed_ms, 0))
     end
   ) stored,
-  -- Vapi reported the call ended (status-update `ended`): the stopwatch stops waiting for a ring.
   vapi_ended_at timestamptz
 );
 create index callback_requests_phone_created on public.callback_requests (phone, created_at);
@@ -811,39 +681,23 @@ create index callback_requests_bucket_created on public.callback_requests (clien
 create index callback_requests_created on public.callback_requests (created_at);
 create index callback_requests_vapi_call on public.callback_requests (vapi_call_id);
 alter table public.callback_requests enable row level security;
-revoke all on table public.callback_requests from public, anon, authenticated;
-grant select, insert, update on table public.callback_requests to service_role;
 
--- The owner's do-not-call list: numbers (E.164) Call my phone never rings, whoever asks. The
--- owner adds a row in the dashboard (Table Editor -> callback_do_not_call), and the agent's
--- do_not_call tool adds the number it called (callback_do_not_call_add); a request for one is
--- answered as any limit is, so the list tells nobody who is on it.
+-- Numbers Call my phone never rings. A request for one is refused as a limit, so the list tells
+-- nobody who is on it.
 create table public.callback_do_not_call (
   phone text primary key check (phone ~ '^\+[1-9][0-9]{6,14}$'),
   added_at timestamptz not null default now(),
   note text check (char_length(note) <= 200)
 );
 alter table public.callback_do_not_call enable row level security;
-revoke all on table public.callback_do_not_call from public, anon, authenticated;
+revoke all on table public.callback_requests, public.callback_do_not_call
+  from public, anon, authenticated;
+grant select, insert, update on table public.callback_requests to service_role;
 
--- Claims request `id` for one call, or says why not. `request`: {id, phone, country,
--- client_address, address_source, consent_text, consent_at, estimate, variables, page, utm,
--- visit_id, requested_at, pressed_ms, lead_id, limits: {per_number_per_day,
--- per_address_per_hour, per_day, lease_seconds}}. Answers {outcome}:
---   call      this request may place the call (the row is 'pending')
---   existing  the id was claimed before: {status, vapi_call_id}; nothing to do. A claim left
---             pending past its lease (default 60 s: the function stopped mid-call, killed or
---             redeployed) turns 'unknown', {lapsed: true}: it may have been placed, so it is
---             never placed again, and the function that meets it posts the owner's webhook.
---   conflict  the id was claimed for another number
---   limited   {limit: 'number' | 'address' | 'day', retry_after (seconds)}; a number on the
---             do-not-call list is limited by 'number'
--- A retry of an id is answered from the stored row, so its first values stay.
+-- Answers {outcome}: call, existing (a pending claim past its lease turns 'unknown': it may have
+-- been placed), conflict (another number) or limited. A retry is answered from the stored row.
 create function public.callback_claim(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   request_id uuid := (request ->> 'id')::uuid;
   number text := request ->> 'phone';
@@ -921,13 +775,9 @@ begin
 end
 $$;
 
--- What came of the call: {id, status ('calling' | 'failed' | 'unknown'), vapi_call_id, error}.
 -- Only a pending claim changes, so a late answer cannot undo a newer one.
 create function public.callback_record(request jsonb) returns jsonb
-language sql
-security definer
-set search_path = ''
-as $$
+language sql security definer set search_path = '' as $$
   update public.callback_requests
      set status = request ->> 'status',
          vapi_call_id = coalesce(left(request ->> 'vapi_call_id', 100), vapi_call_id),
@@ -937,12 +787,8 @@ as $$
   returning jsonb_build_object('id', id, 'status', status)
 $$;
 
--- The webhook delivery of a callback: {id, delivered (boolean)}.
 create function public.callback_webhook(request jsonb) returns jsonb
-language sql
-security definer
-set search_path = ''
-as $$
+language sql security definer set search_path = '' as $$
   update public.callback_requests
      set webhook_status = case when (request ->> 'delivered')::boolean then 'delivered' else 'failed' end,
          webhook_attempts = least(webhook_attempts + 1, 100),
@@ -951,22 +797,10 @@ as $$
   returning jsonb_build_object('id', id, 'webhook_status', webhook_status)
 $$;
 
--- Records one of Vapi's status-update messages: `request` {vapi_call_id, status, at,
--- callback_id?}. The callback is the one whose vapi_call_id is the message's call id or, while
--- none has it yet, the one whose id is `callback_id` (the call's metadata) and has no call id
--- recorded: request-callback records Vapi's id after Vapi answers, and the call's first status
--- (queued) may come before that. Each step is set the first time only (Vapi retries a delivery,
--- and an old message never rewrites a step): queued_at, ringing_at, answered_at
--- (`in-progress`), vapi_ended_at (`ended`); any other status is no step. The time kept is `at`
--- (the message's timestamp, Vapi's clock) clamped to [requested_at (created_at when that is
--- null), now()], since Vapi's clock and the function's may differ: a step never reads as before
--- the request or in the future. No `at`: now(). Answers {known}: a callback the site placed has
--- this call.
+-- A call's first status may come before its id is recorded: callback_id finds it then. Each step
+-- is set once, clamped between the request and now(): Vapi's clock and ours differ.
 create function public.callback_status_record(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   call_id text := request ->> 'vapi_call_id';
   step text := request ->> 'status';
@@ -996,20 +830,10 @@ begin
 end
 $$;
 
--- The do_not_call tool of a callback: on every call Call my phone places, the agent's first words
--- offer to stop, and when the person says they did not ask or want no calls, the model calls its
--- do_not_call tool. Vapi posts that to vapi-events (the assistant's Server URL, behind its
--- x-vapi-secret), which calls this function with the call's Vapi id. The number added is the one
--- the site itself dialed (the callback row with that vapi_call_id), never a number the message
--- carries, so a message cannot list arbitrary numbers.
--- Idempotent: the same call, or another call to the same number, adds nothing twice (the list's
--- primary key is the number). Answers {known, added}: known, a callback the site placed has that
--- call id; added, the number was not on the list before.
+-- The agent's do_not_call tool adds the number the site dialed for that call, never one the
+-- message carries, so a message cannot list arbitrary numbers.
 create function public.callback_do_not_call_add(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   call_id text := left(request ->> 'vapi_call_id', 100);
   number text;
@@ -1033,15 +857,9 @@ begin
 end
 $$;
 
--- The lead a callback follows (the contact form's "Have the agent call me now"), if it was
--- stored within the window the function gives (LEAD_CALL_WINDOW_SECONDS): its name, company,
--- message and phone; else {found: false}, the same for a lead never stored and one too old.
+-- A lead too old answers as one never stored.
 create function public.callback_lead(request jsonb) returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   lead public.contact_submissions;
 begin
@@ -1056,45 +874,32 @@ begin
 end
 $$;
 
-revoke all on function public.callback_claim(jsonb) from public, anon, authenticated;
-revoke all on function public.callback_record(jsonb) from public, anon, authenticated;
-revoke all on function public.callback_webhook(jsonb) from public, anon, authenticated;
-revoke all on function public.callback_status_record(jsonb) from public, anon, authenticated;
-revoke all on function public.callback_do_not_call_add(jsonb) from public, anon, authenticated;
-revoke all on function public.callback_lead(jsonb) from public, anon, authenticated;
-grant execute on function public.callback_claim(jsonb) to service_role;
-grant execute on function public.callback_record(jsonb) to service_role;
-grant execute on function public.callback_webhook(jsonb) to service_role;
-grant execute on function public.callback_status_record(jsonb) to service_role;
-grant execute on function public.callback_do_not_call_add(jsonb) to service_role;
-grant execute on function public.callback_lead(jsonb) to service_role;
+revoke all on function public.callback_claim(jsonb), public.callback_record(jsonb),
+  public.callback_webhook(jsonb), public.callback_status_record(jsonb),
+  public.callback_do_not_call_add(jsonb), public.callback_lead(jsonb)
+  from public, anon, authenticated;
+grant execute on function public.callback_claim(jsonb), public.callback_record(jsonb),
+  public.callback_webhook(jsonb), public.callback_status_record(jsonb),
+  public.callback_do_not_call_add(jsonb), public.callback_lead(jsonb) to service_role;
 
 -- Demo calls -------------------------------------------------------------------------------------
 
--- Demo calls started by the server (the start-web-call function): no key in the page can start
--- one. Each press is claimed here within the limits: per client address per window, calls per
--- day, minutes per day (each call at its maximum length until its end-of-call report says how
--- long it ran), and calls at once.
+-- Started by the server, so no key in the page can start a demo call.
 create table public.web_calls (
-  -- The page's id for one press, reused by a retry of it: one id, at most one call.
+  -- The page's id for one press: one id, at most one call.
   id uuid primary key,
   client_bucket text not null check (char_length(client_bucket) <= 100),
-  -- Which header gave the client's address: none means every caller shares one bucket, which
-  -- a deploy should never show (docs/deploy.md, the live check).
   address_source text check (address_source in ('cf-connecting-ip', 'x-forwarded-for', 'none')),
   visit_id uuid,
-  -- The call's maxDurationSeconds: what it may cost at most.
   max_seconds integer not null check (max_seconds between 10 and 3600),
-  -- pending: claimed, Vapi not answered yet; started: Vapi created it; failed: Vapi refused it
-  -- (no call); unknown: Vapi did not answer or failed (a call may have started).
+  -- unknown: Vapi did not answer, a call may have started.
   status text not null default 'pending'
     check (status in ('pending', 'started', 'failed', 'unknown')),
   vapi_call_id text check (char_length(vapi_call_id) <= 100),
-  -- What the page needs to join the call (id, webCallUrl, transport, ...), for a retry.
+  -- What the page needs to join the call, for a retry.
   web_call jsonb check (web_call is null or octet_length(web_call::text) <= 4096),
   error text check (char_length(error) <= 500),
   created_at timestamptz not null default now(),
-  -- From the call's end-of-call report (demo_calls), when it arrives.
   ended_at timestamptz,
   ran_seconds numeric check (ran_seconds between 0 and 86400)
 );
@@ -1102,17 +907,10 @@ create index web_calls_bucket_created on public.web_calls (client_bucket, create
 create index web_calls_created on public.web_calls (created_at);
 create index web_calls_vapi_call on public.web_calls (vapi_call_id);
 alter table public.web_calls enable row level security;
-revoke all on table public.web_calls from public, anon, authenticated;
 
--- A call reserved on intent (hover, focus, first touch), once the page has solved the bot check,
--- and made at the press: start-web-call checks the token and calls web_call_reserve; at the
--- press (no token) it calls web_call_press, which turns a live reservation of the same client
--- into a call claim, under the same limits and the same lock as web_call_claim. A reservation
--- waits `hold_seconds` (60) for its press, then lapses: while live it counts as one of its
--- address's tries (so no address holds more reservations than it has tries left), and in no
--- other limit; lapsed, it counts in none and is deleted by the next reservation.
+-- A call reserved on intent (after the bot check) and made at the press. A live reservation
+-- counts as one of its address's tries, so no address holds more than it has left.
 create table public.web_call_reservations (
-  -- The page's id for the press to come; it becomes the call's id in web_calls.
   id uuid primary key,
   client_bucket text not null check (char_length(client_bucket) <= 100),
   address_source text check (address_source in ('cf-connecting-ip', 'x-forwarded-for', 'none')),
@@ -1121,17 +919,12 @@ create table public.web_call_reservations (
 );
 create index web_call_reservations_bucket on public.web_call_reservations (client_bucket, expires_at);
 alter table public.web_call_reservations enable row level security;
-revoke all on table public.web_call_reservations from public, anon, authenticated;
+revoke all on table public.web_calls, public.web_call_reservations from public, anon, authenticated;
 
--- The limits a new call meets now, for a client's bucket: null within them all, else the answer
--- of private.claim_limited. With `count_held`, the bucket's live reservations count in its tries
--- (all but `held`, the reservation being pressed).
+-- Null within the limits. With count_held, live reservations but `held` count as tries.
 create function private.web_call_limited(bucket text, limits jsonb, max_seconds integer,
   count_held boolean, held uuid) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   window_seconds integer := coalesce((limits ->> 'per_address_window')::integer, 3600);
   used numeric;
@@ -1177,12 +970,9 @@ begin
 end
 $$;
 
--- Places the claim of a call within the limits (web_call_claim and web_call_press, under the lock).
+-- Callers hold the claim lock.
 create function private.web_call_insert(claim_id uuid, bucket text, request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   insert into public.web_calls (id, client_bucket, address_source, visit_id, max_seconds)
   values (claim_id, bucket, request ->> 'address_source', (request ->> 'visit_id')::uuid,
@@ -1193,18 +983,9 @@ begin
 end
 $$;
 
--- Claims a call in one request: `request` {id, client_address, address_source, visit_id,
--- max_seconds, limits: {per_address, per_address_window (seconds), per_day, minutes_per_day,
--- concurrent}}. A reservation is not one of its tries. Answers {outcome}:
---   call      claimed: place the call, then web_call_record
---   existing  this id was claimed before: {status, web_call} (never a second call)
---   conflict  this id was claimed by another client
---   limited   {limit: address | day | minutes | concurrent, retry_after (seconds)}
+-- Answers {outcome}: call, existing (never a second call), conflict or limited.
 create function public.web_call_claim(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   claim_id uuid := (request ->> 'id')::uuid;
   bucket text := private.client_bucket(request ->> 'client_address');
@@ -1229,16 +1010,9 @@ begin
 end
 $$;
 
--- Reserves a call on intent: `request` is web_call_claim's and `hold_seconds` (10 to 300).
--- Answers {outcome}:
---   reserved  {expires_in_seconds}: the press may come until then (again for a live one)
---   conflict  this id is a call already, or another client's reservation
---   limited   {limit, retry_after}: a call now would be refused
+-- Answers {outcome}: reserved {expires_in_seconds}, conflict or limited.
 create function public.web_call_reserve(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   claim_id uuid := (request ->> 'id')::uuid;
   bucket text := private.client_bucket(request ->> 'client_address');
@@ -1273,14 +1047,9 @@ begin
 end
 $$;
 
--- The press of a reservation: `request` is web_call_claim's. Answers as web_call_claim does
--- (call, existing for a retry of this press, limited), or {outcome: unreserved}: this client has
--- no live reservation and no call of this id, and nothing was written.
+-- Answers as web_call_claim, or unreserved: no live reservation, nothing written.
 create function public.web_call_press(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   claim_id uuid := (request ->> 'id')::uuid;
   bucket text := private.client_bucket(request ->> 'client_address');
@@ -1317,12 +1086,8 @@ begin
 end
 $$;
 
--- Records what Vapi answered for a claimed call: {id, status, vapi_call_id, web_call, error}.
 create function public.web_call_record(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.web_calls
      set status = request ->> 'status',
@@ -1334,32 +1099,21 @@ begin
 end
 $$;
 
-revoke all on function private.web_call_limited(text, jsonb, integer, boolean, uuid)
+revoke all on function private.web_call_limited(text, jsonb, integer, boolean, uuid),
+  private.web_call_insert(uuid, text, jsonb), public.web_call_claim(jsonb),
+  public.web_call_reserve(jsonb), public.web_call_press(jsonb), public.web_call_record(jsonb)
   from public, anon, authenticated;
-revoke all on function private.web_call_insert(uuid, text, jsonb) from public, anon, authenticated;
-revoke all on function public.web_call_claim(jsonb) from public, anon, authenticated;
-revoke all on function public.web_call_reserve(jsonb) from public, anon, authenticated;
-revoke all on function public.web_call_press(jsonb) from public, anon, authenticated;
-revoke all on function public.web_call_record(jsonb) from public, anon, authenticated;
-grant execute on function public.web_call_claim(jsonb) to service_role;
-grant execute on function public.web_call_reserve(jsonb) to service_role;
-grant execute on function public.web_call_press(jsonb) to service_role;
-grant execute on function public.web_call_record(jsonb) to service_role;
+grant execute on function public.web_call_claim(jsonb), public.web_call_reserve(jsonb),
+  public.web_call_press(jsonb), public.web_call_record(jsonb) to service_role;
 
 -- Chats ------------------------------------------------------------------------------------------
 
--- Chats with the agent in server mode (the chat function): no key in the page can start one.
--- Each chat is one id from the page; its first message passed the bot check. Every message is
--- claimed here within the limits: new chats per client address per window, messages per chat,
--- messages a day. A chat's session report (Vapi's session.updated, status completed) is kept in
--- demo_calls as kind webChat, beside the calls' reports.
+-- A chat's session report is kept in demo_calls as kind webChat.
 create table public.web_chats (
-  -- The page's id for one chat: every message of it, and its end.
   id uuid primary key,
   client_bucket text not null check (char_length(client_bucket) <= 100),
   address_source text check (address_source in ('cf-connecting-ip', 'x-forwarded-for', 'none')),
   visit_id uuid,
-  -- Vapi's session, from the first answer: the next messages continue it, the end completes it.
   vapi_session_id text check (char_length(vapi_session_id) <= 100),
   messages integer not null default 0 check (messages >= 0),
   created_at timestamptz not null default now(),
@@ -1370,29 +1124,19 @@ create index web_chats_bucket_created on public.web_chats (client_bucket, create
 create index web_chats_last_message on public.web_chats (last_message_at);
 create index web_chats_vapi_session on public.web_chats (vapi_session_id);
 alter table public.web_chats enable row level security;
-revoke all on table public.web_chats from public, anon, authenticated;
 
--- Each message of a day, counted where it was sent (a chat spans days at most by its idle end).
 create table public.web_chat_messages (
   chat_id uuid not null references public.web_chats (id) on delete cascade,
   sent_at timestamptz not null default now()
 );
 create index web_chat_messages_sent on public.web_chat_messages (sent_at);
 alter table public.web_chat_messages enable row level security;
-revoke all on table public.web_chat_messages from public, anon, authenticated;
+revoke all on table public.web_chats, public.web_chat_messages from public, anon, authenticated;
 
--- Claims one message of chat `request.id`: {id, client_address, address_source, visit_id,
--- verified (the bot check passed for this request), limits: {per_address, per_address_window
--- (seconds), messages_per_chat, messages_per_day}}. Answers {outcome}:
---   message     claimed: send it to Vapi {vapi_session_id: the session to continue, or null}
---   unverified  a new chat without a passed bot check
---   ended       the chat was ended: the page starts a new one
---   limited     {limit: address | chat | day, retry_after (seconds); a chat's messages spent: 60}
+-- Answers {outcome}: message {vapi_session_id}, unverified (a new chat needs the bot check),
+-- ended or limited.
 create function public.web_chat_claim(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   chat_id uuid := (request ->> 'id')::uuid;
   bucket text := private.client_bucket(request ->> 'client_address');
@@ -1439,12 +1183,8 @@ begin
 end
 $$;
 
--- Records the session Vapi answered a chat's first message with: {id, vapi_session_id}.
 create function public.web_chat_record(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.web_chats
      set vapi_session_id = left(request ->> 'vapi_session_id', 100)
@@ -1453,13 +1193,9 @@ begin
 end
 $$;
 
--- Ends a chat: {id}. Answers {vapi_session_id} of a chat that was on (to complete on Vapi),
--- or null when it was ended before or never was.
+-- Answers the session of a chat still on, to complete on Vapi; null otherwise.
 create function public.web_chat_end(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   session text;
 begin
@@ -1470,17 +1206,14 @@ begin
 end
 $$;
 
-revoke all on function public.web_chat_claim(jsonb) from public, anon, authenticated;
-revoke all on function public.web_chat_record(jsonb) from public, anon, authenticated;
-revoke all on function public.web_chat_end(jsonb) from public, anon, authenticated;
-grant execute on function public.web_chat_claim(jsonb) to service_role;
-grant execute on function public.web_chat_record(jsonb) to service_role;
-grant execute on function public.web_chat_end(jsonb) to service_role;
+revoke all on function public.web_chat_claim(jsonb), public.web_chat_record(jsonb),
+  public.web_chat_end(jsonb) from public, anon, authenticated;
+grant execute on function public.web_chat_claim(jsonb), public.web_chat_record(jsonb),
+  public.web_chat_end(jsonb) to service_role;
 
 -- Reports ----------------------------------------------------------------------------------------
 
--- Vapi's end-of-call report of each demo call, callback or chat (the vapi-events function, the
--- assistant's Server URL), once per Vapi call id. visit_id joins a lead to the calls before it.
+-- Vapi's end-of-call reports, once per call id.
 create table public.demo_calls (
   vapi_call_id text primary key check (char_length(vapi_call_id) between 1 and 100),
   kind text not null
@@ -1503,12 +1236,8 @@ comment on column public.demo_calls.trade is 'The trade page the call or chat wa
 create index demo_calls_visit on public.demo_calls (visit_id);
 create index demo_calls_callback on public.demo_calls (callback_id);
 alter table public.demo_calls enable row level security;
-revoke all on table public.demo_calls from public, anon, authenticated;
 
--- Reports of calls and chats the site did not start, per day (UTC) and kind: how many were
--- stored within the allowance (and their bytes), and how many were refused. One row a day and
--- kind, whatever the number of reports: the owner reads it in the SQL editor
--- (select * from private.unknown_reports order by day desc).
+-- Reports of calls the site did not start: one row per day and kind.
 create table private.unknown_reports (
   day date not null,
   kind text not null
@@ -1519,26 +1248,12 @@ create table private.unknown_reports (
   primary key (day, kind)
 );
 alter table private.unknown_reports enable row level security;
-revoke all on table private.unknown_reports from public, anon, authenticated;
+revoke all on table public.demo_calls, private.unknown_reports from public, anon, authenticated;
 
--- Stores one report: the fields of demo_calls (bounded by the function) and `limits`
--- {unknown_daily, unknown_daily_bytes}. A report is stored only for a call or chat the site
--- started (its Vapi id is in web_calls, callback_requests or web_chats); any other (a call
--- started with the public key, by the page or by anyone holding it) is counted per day and kind,
--- not stored, unless the day's allowance for such reports (VAPI_REPORTS_UNKNOWN_DAILY reports
--- and VAPI_REPORTS_UNKNOWN_DAILY_BYTES bytes; none by default) has room. Answers
---   {stored: true}                       the first time a call id arrives; with
---                                        ringing_after_ms for a callback whose phone rang (the
---                                        status-updates come before the end-of-call report)
---   {stored: false}                      Vapi's retries of a stored one
---   {stored: false, refused: true, refused_today}  a call the site did not start, past the
---                                        day's allowance: counted in private.unknown_reports
--- A report's bytes are its fields' JSON text as the function sent them (without `limits`).
+-- Stores a report of a call or chat the site started; any other (a call started with the public
+-- key) is counted, and stored only within the day's allowance (none by default).
 create function public.demo_call_store(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   call_id text := request ->> 'vapi_call_id';
   report_kind text := request ->> 'kind';
@@ -1620,13 +1335,9 @@ begin
 end
 $$;
 
--- A web call's end-of-call report ends its claim: it no longer counts as in progress, and it
--- counts in the day's minutes for as long as it ran.
+-- A report ends the call's claim; its minutes count as it ran.
 create function private.web_call_ended() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.web_calls
      set ended_at = coalesce(new.ended_at, now()),
@@ -1638,43 +1349,18 @@ $$;
 create trigger demo_calls_end_web_call after insert on public.demo_calls
   for each row execute function private.web_call_ended();
 
--- A callback's step as the stopwatch reads it: milliseconds from the request (`since`) to the
--- step, plus the press's offset (pressed_ms), never negative; null until Vapi reported it. The
--- ringing step is the same sum as the generated ringing_after_ms.
+-- The same sum as the generated ringing_after_ms.
 create function private.callback_step_ms(step_at timestamptz, since timestamptz, pressed integer)
-returns integer
-language sql
-immutable
-set search_path = ''
-as $$
+returns integer language sql immutable set search_path = '' as $$
   select case when step_at is null then null else
     greatest(0, (extract(epoch from (step_at - since)) * 1000)::integer + coalesce(pressed, 0))
   end
 $$;
 
--- The lead card: the visitor's page reads the report of its own demo call, Call my phone or
--- chat, which the call-report function asks for here once the page's key for that id has passed
--- (supabase/functions/_shared/report-key.ts). One function, no listing: it finds one source by
--- its primary key, then that source's report by its primary key. `request.id` is the row id
--- start-web-call, request-callback or chat answered in its ticket; `request.readable_seconds`
--- (default 3600, REPORT_READABLE_SECONDS) bounds both answers:
--- - {status: 'ready', report}: its report was stored (demo_calls.received_at) within that many
---   seconds; `report` holds the stored fields the lead card and the owner's webhook name, and
---   `ringing_after_seconds` (its callback's ringing_after_ms in seconds, to the tenth; null for
---   a report of no callback, or before a ring);
--- - {status: 'waiting'}: no report yet, and one may still come: the source was started (a web
---   call's or callback's claim; a chat's last message, since its report comes at its end) within
---   that many seconds, and did not fail (a web call or callback Vapi refused makes no report);
--- - {status: 'not_found'}: no such source, a failed one, or a report or wait past the bound.
--- A callback's answers, waiting and ready, carry its `steps` {queued_ms, ringing_ms,
--- answered_ms, ended} for the stopwatch. A source is linked to its report as demo_call_store
--- links them: web_calls and callback_requests by `vapi_call_id`, web_chats by `vapi_session_id`.
+-- The lead card's report of one demo call, callback or chat, found by primary keys (no listing)
+-- once call-report has checked the page's key: ready, waiting (one may still come) or not_found.
 create function public.call_report_read(request jsonb) returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   source_id uuid := (request ->> 'id')::uuid;
   readable interval := make_interval(secs => coalesce((request ->> 'readable_seconds')::integer, 3600));
@@ -1744,42 +1430,30 @@ begin
 end
 $$;
 
-revoke all on function private.web_call_ended() from public, anon, authenticated;
-revoke all on function private.callback_step_ms(timestamptz, timestamptz, integer)
-  from public, anon, authenticated;
-revoke all on function public.demo_call_store(jsonb) from public, anon, authenticated;
-revoke all on function public.call_report_read(jsonb) from public, anon, authenticated;
-grant execute on function public.demo_call_store(jsonb) to service_role;
-grant execute on function public.call_report_read(jsonb) to service_role;
+revoke all on function private.web_call_ended(),
+  private.callback_step_ms(timestamptz, timestamptz, integer), public.demo_call_store(jsonb),
+  public.call_report_read(jsonb) from public, anon, authenticated;
+grant execute on function public.demo_call_store(jsonb), public.call_report_read(jsonb)
+  to service_role;
 
 -- Budget alerts ----------------------------------------------------------------------------------
 
--- The first refusal of a day's budget (demo calls, their minutes, Call my phone, chat messages)
--- records the day here, once per budget and day, and only that first one posts the owner's
--- `budget_spent` webhook; every later refusal of the same day finds the row and posts nothing.
+-- Only the first refusal of a budget in a day posts the owner's webhook.
 create table private.budget_alerts (
   feature text not null check (feature in ('calls', 'minutes', 'phone', 'chat')),
-  -- The UTC day the budget ran out on: one alert per budget and day.
   day date not null,
   budget integer not null check (budget > 0),
   resets_at timestamptz not null,
   sent_at timestamptz not null default now(),
-  -- How many requests that day the budget refused (the owner's count of visitors turned away).
   refused integer not null default 1,
   primary key (feature, day)
 );
 alter table private.budget_alerts enable row level security;
 revoke all on table private.budget_alerts from public, anon, authenticated;
 
--- A budget ran out: `request` {feature, budget, retry_after (seconds)}. Answers {first, day,
--- resets_at}: `first` only for the day's first report of that budget (the caller then posts the
--- owner's webhook). Rows older than 30 days are deleted on the way: the table holds at most
--- 4 x 31 rows.
+-- Answers {first, day, resets_at}.
 create function public.budget_spent(request jsonb) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   today date := (now() at time zone 'utc')::date;
   resets timestamptz := now() + make_interval(secs => greatest(coalesce((request ->> 'retry_after')::integer, 0), 0));
