@@ -125,7 +125,7 @@ function CallButtons({
         </Button>
       ) : null}
       {audioBlocked && status !== 'idle' ? (
-        // The browser held the agent's voice back until a tap (its autoplay rule).
+        // The browser's autoplay rule held the agent's voice back until a tap.
         <Button size="sm" onClick={resumeAudio}>
           {voice.tapToHear}
         </Button>
@@ -139,20 +139,17 @@ function CallButtons({
   );
 }
 
-/** The status line: what went wrong, or that the agent's voice waits for a tap. */
 function VoiceMessage({ status, error, waitSeconds, audioBlocked }: VoiceState) {
   return (
     <p
       id="voice-demo-message"
       role="status"
-      // The pause after a call is a notice, not a failure: it is not shown as an error.
       className={cn(
         'min-h-0 text-center text-sm font-medium lg:text-left',
         error === 'cooling' || !error ? 'text-slate-700' : 'text-danger',
       )}
     >
       {error ? errorLine(error, waitSeconds) : null}
-      {/* Said, not only shown: a screen reader hears why the agent is silent. */}
       {!error && audioBlocked && status !== 'idle' ? voice.audioBlocked : null}
       {error === 'spent' ? (
         <>
@@ -167,20 +164,16 @@ function VoiceMessage({ status, error, waitSeconds, audioBlocked }: VoiceState) 
 }
 
 interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
-  /** After a call ended normally: the visitor asks to book a call (the page brings up the form). */
   onBookCall?: () => void;
-  /** Without a microphone: the other ways to try the agent, offered in the call's place. */
   onTypeInstead?: () => void;
   onCallMyPhone?: () => void;
 }
 
-/** The hero's live-call button, its captions and its messages. */
 export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }: VoiceDemoProps) {
   const serverMode = (props.config ?? config.vapi)?.auth === 'server';
   const { botCheckBox, startWebCall, prepareServerCall } = useServerStarter(serverMode);
   const demo = useVoiceDemo({ config: config.vapi, startWebCall, ...props });
   const { state } = demo;
-  /** Intent (a pointer over the button, focus, a first touch): the code, and the bot check. */
   const intent = () => {
     demo.prefetch();
     prepareServerCall(state.status);
@@ -190,7 +183,6 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
   return (
     <div className="flex w-full max-w-md flex-col items-center gap-3 lg:items-start">
       <CallButtons {...demo} onIntent={intent} />
-      {/* Server mode: the bot check's widget, rendered on intent. */}
       {serverMode ? (
         <div ref={botCheckBox} className="text-xs text-slate-600 empty:hidden" />
       ) : null}
@@ -202,7 +194,6 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
       </p>
       <VoiceMessage {...state} />
       {noMic && (onTypeInstead || onCallMyPhone) ? (
-        // No microphone, no call: the chat and Call my phone in its place.
         <div className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm">
           <p className="text-slate-700">{chatOffer.micAlternatives}</p>
           <div className="flex flex-wrap justify-center gap-3">
@@ -225,7 +216,6 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
         </p>
       ) : null}
       {state.ended && onBookCall ? (
-        // After a call ended normally: the offer to book a call.
         <div
           role="status"
           className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm"
@@ -236,7 +226,6 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
           </Button>
         </div>
       ) : null}
-      {/* The last lines said by either side, read out as they come. */}
       <div
         aria-live="polite"
         aria-label={voice.captionsLabel}
