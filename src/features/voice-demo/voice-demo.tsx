@@ -14,7 +14,6 @@ import { visitId } from '@/lib/visit';
 import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind, VoiceState } from './voice-machine';
 
-/** Loads the server's call starter once: its code, and the bot check shown in `botCheckBox`. */
 function loadStarter(botCheckBox: () => HTMLDivElement | null) {
   return loadOnce(() =>
     import('./web-call').then((module) =>
@@ -23,26 +22,19 @@ function loadStarter(botCheckBox: () => HTMLDivElement | null) {
   );
 }
 
-/**
- * Server mode's starter: its code and the bot check load on intent, never in the first load.
- * Gives the box the bot check renders in, the call's start, and what intent prepares.
- */
+/** Its code and the bot check load on intent, never in the first load. */
 function useServerStarter(serverMode: boolean) {
   const botCheckBox = useRef<HTMLDivElement>(null);
   const starter = useRef<ReturnType<typeof loadStarter> | null>(null);
   const serverStarter = () => (starter.current ??= loadStarter(() => botCheckBox.current))();
   const startWebCall = useCallback<NonNullable<VoiceDemoOptions['startWebCall']>>(
     async (request) => (await serverStarter()).start(request),
-    // The starter lives in a ref for the component's life.
     [],
   );
-  /**
-   * Server mode, on intent: the bot check, and with its token the call reserved, so the press
-   * costs only the call (not while a call starts or runs: the reservation is for a press to come).
-   */
+  /** Reserves a call on intent, but not while one starts or runs: the reservation is for a press to come. */
   const prepareServerCall = (status: VoiceState['status']) => {
     if (!serverMode || !config.turnstile) return;
-    // Its download starts now, beside the starter's code rather than after it.
+    // Its download starts beside the starter's code rather than after it.
     preloadTurnstile(config.turnstile.scriptUrl);
     const reserving = status !== 'connecting' && status !== 'in-call';
     serverStarter()
@@ -56,14 +48,12 @@ function useServerStarter(serverMode: boolean) {
   return { botCheckBox, startWebCall, prepareServerCall };
 }
 
-/** The words on the call button for the call's status. */
 function callLabel({ status, speaking }: VoiceState): string {
   if (status === 'connecting') return voice.connecting;
   if (status === 'in-call') return speaking ? voice.speaking : voice.inCall;
   return voice.idle;
 }
 
-/** The line that tells the visitor what went wrong, or why they wait. */
 function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
   if (error === 'cooling') return voice.errors.coolDown(waitSeconds);
   const { micDenied, noMic, connect, busy, limited, spent, business } = voice.errors;
@@ -72,16 +62,11 @@ function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
   ];
 }
 
-/**
- * The live-call button (its voice level in a call, its spinner while connecting, its label) and
- * the buttons beside it: Cancel while connecting, Tap to hear, Mute in a call.
- */
 function CallButtons({
   onIntent,
   ...demo
 }: ReturnType<typeof useVoiceDemo> & { onIntent(): void }) {
   const { state, press, cancel, resumeAudio, toggleMute } = demo;
-  // A press before the app took over starts the call as soon as it can.
   const pressProps = useEarlyPress('voice-demo', () => void press());
   const { status, volume, error, audioBlocked, muted } = state;
   const inCall = status === 'in-call';
