@@ -10,7 +10,6 @@ import { NotFoundPage } from './not-found-page';
 import { PrivacyPage } from './privacy/privacy-page';
 import { routeForPath, type Route } from './routes';
 
-/** The landing page in a trade's words. */
 function TradeHome({ trade }: { trade: Trade }) {
   return (
     <TradeContext.Provider value={trade}>
@@ -19,19 +18,10 @@ function TradeHome({ trade }: { trade: Trade }) {
   );
 }
 
-/**
- * The attempts to load a trade's words reached by a client-side navigation, one per navigation
- * (the router's location): React renders the same attempt while it waits, and a failed one shows
- * a note with a reload link instead of blanking the site; the next navigation tries afresh.
- */
+/** One load attempt per navigation, so React renders the same one while it waits; a failure shows a reload note, not a blank site. */
 const attempts = new WeakMap<Location, ComponentType>();
 
-/**
- * A trade's page: the landing page in the trade's words (src/content/trades/). A trade page
- * served as such has its words already (entry-client.tsx loads them before hydrating); a page
- * reached by a link loads them first, and the router's transition keeps the last page on screen
- * meanwhile.
- */
+/** A served trade page has its words already (entry-client.tsx); a link loads them first while the transition keeps the last page on screen. */
 function tradePage(entry: TradeEntry): ComponentType {
   return function TradePage() {
     const location = useLocation();
@@ -54,7 +44,7 @@ const TRADE_PAGES = Object.fromEntries(
   trades.map((entry) => [entry.path, tradePage(entry)]),
 ) as unknown as Record<TradePath, ComponentType>;
 
-/** The page of each route (the type checker asks for one per route). */
+/** The type checker asks for one per route. */
 const PAGES: Record<Route['path'], ComponentType> = {
   '/': HomePage,
   ...TRADE_PAGES,
@@ -63,7 +53,7 @@ const PAGES: Record<Route['path'], ComponentType> = {
   '/404': NotFoundPage,
 };
 
-/** The page the route list gives this path: as the host served it, so hydration matches. */
+/** As the host served it, so hydration matches. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   const Page = PAGES[routeForPath(pathname).path];

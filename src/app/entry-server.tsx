@@ -12,13 +12,12 @@ import { renderHeadTags } from './seo/head-tags';
 export { ROUTES as PRERENDERED_ROUTES } from './routes';
 export { seo };
 
-/** Renders one route to HTML for the build's prerender step. */
 export async function render(
   path: string,
   siteUrl: string,
 ): Promise<{ html: string; head: string }> {
   await loadAllIslands();
-  // Every trade's words, so its page renders in them synchronously (and its head carries them).
+  // Every trade's words, so its page renders in them synchronously.
   const loaded = await Promise.all(trades.map(loadTrade));
   const trade = loaded.find((candidate) => candidate.path === path);
   const page = trade

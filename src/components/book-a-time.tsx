@@ -7,18 +7,13 @@ import { loadOnce } from '@/lib/load-once';
 import type { InlineBookingProps } from './booking/inline-booking-props';
 
 export interface BookATimeProps extends BookingPrefill {
-  /** The owner's booking page and how it opens (VITE_BOOKING_URL); tests pass their own. */
   booking?: BookingConfig | null;
   className?: string;
 }
 
 type InlineBooking = ComponentType<InlineBookingProps>;
 
-/**
- * The inline booking's code for a provider, fetched at the press, never in the first load (one
- * chunk each: Calendly's module adds its stylesheet as it loads). A failed fetch is tried again
- * at the next press.
- */
+/** One chunk per provider, fetched at the press (Calendly's module adds its stylesheet as it loads); a failure retries at the next press. */
 const INLINE: Record<'cal' | 'calendly', () => Promise<InlineBooking>> = {
   cal: loadOnce(() => import('./booking/cal-inline').then((module) => module.CalInline)),
   calendly: loadOnce(() =>
@@ -26,11 +21,9 @@ const INLINE: Record<'cal' | 'calendly', () => Promise<InlineBooking>> = {
   ),
 };
 
-/** The inline booking's state: its code on its way, there, or the calendar cannot be shown. */
 type Inline =
   { status: 'loading' } | { status: 'ready'; Booking: InlineBooking } | { status: 'failed' };
 
-/** Said in place of the calendar when it cannot be shown. */
 function Failed() {
   return (
     <p role="alert" className="text-sm font-medium text-danger">
@@ -39,7 +32,6 @@ function Failed() {
   );
 }
 
-/** A link to the booking page, prefilled, in a new tab. */
 function NewTabLink({ href, children }: { href: string; children: string }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
@@ -49,13 +41,7 @@ function NewTabLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/**
- * Book a time: the owner's booking page, prefilled with what the visitor already gave (name,
- * e-mail, a note, the lead's id as the booking's metadata). With Cal.com or Calendly, a button
- * that opens the booking inline below it, its code fetched at the press (nothing of it, nor of
- * the providers' libraries, is in the first load); otherwise a link to the page in a new tab.
- * Nothing when no booking page is set.
- */
+/** Cal.com and Calendly open inline with their code fetched at the press, never in the first load; any other page is a link. */
 export function BookATime({
   booking = config.booking,
   className,
@@ -69,14 +55,13 @@ export function BookATime({
   const button = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const closedByVisitor = useRef(false);
-  // Which opening a fetched result belongs to: one that arrives after a close is dropped.
+  // A fetched result that arrives after a close is dropped.
   const opening = useRef(0);
   const ids = useId();
   const panelId = `${ids}-booking`;
   const headingId = `${ids}-booking-heading`;
 
-  // Opened: the keyboard and a screen reader go to its heading. Closed by the visitor: back to
-  // the button.
+  // Opened: focus goes to its heading for keyboards and screen readers; closed: back to the button.
   useEffect(() => {
     if (open) heading.current?.focus();
     else if (closedByVisitor.current) button.current?.focus();
@@ -136,7 +121,7 @@ export function BookATime({
         {copy.open}
       </Button>
       {open ? (
-        // Escape from anywhere in it (the heading, Close, the link) closes it, as a dialog's would.
+        // Escape anywhere in it closes it, as a dialog's would.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         <section
           id={panelId}

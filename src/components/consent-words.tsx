@@ -1,4 +1,3 @@
-/** The words a visitor agrees to a call with, and the link to the privacy page. */
 export function ConsentWords({ copy }: { copy: { consent: string; consentLink: string } }) {
   return (
     <>

@@ -3,15 +3,10 @@ import { Button } from '@/components/ui/button';
 import { useEarlyPress } from '@/lib/early-press';
 import { lazyOr, loadOnce } from '@/lib/load-once';
 
-/** What an opened panel gets: the way to close itself. */
 export interface PanelProps {
   onClose: () => void;
 }
 
-/**
- * An opened panel's top row: its heading (`id` names the panel) and, beside it, the control that
- * closes it (`children`).
- */
 export function PanelHeader({
   id,
   heading,
@@ -36,30 +31,22 @@ export function PanelHeader({
 }
 
 export interface OfferProps {
-  /** Open or not: the page holds it, so another control (the voice demo's) can open the panel. */
+  /** The page holds it, so another control (the voice demo's) can open the panel. */
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** The words of an offer's button (src/content/*-offer.ts). */
 export interface OfferCopy {
   open: string;
-  /** Said to a screen reader after the label. */
   openHint: string;
-  /** Shown where the button was while the panel's code arrives (a slow connection). */
+  /** Shown while the panel's code arrives on a slow connection. */
   opening: string;
-  /** When the panel's code cannot be fetched. */
   unavailable: string;
 }
 
 /**
- * An offer in the hero (Call my phone, Type instead): a button that opens a panel in its place,
- * and closing the panel puts the keyboard back on the button. The panel's code is fetched on
- * intent (hover, focus or press), never in the first load; when it cannot be fetched,
- * `unavailable` shows in its place and the rest of the page works (the failure is logged under
- * the button's label). `earlyKey` is the early capture's key for the button (a press before
- * take-over opens it once). The offer draws nothing unless `offered()` says the site is set up
- * for it.
+ * The panel's code is fetched on intent, never in the first load; closing it puts the keyboard
+ * back on the button. A failed fetch shows `unavailable` and the rest of the page works.
  */
 export function intentOffer({
   load,

@@ -2,24 +2,16 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 interface PageSectionProps {
-  /** The heading's id: it names the section. */
   headingId: string;
   copy: { heading: string; intro?: string };
-  /** On the light grey that sets it apart from its white neighbours. */
   tinted?: boolean;
-  /** The section's own id, where a link or script jumps to it. */
   id?: string;
-  /** Lets a script move focus to the heading when the visitor jumps to the section. */
   focusable?: boolean;
-  /**
-   * Below the first screen: laid out and painted only as it comes near (src/styles/index.css,
-   * `[data-below-fold]`, which holds the height it stands at until then, by this name).
-   */
+  /** Laid out and painted only as it comes near; names its held height in src/styles/index.css. */
   belowFold?: string;
   children: ReactNode;
 }
 
-/** A section of a page: its heading and intro centred above what it holds. */
 export function PageSection({
   headingId,
   copy,

@@ -1,9 +1,6 @@
 import { brand } from '@/content/brand';
 
-/**
- * What stands in for a part of the site whose chunk could not be fetched (an island, a trade
- * page's words): a short note and a way to reload, while the rest of the page works.
- */
+/** Stands in for a part whose chunk could not be fetched, while the rest of the page works. */
 export function PartUnavailable() {
   return (
     <p role="status" className="px-4 py-10 text-center text-slate-700">

@@ -1,12 +1,7 @@
 /**
- * The calculator's rule from the first keystroke: part of the early capture (early-capture.ts),
- * so it runs before the app has taken over the served page. A field marked
- * `data-early-field="key"` (with `data-max` where it has a ceiling) shows only what the rule of
- * src/features/calculator/field-rule.ts accepts: a refused keystroke or paste leaves the field as
- * it was (caret included), as the app does after take-over, and the field is marked
- * `data-early-refused="<why>"` so the app says why when it takes over. Once the owner of the key
- * is live, the app's own handler does all this and the capture steps aside. Kept small: it is in
- * the head of every page.
+ * Applies field-rule.ts to `data-early-field` inputs before take-over: a refused keystroke leaves
+ * the field as it was and marks `data-early-refused` so the app says why later. Kept small: it is
+ * in the head of every page.
  */
 import { refusalOf } from '@/features/calculator/field-rule';
 import type { EarlyPresses } from './early-capture';
@@ -15,10 +10,9 @@ export const EARLY_FIELD_ATTR = 'data-early-field';
 export const EARLY_MAX_ATTR = 'data-max';
 export const EARLY_REFUSED_ATTR = 'data-early-refused';
 
-/** A served field, with the last value the rule accepted in it (none yet: the empty field). */
 type Field = HTMLInputElement & { earlyAccepted?: string };
 
-/** Listens on `doc` for typing into marked fields; returns what removes the listener. */
+/** Returns what removes the listener. */
 export function installEarlyFields(doc: Document, state: EarlyPresses): () => void {
   const onInput = (event: Event) => {
     const field = event.target as Field;

@@ -1,10 +1,7 @@
 /**
- * The bot check (Cloudflare Turnstile) in the page, one life for every form that needs one (Call
- * my phone, the contact form past the site's ceiling, a voice token): the script loads on intent,
- * never on first paint; the widget is rendered once, on first need or ahead of it (`prepare`),
- * into the form's own element; each token is single-use, so once one is handed out the widget is
- * asked for the next; a script that failed to load is tried again on the next need; `remove`
- * takes the widget away.
+ * Cloudflare Turnstile, one life for every form that needs it: the script loads on intent, never
+ * on first paint; tokens are single-use, so the widget is asked for the next one as soon as one is
+ * handed out; a script that failed to load is tried again on the next need.
  */
 
 import type { SiteConfig } from './config-schema';
@@ -24,7 +21,6 @@ declare global {
 
 let loading: Promise<TurnstileApi> | null = null;
 
-/** Adds Turnstile's script once (explicit rendering); resolves with its API. */
 function loadTurnstile(scriptUrl: string): Promise<TurnstileApi> {
   if (window.turnstile) return Promise.resolve(window.turnstile);
   loading ??= new Promise<TurnstileApi>((resolve, reject) => {
@@ -44,21 +40,16 @@ function loadTurnstile(scriptUrl: string): Promise<TurnstileApi> {
 }
 
 export interface BotCheckSession {
-  /** Renders the widget now, so a token is usually ready by the press. */
+  /** Renders now, so a token is usually ready by the press. */
   prepare: () => Promise<void>;
-  /** The next unused token: waits for the widget at most `ms`, then rejects. */
   token: (ms?: number) => Promise<string>;
-  /** After a token was sent: asks the widget for the next one now (the next `token` would). */
   renew: () => void;
   remove: () => void;
 }
 
 export type TurnstileConfig = NonNullable<SiteConfig['turnstile']>;
 
-/**
- * `action` names the form (the contract's, e.g. `callback`): Cloudflare signs it into the token,
- * and the function refuses a token solved for another form.
- */
+/** Cloudflare signs `action` into the token, and the function refuses a token solved for another form. */
 export function createBotCheck(
   turnstile: TurnstileConfig,
   container: () => HTMLElement | null,
@@ -91,7 +82,6 @@ export function createBotCheck(
       if (!element) return Promise.reject(new Error('the form has no place for the bot check'));
       const rendering = renderInto(element);
       widget = rendering;
-      // A script that did not load may load on the next try.
       rendering.catch(() => {
         if (widget === rendering) widget = null;
       });
@@ -134,7 +124,6 @@ export function createBotCheck(
   };
 }
 
-/** For tests: forgets the loaded script. */
 export function forgetTurnstile(): void {
   loading = null;
 }

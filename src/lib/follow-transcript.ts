@@ -1,8 +1,4 @@
-/**
- * While a call sample plays, marks the line being spoken (`aria-current="true"` on the
- * transcript's `li[data-start]` whose start is the last one passed). Loaded at the first play
- * (the listener in src/app/entry-client.tsx): nothing of it is in the first load.
- */
+/** Loaded at the first play of a call sample, never in the first load. */
 export function followTranscript(audio: HTMLAudioElement): void {
   const list = document.getElementById(audio.dataset.transcript ?? '');
   if (!list || audio.dataset.following) return;

@@ -1,12 +1,6 @@
-/**
- * The page's one client for the Supabase Edge Functions: a POST of the endpoint's JSON body (its
- * contract in supabase/functions/_shared/contracts/) with the anon key, as hosted functions
- * expect. Never throws: a connection that failed or ran out of time comes back as a value, as
- * supabase-js's errors do, and each caller turns the answer into its own outcome.
- */
+/** POSTs the contract's JSON body with the anon key. Never throws: a failed or timed-out connection comes back as a value, as supabase-js's errors do. */
 
 export interface FunctionsClient {
-  /** `${VITE_SUPABASE_URL}/functions/v1` (config.functionsUrl). */
   functionsUrl: string;
   anonKey: string;
   fetch?: typeof fetch;
@@ -16,10 +10,7 @@ export type FunctionAnswer =
   | { reached: true; status: number; headers: Headers; body: Record<string, unknown> }
   | { reached: false; detail: string };
 
-/**
- * The function's raw answer (for one that streams), or why it was not reached. `keepalive` lets
- * a request outlive the page (a chat's end, sent as the visitor leaves).
- */
+/** The raw answer, for a function that streams. `keepalive` lets a request outlive the page. */
 export async function openFunction(
   client: FunctionsClient,
   name: string,

@@ -1,12 +1,7 @@
-// Plain data (no page code), so the local stack's stand-in and the tests read it too.
+// Plain data, so the local stack's stand-in and the tests read it too.
 import type { TradeSlug } from '@shared/contracts/origin.ts';
 
-/**
- * The owner's funnel, counted without cookies by Plausible (on only when VITE_PLAUSIBLE_DOMAIN is
- * set; docs/deploy.md). The page view, then these events, each sent once when it happens. Their
- * names are the goals the owner adds in Plausible; their props are fixed words and buckets, never
- * anything a visitor typed or a dollar figure.
- */
+/** Names are the owner's Plausible goals; props are fixed words and buckets, never what a visitor typed or a dollar figure. */
 export const FUNNEL_EVENTS = [
   'Estimate shown',
   'Demo call started',
@@ -17,21 +12,16 @@ export const FUNNEL_EVENTS = [
 ] as const;
 export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];
 
-/** The props an event may carry, each from a closed set of values. */
 export interface FunnelProps {
-  /** The trade page's `trade` (one of TRADES), or `none` off the trade pages. */
+  /** `none` off the trade pages. */
   trade: TradeSlug | 'none';
-  /** A demo call's length, in whole minutes as a bucket. */
   minutes?: MinutesBucket;
-  /** How a demo call ended. */
   ended?: 'normal' | 'error';
-  /** How soon the phone rang after the press, as a bucket (the contact form's call). */
   rang?: RingBucket;
   with_estimate?: 'yes' | 'no';
   after_demo?: 'yes' | 'no';
 }
 
-/** A call's length as Plausible counts it: a few buckets, not the seconds. */
 export const MINUTES_BUCKETS = ['0-1', '1-2', '2-3', '3-5', '5+'] as const;
 export type MinutesBucket = (typeof MINUTES_BUCKETS)[number];
 
@@ -43,7 +33,7 @@ export function minutesBucket(seconds: number): MinutesBucket {
   return '5+';
 }
 
-/** Seconds from the press to the phone ringing, as Plausible counts it; `none`: it never rang. */
+/** `none`: it never rang. */
 export const RING_BUCKETS = ['0-10', '10-20', '20-30', '30-60', '60+', 'none'] as const;
 export type RingBucket = (typeof RING_BUCKETS)[number];
 

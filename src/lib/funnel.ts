@@ -1,8 +1,4 @@
-/**
- * The page's side of the funnel (src/lib/funnel-events.ts): Plausible's library loaded once the
- * page is the app's, and each event sent once when it happens. Unset (no VITE_PLAUSIBLE_DOMAIN),
- * nothing is loaded or sent.
- */
+/** Plausible's library loads once the page is the app's; with no VITE_PLAUSIBLE_DOMAIN nothing is loaded or sent. */
 import { config } from './config';
 import {
   minutesBucket,
@@ -17,11 +13,7 @@ import { triedDemoCall, visitEstimate } from './visit';
 type Tracker = typeof TrackerModule;
 let tracker: Promise<Tracker | null> | null = null;
 
-/**
- * Loads Plausible's library (its own chunk) and sends the page view: called once the page has
- * been taken over, so it never competes with the first paint or with hydration. Unset, nothing
- * is loaded.
- */
+/** Called after take-over, so it never competes with the first paint or hydration. */
 export function startFunnel(): Promise<Tracker | null> {
   const analytics = config.analytics;
   if (!analytics) return Promise.resolve(null);
@@ -31,15 +23,13 @@ export function startFunnel(): Promise<Tracker | null> {
       return module;
     })
     .catch((error: unknown) => {
-      // No funnel on this visit (a blocker, no connection, a browser the library cannot run
-      // in): the site works as ever.
+      // A blocker or no connection: no funnel on this visit, and the site works as ever.
       console.warn('The funnel could not be started:', error);
       return null;
     });
   return tracker;
 }
 
-/** Events already sent on this page load, by key: each is sent once. */
 const sent = new Set<string>();
 
 function send(event: FunnelEvent, props: Omit<FunnelProps, 'trade'>, onceKey: string): void {
@@ -52,11 +42,9 @@ function send(event: FunnelEvent, props: Omit<FunnelProps, 'trade'>, onceKey: st
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 let calls = 0;
 
-/** What the page tells the funnel. */
 export const funnel = {
-  /** The calculator shows an estimate (once per page). */
   estimateShown: () => send('Estimate shown', {}, `estimate:${window.location.pathname}`),
-  /** A demo call connected; returns what to call when it ends (once per call). */
+  /** Returns what to call when the call ends. */
   demoCallStarted(): (ended: 'normal' | 'error') => void {
     const call = ++calls;
     const startedAt = Date.now();
@@ -68,15 +56,9 @@ export const funnel = {
         `call-end:${call}`,
       );
   },
-  /** A chat got its first answer (`chat`: one key per chat). */
   chatStarted: (chat: string) => send('Chat started', {}, `chat:${chat}`),
-  /**
-   * Call my phone's request was accepted (`id`: the request's); the contact form's call, once
-   * its stopwatch stopped, with how soon the phone rang (`rang`).
-   */
   callbackRequested: (id: string, rang?: RingBucket) =>
     send('Callback requested', rang ? { rang } : {}, `callback:${id}`),
-  /** A lead was stored and delivered (`id`: the submission's). */
   leadSent: (id: string) =>
     send(
       'Lead sent',
@@ -85,7 +67,6 @@ export const funnel = {
     ),
 };
 
-/** For tests: forgets what was sent and the loaded tracker. */
 export function resetFunnel(): void {
   sent.clear();
   tracker = null;

@@ -1,10 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 
 /**
- * Wraps a dynamic import (or any load) so it runs once and every caller shares the result.
  * A failed load is forgotten, so the next call tries again (the visitor may be back online).
- * With `timeoutMs`, a load that has not settled by then fails, and is tried afresh next time:
- * a stalled chunk request must not leave a button waiting forever.
+ * `timeoutMs` fails a stalled load, so a button never waits forever.
  */
 export function loadOnce<T>(load: () => Promise<T>, timeoutMs?: number): () => Promise<T> {
   let pending: Promise<T> | undefined;
@@ -28,11 +26,7 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-/**
- * A component whose code `load` fetches on first render (its Suspense shows meanwhile). A failed
- * fetch must not reach React (with no error boundary it would blank the whole page): it is
- * logged with `failure`, and `fallback` shows in its place.
- */
+/** A failed fetch shows `fallback` instead of reaching React, which with no error boundary would blank the page. */
 export function lazyOr<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ComponentType<P>,

@@ -2,20 +2,10 @@ import { parseBusiness, type Business, type BusinessField } from '@shared/contra
 import { ownBusiness as copy } from '@/content/own-business';
 
 /**
- * "Hear it answer as your business": the visitor's business as the hero's fields hold
- * it (src/app/home/own-business-fields.tsx, server mode only), read when the voice demo's button
- * or Call my phone is pressed, by the same rule the functions apply
- * (supabase/functions/_shared/contracts/business.ts). The features cannot import each other or
- * the hero, so both read it here.
- *
- * The fields are a served island (their code never travels in the first load): uncontrolled, so
- * what was typed before the app took over stays, and this module, loaded with the call's code on
- * intent, shows a refusal (the page's own or the server's `bad_business`) on the served markup
- * itself: the line after the field (announced), `aria-invalid` and `aria-describedby` on it, the
- * `<details>` opened and the focus there; the line goes once the field is changed.
+ * The hero's business fields are a served island, uncontrolled so what was typed before hydration
+ * stays; features cannot import the hero, so they read and refuse the fields on the markup here.
  */
 
-/** The fields' ids: the hero renders them, this module reads them. */
 export const OWN_BUSINESS_IDS = {
   details: 'own-business',
   business_name: 'own-business-name',
@@ -25,23 +15,16 @@ export const OWN_BUSINESS_IDS = {
 
 const FIELDS = ['business_name', 'trade', 'city'] as const satisfies readonly BusinessField[];
 
-/** A field's border, as the fields render it, and when it is refused. */
 const BORDER = { valid: 'border-slate-400', invalid: 'border-danger' } as const;
 
-/*
- * Module state, owned here alone: the field refused last (null: none). It lives as long as the
- * page; tests start clean with resetOwnBusiness() (src/test/setup.ts).
- */
 let refused: BusinessField | null = null;
 
-/** The field refused last, or null. */
 export const ownBusinessProblem = (): BusinessField | null => refused;
 
 export function resetOwnBusiness(): void {
   refused = null;
 }
 
-/** A field of the page (null when the page has none: not server mode, or another page). */
 function fieldElement(field: BusinessField): HTMLInputElement | HTMLSelectElement | null {
   const element =
     typeof document === 'undefined' ? null : document.getElementById(OWN_BUSINESS_IDS[field]);
@@ -50,7 +33,6 @@ function fieldElement(field: BusinessField): HTMLInputElement | HTMLSelectElemen
     : null;
 }
 
-/** Takes away the line of a refused field, if any. */
 export function clearOwnBusinessProblem(): void {
   refused = null;
   for (const field of FIELDS) {
@@ -63,7 +45,6 @@ export function clearOwnBusinessProblem(): void {
   }
 }
 
-/** Shows the line at `field`, marks it, opens the fields and moves the focus there. */
 export function refuseOwnBusiness(field: BusinessField): void {
   clearOwnBusinessProblem();
   refused = field;
@@ -85,11 +66,7 @@ export function refuseOwnBusiness(field: BusinessField): void {
   element.focus();
 }
 
-/**
- * The business to answer as, at a press: null when none was typed (or the page has no fields:
- * the generic demo); `false` when what was typed breaks the rule: its line is shown, the focus
- * is at its field, and no call starts.
- */
+/** null: none typed (the generic demo); false: it breaks the rule, its field is marked and focused. */
 export function readOwnBusiness(): Business | null | false {
   const typed = (field: BusinessField) => fieldElement(field)?.value ?? '';
   const name = typed('business_name');
@@ -107,7 +84,6 @@ export function readOwnBusiness(): Business | null | false {
   return parsed.value;
 }
 
-/** The field a `bad_business` answer names (its `details`), or the name when it names none. */
 export function refusedField(details: unknown): BusinessField {
   return details === 'trade' || details === 'city' ? details : 'business_name';
 }

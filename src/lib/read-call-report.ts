@@ -3,20 +3,12 @@ import { callFunction, type FunctionAnswer, type FunctionsClient } from './funct
 import { sleep } from './sleep';
 
 export interface ReadTurns {
-  /** Before the first read. */
   first: number;
-  /** Between reads. */
   every: number;
   now: () => number;
 }
 
-/**
- * Reads `ticket`'s call report (contracts/report-read.ts) until `judge` finds what the page waits
- * for in an answer, the ticket reads nothing (404: `gone`), or `deadline` (on `turns.now`) comes
- * or `signal` fires (`gave-up`). Bounded: the first read after `turns.first`, then one each
- * `turns.every`, and none once the page stops waiting. A read that fails, goes unanswered (past
- * `readMs` or the deadline) or does not satisfy `judge` is tried again at the next turn.
- */
+/** Bounded: a failed, unanswered or unsatisfying read is tried again at the next turn until the deadline or `signal`. */
 export async function readCallReport<T>(
   client: FunctionsClient,
   ticket: ReportTicket,
@@ -28,7 +20,7 @@ export async function readCallReport<T>(
   while (!signal.aborted) {
     const left = deadline - turns.now();
     if (left <= 0) break;
-    // A read under way when the page stops waiting ends on its own (its answer is dropped).
+    // A read under way when the page stops waiting ends on its own, its answer dropped.
     const answer = await callFunction(
       client,
       CALL_REPORT.name,

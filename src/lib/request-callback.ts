@@ -1,7 +1,3 @@
-/**
- * The page's side of the request-callback Edge Function: the contract's body through the
- * functions' client, answered as an outcome the form renders. Never throws.
- */
 import {
   CURRENT_CONSENT_VERSION,
   REQUEST_CALLBACK,
@@ -16,18 +12,16 @@ import { agentVariables } from '@/lib/agent-variables';
 import { landingUtm, visitEstimate, visitId } from '@/lib/visit';
 
 export type CallbackOutcome =
-  /** The call is being placed; `report` reads its report once it ends (the lead card). */
   | { status: 'accepted'; report: ReportTicket | null }
   | { status: 'invalid'; field: 'phone' | 'consent'; reason: 'phone' | 'consent' | 'country' }
-  /** The business typed for the agent was refused: its line goes at its field. */
   | { status: 'business'; field: BusinessField }
   | { status: 'bot-check' }
   | { status: 'limited' }
-  /** The call may have been placed (Vapi did not say): this request places no other. */
+  /** Vapi did not say whether it placed the call: this request places no other. */
   | { status: 'uncertain' }
   | { status: 'failed'; detail: string };
 
-/** How long the page waits for the function (it waits for Vapi at most 8 s itself). */
+/** The function waits for Vapi at most 8 s itself. */
 const CALLBACK_TIMEOUT_MS = 20_000;
 
 const REFUSALS: Partial<Record<CallbackCode, CallbackOutcome>> = {
@@ -39,7 +33,6 @@ const REFUSALS: Partial<Record<CallbackCode, CallbackOutcome>> = {
   call_uncertain: { status: 'uncertain' },
 };
 
-/** A request's body: what the visitor gave, with the consent's version and what it says of the visit. */
 export function callbackBody(
   given: Pick<CallbackBody, 'id' | 'phone' | 'consent' | 'captcha'> & Partial<CallbackBody>,
 ): CallbackBody {

@@ -12,22 +12,18 @@ import {
 } from 'react';
 
 /**
- * The site's router: a few static pages, client-side navigation between them with the History
- * API, and the same HTML on the server. It does what the site used React Router (library mode)
- * for, at a fraction of the bytes the first load has to fetch, parse and run before the page
- * can act (docs/performance.md, "paint to interactive"). Which page a path shows is not its
- * business: src/app/routes.ts decides that, for the host and the prerender as well.
+ * A few static pages with History API navigation: it replaces React Router at a fraction of the
+ * first load's bytes (docs/performance.md). src/app/routes.ts decides which page a path shows.
  */
 
 export interface Location {
   pathname: string;
   search: string;
   hash: string;
-  /** What the navigation that led here passed as `state` (null when none). */
   state: unknown;
 }
 
-/** Goes to `to`, a path with its query and hash, resolved as an `<a href>` would be. */
+/** Resolved as an `<a href>` would be. */
 export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
 interface RouterValue {
@@ -37,18 +33,16 @@ interface RouterValue {
 
 const RouterContext = createContext<RouterValue | null>(null);
 
-/** The router keeps a navigation's `state` as the history entry's own state. */
 function currentLocation(): Location {
   const { pathname, search, hash } = window.location;
   return { pathname, search, hash, state: (window.history.state as unknown) ?? null };
 }
 
-/** The router of the browser: the address bar is the state; Back and Forward work. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState(currentLocation);
 
   useEffect(() => {
-    // As a transition: a page whose parts are still loading keeps the old one on screen meanwhile.
+    // A transition keeps the old page on screen while the new one's parts load.
     const onPopState = () => startTransition(() => setLocation(currentLocation()));
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
@@ -70,7 +64,6 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
-/** The router of the prerender: one fixed location; navigating is not possible there. */
 export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
   const value = useMemo<RouterValue>(() => {
     const url = new URL(location, 'http://prerender.invalid');
@@ -104,7 +97,6 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   state?: unknown;
 }
 
-/** Whether a click should be left to the browser (new tab, download, modified click...). */
 function browserHandles(event: MouseEvent<HTMLAnchorElement>, target?: string): boolean {
   return (
     event.defaultPrevented ||
@@ -118,10 +110,7 @@ function browserHandles(event: MouseEvent<HTMLAnchorElement>, target?: string): 
   );
 }
 
-/**
- * An <a> that navigates inside the site without reloading it (and works as a plain link; with
- * no router above it, say in a component's own test, it is one).
- */
+/** Works as a plain link with no router above it. */
 export function Link({ to, replace, state, onClick, children, ...rest }: LinkProps) {
   const router = useContext(RouterContext);
   return (

@@ -1,7 +1,4 @@
-/**
- * Scrolls to the element with this id (smoothly unless reduced motion is asked for) and moves
- * keyboard focus there, so screen-reader and keyboard users land where sighted users look.
- */
+/** Moves keyboard focus too, so screen-reader and keyboard users land where sighted users look. */
 export function scrollToSection(id: string): void {
   const target = document.getElementById(id);
   if (!target) return;
@@ -11,11 +8,7 @@ export function scrollToSection(id: string): void {
   focusTarget.focus({ preventScroll: true });
 }
 
-/**
- * True when the browser opened this page where an earlier visit of the same history entry left
- * it (a reload, Back or Forward) rather than at its top. A fresh load opens at the top (or at its
- * #fragment), so any offset it has when the app takes over is the visitor's own scrolling.
- */
+/** A reload or Back/Forward restores the offset; a fresh load opens at the top, so any offset then is the visitor's own. */
 export function openedAtRestoredPosition(): boolean {
   const [entry] = (performance.getEntriesByType?.('navigation') ??
     []) as PerformanceNavigationTiming[];

@@ -1,7 +1,4 @@
-/**
- * Waits `ms` milliseconds; resolves at once when `signal` aborts (or has already aborted), so a
- * loop that sleeps between tries stops as soon as its owner lets go. Never rejects.
- */
+/** Resolves at once when `signal` aborts, so a retry loop stops as soon as its owner lets go. Never rejects. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve) => {
     if (signal?.aborted) return resolve();

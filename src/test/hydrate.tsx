@@ -6,10 +6,7 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
 }
 
-/**
- * Serves `ui` as prerendered HTML, lets `beforeHydrate` act on it as a visitor would before the
- * app's script runs (type, press), then hydrates it, as the browser does with a built page.
- */
+/** Lets `beforeHydrate` act on the served HTML as a visitor would before the app's script runs, then hydrates it. */
 export async function serveAndHydrate(ui: ReactNode, beforeHydrate?: () => void): Promise<Root> {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   const container = document.createElement('div');

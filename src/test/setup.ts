@@ -17,7 +17,6 @@ afterEach(() => {
   // What one test keeps in storage (a visit's numbers, the voice demo's pause) is not the next's.
   localStorage.clear();
   sessionStorage.clear();
-  // The page-lifetime state of the modules that own some (documented there).
   resetVisit();
   resetOwnBusiness();
   forgetServedIslands();

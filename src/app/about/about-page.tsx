@@ -10,7 +10,7 @@ import { PageShell } from '../layout/page-shell';
 import { useBookCallAction } from '../layout/book-call';
 import { useDocumentMeta } from '../seo/use-document-meta';
 
-/** The about page's static sections, loaded only for a visitor who arrives from another page. */
+/** Loaded only for a visitor who arrives from another page. */
 export const aboutStory = defineIsland('about-story', () =>
   import('./about-story').then((m) => m.AboutStory),
 );
@@ -21,9 +21,8 @@ export function AboutPage() {
   const ctaPress = useEarlyPress('book-call-cta', () => void bookCall());
 
   useEffect(() => {
-    // "Scrolls to top on load": where the browser restored an old position (a reload, Back or
-    // Forward). A fresh load is already at its top; an offset then is the visitor's own scrolling
-    // before the take-over, and stays. Links to this page are brought to the top by the app.
+    // The spec's "scrolls to top on load", only over a restored position: an offset on a fresh
+    // load is the visitor's own scrolling before take-over.
     if (openedAtRestoredPosition()) window.scrollTo(0, 0);
   }, []);
 

@@ -1,7 +1,6 @@
 import { about } from '@/content/about';
 import { portraitInline } from '@/content/about-portrait';
 
-/** The about page's intro and personal story: one static island. */
 export function AboutStory() {
   return (
     <>
@@ -27,9 +26,7 @@ export function AboutStory() {
             alt={about.intro.image.alt}
             width={about.intro.image.width}
             height={about.intro.image.height}
-            // The largest paint of the first screen, carried in the page (nothing to fetch) and
-            // decoded with the frame that shows the text around it, not a frame later (async
-            // decoding let the text paint first).
+            // The first screen's largest paint, inline: sync decoding shows it in the same frame as the text.
             decoding="sync"
             className="mx-auto aspect-square w-64 rounded-3xl object-cover md:w-80"
           />

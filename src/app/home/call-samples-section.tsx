@@ -3,12 +3,7 @@ import { callSamples, callSamplesSection as copy } from '@/content/call-samples'
 import { trades } from '@/content/trades';
 import { useTrade } from '@/lib/trade';
 
-/**
- * "Hear the agent on a real call": the trade's recording on its page, one per trade on /. The
- * player loads nothing before play (`preload="none"`); the transcript is in the served HTML;
- * while it plays, the line being spoken is marked (src/lib/follow-transcript.ts, loaded at the
- * first play).
- */
+/** `preload="none"`: the player loads nothing before play. */
 export function CallSamplesSection() {
   const trade = useTrade();
   const shown = trade ? [trade] : trades;

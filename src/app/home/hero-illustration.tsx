@@ -2,11 +2,7 @@ import { hero } from '@/content/hero';
 
 const art = hero.illustration;
 
-/**
- * What the product does, drawn in HTML and CSS: a call answered, a job booked, a lead in the
- * CRM, as the owner's phone would show it. No request, nothing to decode, no animation, and it is
- * in the served HTML, so nothing shifts. Served as a static island: it never travels as JavaScript.
- */
+/** Drawn in HTML and CSS in the served HTML: nothing to fetch or decode, nothing shifts, and as a static island it never travels as JavaScript. */
 export function HeroIllustration() {
   return (
     <div role="img" aria-label={art.label} className="mx-auto w-full max-w-xs">

@@ -12,25 +12,20 @@ import { config } from '@/lib/config';
 import { useTrade } from '@/lib/trade';
 import { defineIsland, ServedHtml } from '@/components/served-html';
 
-/** The hero's picture: static, so it stays out of the first-load JavaScript. */
 export const heroArt = defineIsland('hero-art', () =>
   import('./hero-illustration').then((m) => m.HeroIllustration),
 );
 
-/** "Hear it answer as your business" (server mode): its fields, served; read by own-business.ts. */
 export const ownBusinessFields = defineIsland('own-business', () =>
   import('./own-business-fields').then((m) => m.OwnBusinessFields),
 );
 
 export function HeroSection() {
   const bookCall = useBookCallAction();
-  // A trade's page speaks the trade's words; / speaks to all three.
   const trade = useTrade();
   const words = trade?.hero ?? hero;
-  // The three ways to try the agent: the voice demo offers the other two when it cannot call.
   const [chatOpen, setChatOpen] = useState(false);
   const [callbackOpen, setCallbackOpen] = useState(false);
-  // After a demo call: the form, with the message started for the visitor (if they had not).
   const bookAfterCall = () => {
     requestMessagePrefill(voice.afterCall.message);
     void bookCall();
@@ -40,8 +35,7 @@ export function HeroSection() {
       aria-labelledby="hero-heading"
       className="bg-gradient-to-b from-brand-50 to-white px-4 pt-12 pb-16 sm:pt-20 sm:pb-24"
     >
-      {/* Phones: one centred column. From 1024 px: the words and the actions beside the
-          illustration, so a desktop's first screen shows the product and every way to try it. */}
+      {/* From 1024 px the actions sit beside the illustration, so a desktop's first screen shows every way to try the agent. */}
       <div className="mx-auto max-w-3xl text-center lg:grid lg:max-w-6xl lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-center lg:gap-16 lg:text-left">
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
@@ -75,14 +69,11 @@ export function HeroSection() {
                 <span className="sr-only"> ({hero.demoButtonHint})</span>
               </a>
             </div>
-            {/* Server mode: the agent may answer as the visitor's business (the function builds
-                its variables; the public-key path has no server to check them). Closed, below
-                every way to try the agent: nothing above it moves. */}
+            {/* Server mode only: the public-key path has no server to check the business. */}
             {config.vapi?.auth === 'server' ? (
-              // Its select is preset to the page's trade: one served version per trade.
+              // One served version per trade, its select preset to it.
               <ServedHtml island={ownBusinessFields} variant={trade?.slug} />
             ) : null}
-            {/* After a demo: what the owner received (nothing until a report is on its way). */}
             <LeadCardSlot />
           </div>
         </div>

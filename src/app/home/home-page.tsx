@@ -14,7 +14,6 @@ import { HeroSection } from './hero-section';
 import { homeStory } from './home-story';
 import { useScrollRequest } from './use-scroll-request';
 
-/** The landing page: `/`, and each trade's page in the trade's words (TradeContext). */
 export function HomePage() {
   const trade = useTrade();
   useDocumentMeta(trade ? { path: trade.path, ...trade.seo } : seo.home);

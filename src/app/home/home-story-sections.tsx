@@ -5,7 +5,6 @@ import { ServicesSection } from './services-section';
 import { StepsSection } from './steps-section';
 import { TestimonialsSection } from './testimonials-section';
 
-/** The landing page's sections without interactivity: one static island. */
 export function HomeStorySections() {
   return (
     <>

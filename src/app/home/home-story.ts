@@ -1,6 +1,6 @@
 import { defineIsland } from '@/components/served-html';
 
-/** The landing page's static sections, loaded only for a visitor who arrives from another page. */
+/** Loaded only for a visitor who arrives from another page. */
 export const homeStory = defineIsland('home-story', () =>
   import('./home-story-sections').then((m) => m.HomeStorySections),
 );

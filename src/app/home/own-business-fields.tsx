@@ -4,13 +4,7 @@ import { trades } from '@/content/trades';
 import { OWN_BUSINESS_IDS as IDS } from '@/lib/own-business';
 import { useTrade } from '@/lib/trade';
 
-/**
- * "Hear it answer as your business" (server mode): a collapsed `<details>` under the
- * ways to try the agent, served closed, so it moves nothing above it and adds one line. A served
- * island (the hero's ServedHtml): its code stays out of the first load. The fields are
- * uncontrolled, read at the press by src/lib/own-business.ts, which also shows a refused one's
- * line on this markup. On a trade's page the trade is preset to it.
- */
+/** Served closed below the ways to try the agent, so nothing above it moves; read by src/lib/own-business.ts. */
 export function OwnBusinessFields() {
   const trade = useTrade();
   const label = (field: BusinessField, text: string) => (
@@ -18,7 +12,7 @@ export function OwnBusinessFields() {
       {text}
     </label>
   );
-  // Its border's colour is what own-business.ts swaps for a refused field.
+  // own-business.ts swaps this border's colour for a refused field.
   const control = 'w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink';
   return (
     <details id={IDS.details} className="w-full max-w-md text-left text-sm text-slate-700">

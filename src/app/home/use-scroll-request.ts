@@ -2,10 +2,9 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from '@/lib/router';
 import { scrollToSection } from '@/lib/scroll';
 
-/** The spec's pause between landing on / and scrolling to the form, so the page can paint. */
+/** The spec's pause before scrolling to the form, so the page can paint. */
 export const BOOK_CALL_SCROLL_DELAY_MS = 100;
 
-/** Navigation state asking the page to bring a section into view once it is on screen. */
 export interface ScrollRequest {
   scrollTo: string;
 }
@@ -15,11 +14,7 @@ function requestedSection(state: unknown): string | null {
   return typeof target === 'string' ? target : null;
 }
 
-/**
- * Honours a ScrollRequest that brought the visitor here (Book a Call on another page): once this
- * page has rendered, waits the spec's pause, scrolls to the section and forgets the request, so
- * a reload or a later return to this entry does not scroll again.
- */
+/** Forgets the request once honoured, so a reload or a return to this entry does not scroll again. */
 export function useScrollRequest(): void {
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,12 +1,8 @@
 import { createContext, useContext } from 'react';
 
-/** Book a Call: brings the contact form into view, from any page. */
 export type BookCall = () => Promise<void>;
 
-/**
- * Where the layout finds Book a Call. The home page owns the form it leads to; the app
- * provides it here, so the layout does not depend on a page (an arrow that runs one way).
- */
+/** The app provides it, so the layout does not depend on the page that owns the form. */
 export const BookCallContext = createContext<BookCall | null>(null);
 
 export function useBookCallAction(): BookCall {

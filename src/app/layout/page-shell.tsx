@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 
-/** The fixed top bar, the page's main landmark (offset below the bar) and the footer. */
 export function PageShell({ children }: { children: ReactNode }) {
   return (
     <>

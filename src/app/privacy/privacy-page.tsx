@@ -3,7 +3,7 @@ import { defineIsland, ServedHtml } from '@/components/served-html';
 import { PageShell } from '../layout/page-shell';
 import { useDocumentMeta } from '../seo/use-document-meta';
 
-/** The privacy notice, loaded only for a visitor who arrives from another page. */
+/** Loaded only for a visitor who arrives from another page. */
 export const privacyStory = defineIsland('privacy-story', () =>
   import('./privacy-story').then((m) => m.PrivacyStory),
 );

@@ -1,7 +1,7 @@
 import { privacy } from '@/content/privacy';
 import { config } from '@/lib/config';
 
-/** The privacy notice: one static island (its words never travel as JavaScript). */
+/** A static island: its words never travel as JavaScript. */
 export function PrivacyStory() {
   return (
     <article aria-labelledby="privacy-heading" className="mx-auto max-w-3xl px-4 py-14 sm:py-20">

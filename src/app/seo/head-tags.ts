@@ -5,7 +5,7 @@ import { trades } from '@/content/trades';
 import { loadedTrade } from '@/lib/trade';
 import { escapeHtml } from '@/lib/escape-html';
 
-/** JSON inside a <script>: "<" is escaped so no value can close the element. */
+/** "<" is escaped so no value can close the <script> element. */
 function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
@@ -65,7 +65,6 @@ export function structuredData(page: PageSeo, siteUrl: string): object | null {
   return null;
 }
 
-/** The <head> tags of a prerendered page: title, description, canonical, social cards, JSON-LD. */
 export function renderHeadTags(page: PageSeo, siteUrl: string): string {
   // The not-found page has no canonical URL.
   const canonical = page.path === seo.notFound.path ? null : `${siteUrl}${page.path}`;

@@ -5,10 +5,7 @@ function setMeta(selector: string, content: string) {
   document.head.querySelector(selector)?.setAttribute('content', content);
 }
 
-/**
- * Keeps the title and description right after a client-side navigation. The prerendered HTML
- * already carries the full head for the first load; this only follows the visitor around.
- */
+/** The prerendered HTML carries the full head for the first load; this follows client-side navigations. */
 export function useDocumentMeta(page: PageSeo): void {
   useEffect(() => {
     document.title = page.title;

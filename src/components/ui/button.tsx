@@ -23,7 +23,7 @@ export interface ButtonStyle {
   className?: string;
 }
 
-/** The classes of a button, for links that look like one. */
+/** For links that look like a button. */
 export function buttonVariants({
   variant = 'primary',
   size = 'md',

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface ToastMessage {
-  /** A new id for every toast, so a repeated message is announced again. */
+  /** New for every toast, so a repeated message is announced again. */
   id: number;
   title: string;
   description: string;
@@ -16,11 +16,7 @@ interface ToasterProps {
   className?: string;
 }
 
-/**
- * Shows at most one toast: the caller holds a single message, and a new one replaces it.
- * Both live regions are always in the page so screen readers hear a toast when it appears:
- * politely for success, at once for an error.
- */
+/** Both live regions are always in the page, so screen readers hear a toast when it appears. */
 export function Toaster({ toast, onDismiss, dismissLabel, className }: ToasterProps) {
   const card = (variant: ToastMessage['variant']) =>
     toast && toast.variant === variant ? (
@@ -60,10 +56,6 @@ export function Toaster({ toast, onDismiss, dismissLabel, className }: ToasterPr
   );
 }
 
-/**
- * The one toast a part of the page shows: `show` replaces whatever is up (with a new id, so the
- * same words are announced again), `dismiss` takes it down.
- */
 export function useToast() {
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const show = useCallback(

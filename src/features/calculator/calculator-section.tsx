@@ -13,10 +13,8 @@ import {
 } from '@shared/contracts/calculator-bounds.ts';
 import { adoptTyped, FIELD_MAX as MAX, refusalOf, type Refusal } from './field-rule';
 
-/** The key under which the early capture keeps the rule on the served fields. */
 const EARLY_KEY = 'calculator';
 
-/** Why a keystroke was refused, in words: the bound's own for each field. */
 const refusalMessage = (field: Field, why: Refusal): string =>
   why === 'above-max' ? copy.fieldMax[field](MAX[field]) : copy.numbersOnly;
 
@@ -26,14 +24,11 @@ export function CalculatorSection() {
   const [values, setValues] = useState(EMPTY);
   const [refused, setRefused] = useState<{ field: Field; why: Refusal } | null>(null);
   const idPrefix = useId();
-  // A trade's page: its own intro, and examples of its own numbers.
   const trade = useTrade()?.calculator;
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  // Numbers typed into the served page before the app took over count: adopt them, so the
-  // estimate shows at once and nothing the visitor typed is wiped by the first render. The early
-  // capture has kept the rule on them (src/inline/early-fields.ts) and marked a refused keystroke;
-  // from this commit on, the rule is this component's.
+  // Numbers typed before take-over are adopted, so the estimate shows at once and the first
+  // render wipes nothing; the early capture held them to the rule until now.
   useLayoutEffect(() => {
     const early = window.__earlyPresses;
     if (early) early.live[EARLY_KEY] = true;
@@ -48,7 +43,7 @@ export function CalculatorSection() {
       const reason = why ?? refusedEarly ?? null;
       if (reason) lastRefusal = { field, why: reason };
     }
-    // The fields are the outside source here; reading them at commit leaves no gap for a keystroke.
+    // Reading the fields at commit leaves no gap for a keystroke.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (FIELDS.some((field) => adopted[field])) setValues(adopted);
     if (lastRefusal) setRefused(lastRefusal);
@@ -58,7 +53,6 @@ export function CalculatorSection() {
   }, []);
   const estimate = estimateLostRevenue(values);
 
-  // What the calculator shows goes with the visitor's lead, and into a demo call.
   useEffect(() => {
     setVisitEstimate(
       estimate === null
@@ -82,7 +76,7 @@ export function CalculatorSection() {
     const next = event.target.value;
     const why = refusalOf(next, MAX[field]);
     if (why) {
-      // The keystroke is refused: the input keeps its last accepted value, and says why.
+      // Refused: the input keeps its last accepted value, and says why.
       setRefused({ field, why });
       return;
     }

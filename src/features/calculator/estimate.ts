@@ -1,16 +1,10 @@
 import type { CalculatorField } from '@shared/contracts/calculator-bounds.ts';
 
-/** What the visitor typed in each field. */
 export type CalculatorInputs = Record<CalculatorField, string>;
 
-/** Past this delay a lead counts as fully lost to slow follow-up. */
 export const FULL_LOSS_DELAY_HOURS = 2;
 
-/**
- * Monthly revenue lost to slow follow-up:
- * leads x value x (rate / 100) x min(delay / 2, 1).
- * Returns null unless all four inputs are filled with numbers above zero.
- */
+/** leads x value x (rate / 100) x min(delay / 2, 1); null unless all four inputs are above zero. */
 export function estimateLostRevenue(inputs: CalculatorInputs): number | null {
   const numbers = [inputs.leads, inputs.value, inputs.delay, inputs.rate].map((raw) =>
     raw.trim() === '' ? Number.NaN : Number(raw),

@@ -1,23 +1,14 @@
-/**
- * What a calculator field accepts, one rule for the app and for the page before the app has
- * taken over (src/inline/early-fields.ts applies it to the served fields from the first
- * keystroke, each field's bound read from its `data-max`). Kept apart from estimate.ts so the
- * inline script carries only this.
- */
+/** Shared with the inline early-fields script, so it is kept apart from estimate.ts: the page carries only this. */
 import { CALCULATOR_MAX, type CalculatorField } from '@shared/contracts/calculator-bounds.ts';
 
-/** The most each field takes: the calculator's bounds, which the functions keep too. */
+/** The functions keep these bounds too. */
 export const FIELD_MAX: Readonly<Record<CalculatorField, number>> = CALCULATOR_MAX;
 
 const DECIMAL = /^\d*\.?\d*$/;
 
 export type Refusal = 'not-a-number' | 'above-max';
 
-/**
- * Why a typed value may not stand in a calculator field, or null when it may: empty, or a
- * non-negative decimal (no letters, signs or exponents), and no more than `max` (the field's
- * bound, FIELD_MAX).
- */
+/** Empty or a non-negative decimal (no letters, signs or exponents) within `max`; null when it may stand. */
 export function refusalOf(raw: string, max?: number): Refusal | null {
   if (raw === '') return null;
   if (!DECIMAL.test(raw)) return 'not-a-number';
@@ -25,11 +16,7 @@ export function refusalOf(raw: string, max?: number): Refusal | null {
   return null;
 }
 
-/**
- * What a field may hold of a value that reached it without each keystroke being checked (a
- * browser's restored form): the longest start of it the rule accepts, and why the next
- * character was refused, if one was.
- */
+/** For a value no keystroke check saw (a browser's restored form): its longest accepted start, and why the next character was refused. */
 export function adoptTyped(typed: string, max?: number): { value: string; why: Refusal | null } {
   for (let end = typed.length; end >= 0; end -= 1) {
     const value = typed.slice(0, end);

@@ -8,14 +8,9 @@ import { cn } from '@/lib/cn';
 import { requestCallback } from '@/lib/request-callback';
 import { useCallbackRequest, type CallbackField } from './use-callback-request';
 
-/**
- * "Call my phone", opened: the number, the consent box and Call me now. Loaded on intent with
- * libphonenumber-js and Turnstile, never on first paint. The same request id goes with every
- * try of the same number (the function calls at most once per id); a new number gets a new one.
- */
+/** The function calls at most once per request id, so every try of the same number carries the same one. */
 
 export interface CallbackFormProps {
-  /** Sends the request (tests pass a fake). */
   send?: typeof requestCallback;
   onClose: () => void;
 }
@@ -26,7 +21,7 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
   const { errors, status, widget, clearError, submit } = useCallbackRequest(send, focusField);
   const phoneInput = useRef<HTMLInputElement>(null);
 
-  // After the bot check's preparation (the hook's effect): the number's box has the focus.
+  // After the hook's effect prepared the bot check, the number's box takes the focus.
   useEffect(() => {
     phoneInput.current?.focus();
   }, []);
@@ -36,7 +31,6 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
     void submit(event.currentTarget);
   }
 
-  // Once the call is on its way, this replaces the form.
   if (status.kind === 'accepted') {
     return (
       <div
@@ -49,7 +43,6 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
     );
   }
 
-  /** A field's line when it is wrong. */
   const fieldError = (field: CallbackField) =>
     errors[field] ? (
       <p id={`${ids}-${field}-error`} className="mt-1 text-sm font-medium text-danger">
@@ -114,7 +107,6 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
         </label>
       </div>
       {fieldError('consent')}
-      {/* Turnstile's widget (a small box; the local stand-in says it is one). */}
       <div ref={widget} className="mt-4 min-h-[1.5rem] text-xs text-slate-600" />
       <Button type="submit" disabled={sending} className="mt-4 w-full">
         {sending ? copy.submitting : copy.submit}

@@ -9,7 +9,6 @@ import { REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
 import { callbackBody, type requestCallback, type CallbackOutcome } from '@/lib/request-callback';
 
-/** The form's fields a line can be about. */
 export type CallbackField = 'phone' | 'consent';
 export type FieldErrors = Partial<Record<CallbackField, string>>;
 export type CallbackStatus =
@@ -18,7 +17,6 @@ export type CallbackStatus =
   | { kind: 'accepted' }
   | { kind: 'refused'; message: string };
 
-/** The line for a request that was not taken and is no field's fault. */
 const REFUSAL_LINES = {
   business: copy.errors.business,
   'bot-check': copy.errors.botCheck,
@@ -27,12 +25,7 @@ const REFUSAL_LINES = {
   failed: copy.errors.failed,
 } satisfies Record<Exclude<CallbackOutcome['status'], 'accepted' | 'invalid'>, string>;
 
-/**
- * The callback request, apart from what the form looks like: the bot check prepared at mount
- * (its token is usually ready at the press), one request in flight at a time, the same request
- * id for every try of the same number, and the status and field lines that come back.
- * `focusField` moves focus to the field a line is about.
- */
+/** The same request id for every try of the same number; `focusField` moves focus to the field a line is about. */
 export function useCallbackRequest(
   send: typeof requestCallback,
   focusField: (field: CallbackField) => void,
@@ -41,12 +34,11 @@ export function useCallbackRequest(
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<CallbackStatus>({ kind: 'idle' });
   const botCheck = useRef<BotCheckSession | null>(null);
-  /** The bot check's widget goes in this element. */
   const widget = useRef<HTMLDivElement>(null);
   const attempt = useRef<{ id: string; phone: string } | null>(null);
 
   useEffect(() => {
-    // The bot check runs while the visitor types: its token is usually ready at the press.
+    // Prepared at mount, so a token is usually ready at the press.
     const check = createBotCheck(turnstile, () => widget.current, REQUEST_CALLBACK.action!);
     botCheck.current = check;
     check
@@ -55,7 +47,6 @@ export function useCallbackRequest(
     return () => check.remove();
   }, [turnstile]);
 
-  /** A field's line goes once the visitor changes it. */
   const clearError = (field: CallbackField) =>
     errors[field] && setErrors((e) => ({ ...e, [field]: undefined }));
 
@@ -64,7 +55,6 @@ export function useCallbackRequest(
     const data = new FormData(form);
     const phone = String(data.get('phone') ?? '').trim();
     const consent = data.get('consent') === 'yes';
-    // What is wrong with the number and the consent box before anything is sent.
     const found: FieldErrors = {};
     if (!isValidPhoneNumber(phone, 'US')) found.phone = copy.errors.phone;
     if (!consent) found.consent = copy.errors.consent;
@@ -73,8 +63,7 @@ export function useCallbackRequest(
       focusField(found.phone ? 'phone' : 'consent');
       return;
     }
-    // The business the agent answers as, if the visitor typed one in the hero (server
-    // mode shows the fields). One that breaks the rule sends nothing: its line is at its field.
+    // A business that breaks the rule sends nothing: its line is at its field.
     const business = readOwnBusiness();
     if (business === false) {
       setStatus({ kind: 'refused', message: copy.errors.business });

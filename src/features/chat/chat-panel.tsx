@@ -11,10 +11,6 @@ import { useChatSession, type ChatConnection } from './use-chat-session';
 
 export { CHAT_IDLE_MS } from './use-chat-session';
 
-/**
- * The chat's way to the agent for this build: the public key, or the server behind the bot
- * check (prepared now, its widget in `botCheckBox`).
- */
 function transportForThisSite(botCheckBox: () => HTMLElement | null): ChatConnection {
   const vapi = config.vapi!;
   if (vapi.auth === 'server') {
@@ -35,15 +31,10 @@ function transportForThisSite(botCheckBox: () => HTMLElement | null): ChatConnec
 
 export interface ChatPanelProps {
   onClose: () => void;
-  /** Makes the way to the agent at mount (tests pass their own). */
   connect?: (botCheckBox: () => HTMLElement | null) => ChatConnection;
 }
 
-/**
- * "Type instead": a chat with the same agent as the voice demo. The log is a polite live region;
- * a reply shows as it arrives; a message that gets no answer goes back into the box with a line
- * that says why. Closing the chat, leaving the page or CHAT_IDLE_MS without a message ends it.
- */
+/** The log is a polite live region; a message that gets no answer goes back into the box with a line that says why. */
 export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanelProps) {
   const ids = useId();
   const { lines, draft, setDraft, sending, waiting, error, ended, botCheckBox, submit, end } =
@@ -51,12 +42,11 @@ export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanel
   const input = useRef<HTMLInputElement>(null);
   const log = useRef<HTMLDivElement>(null);
 
-  // Once the connection is made (the session's effect): the box has the focus.
+  // Once the session's effect made the connection, the box takes the focus.
   useEffect(() => {
     input.current?.focus();
   }, []);
 
-  // The log keeps its newest line in view.
   useEffect(() => {
     const element = log.current;
     if (element) element.scrollTop = element.scrollHeight;
@@ -129,7 +119,6 @@ export function ChatPanel({ onClose, connect = transportForThisSite }: ChatPanel
           </Button>
         </div>
       </form>
-      {/* Why the last message got no answer, that the chat ended, or nothing. */}
       <p
         id={`${ids}-status`}
         role="status"

@@ -1,25 +1,15 @@
-/**
- * Vapi's answer to a chat message, read the two ways it comes (POST /chat/web and /chat, and the
- * chat function in server mode, which passes Vapi's answer on):
- * - streamed (`stream: true`): server-sent events, each `data: {id, sessionId, path, delta}` with
- *   `path` "chat.output[N].content"; the reply is the deltas in order;
- * - whole: `{id, sessionId, output: [{role: "assistant", content}, ...]}`.
- * Both shapes are Vapi's own types (@vapi-ai/server-sdk: CreateChatStreamResponse, WebChat).
- */
+/** Vapi's chat answer comes streamed (server-sent events of deltas) or whole; the chat function passes Vapi's answer on. */
 import type { ChatStreamEvent, WebChatAnswer } from '@shared/vapi/types.ts';
 
 export interface ReadAnswer {
-  /** The session the next message continues (Vapi's `sessionId`), when the answer named one. */
   sessionId: string | null;
-  /** The whole reply. */
   text: string;
-  /** The answer's JSON when it came whole (the chat function's carries the chat's key), else null. */
+  /** The whole answer's JSON (the chat function's carries the chat's key), else null. */
   body: unknown;
 }
 
 const CONTENT_PATH = /^chat\.output\[\d+\]\.content$/;
 
-/** One `data:` line's event, or null when it is none (a comment, `[DONE]`, a broken line). */
 function eventOf(line: string): Partial<ChatStreamEvent> | null {
   if (!line.startsWith('data:')) return null;
   const data = line.slice(5).trim();
@@ -32,10 +22,7 @@ function eventOf(line: string): Partial<ChatStreamEvent> | null {
   }
 }
 
-/**
- * Reads an OK answer to its end, handing each piece of the reply to `onDelta` as it arrives.
- * Rejects when the body breaks off (the caller's signal, the network).
- */
+/** Rejects when the body breaks off (the caller's signal, the network). */
 export async function readChatAnswer(
   response: Response,
   onDelta: (delta: string) => void,

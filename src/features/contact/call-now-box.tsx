@@ -3,11 +3,7 @@ import { contactSection } from '@/content/contact';
 
 const copy = contactSection.callNow;
 
-/**
- * "Have the agent call me now": unticked, with the consent words it gives beside it.
- * Uncontrolled, like the fields: a tick before the app has taken over is read at the submit.
- * `onChange` fetches the call's code and bot check at the tick.
- */
+/** Uncontrolled, like the fields: a tick before take-over is read at the submit. */
 export function CallNowBox({ onChange }: { onChange: (on: boolean) => void }) {
   return (
     <div className="flex items-start gap-3 sm:col-span-2">

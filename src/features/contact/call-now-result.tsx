@@ -10,26 +10,17 @@ import { watchSteps, type StepsOutcome } from './watch-steps';
 
 const copy = callNow.stopwatch;
 
-/** Seconds to the tenth, as the stopwatch shows them. */
 const tenths = (ms: number) => (Math.max(ms, 0) / 1000).toFixed(1);
 
-/** How often the running clock is drawn. */
 const TICK_MS = 100;
 
 type Running = Extract<CallNowState, { kind: 'sending' | 'asking' | 'placed' }>;
 
 export interface CallNowResultProps {
-  /** The call's state from the press on (not `none`). */
   state: Exclude<CallNowState, { kind: 'none' }>;
-  /** Watches the call's steps (tests pass their own). */
   watch?: typeof watchSteps;
 }
 
-/**
- * What follows a press of Send Message with "Have the agent call me now" ticked: the stopwatch,
- * or, when the call could not be placed, why (the message is sent either way). Loaded at the
- * tick (or the press), never on first paint.
- */
 export function CallNowResult({ state, watch }: CallNowResultProps) {
   if (state.kind === 'refused')
     return (
@@ -40,13 +31,7 @@ export function CallNowResult({ state, watch }: CallNowResultProps) {
   return <CallStopwatch state={state} watch={watch} />;
 }
 
-/**
- * The stopwatch of "Have the agent call me now": the seconds since the press of Send
- * Message, running, and the call's steps as Vapi reports them (read with the call's ticket,
- * watch-steps.ts), until the phone rings: then it stops at the server's figure and says it.
- * The running clock is a timer screen readers do not read out; the steps and the result are
- * announced (a polite live region).
- */
+/** The running clock is a timer screen readers do not read out; the steps and the result are announced. */
 function CallStopwatch({
   state,
   watch = watchSteps,
@@ -59,14 +44,12 @@ function CallStopwatch({
   const [outcome, setOutcome] = useState<StepsOutcome | null>(null);
   const placed = state.kind === 'placed' ? state : null;
 
-  // The clock runs until the call's steps have said how it went.
   useEffect(() => {
     if (outcome) return;
     const timer = setInterval(() => setNow(performance.now()), TICK_MS);
     return () => clearInterval(timer);
   }, [outcome]);
 
-  // Once the call is placed: its steps, until it rings (or the wait is over).
   const ticket = placed?.ticket ?? null;
   const callId = placed?.id ?? null;
   useEffect(() => {
@@ -96,7 +79,6 @@ function CallStopwatch({
     ringing: rangMs ?? steps?.ringing_ms,
     answered: steps?.answered_ms,
   };
-  // Announced: the latest step while it runs, then how it went.
   const latest = (Object.keys(done) as (keyof typeof done)[]).filter((step) => done[step]).at(-1);
   let result: string | null = latest ? copy.steps[latest] : null;
   if (outcome?.kind === 'rang') result = `${copy.rang(tenths(outcome.ms))} ${copy.speed}`;

@@ -1,23 +1,14 @@
 /**
- * "Have the agent call me now", loaded when the box is ticked, never on first paint:
- * the bot check for the call (Turnstile, prepared at the tick so its token is usually ready by
- * the press), and the request to the same server step as Call my phone (request-callback), with
- * `follows_lead` and the lead's id as the request's, so the function reads the lead's words for
- * the agent and one lead places at most one call. `pressed_ms` is measured here, as the request
- * leaves: the stopwatch and the owner's figure start at the press of Send Message.
+ * Goes to request-callback with `follows_lead`, so the function reads the lead's words for the
+ * agent and one lead places at most one call. `pressed_ms` is measured as the request leaves.
  */
 import { REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
 import { config, siteFunctions } from '@/lib/config';
 import { callbackBody, requestCallback, type CallbackOutcome } from '@/lib/request-callback';
 
-/*
- * The call's bot check, owned by this module for the page's life: made at the first tick,
- * asked for its next token after each request, removed when the box is unticked.
- */
 let botCheck: BotCheckSession | null = null;
 
-/** The box was ticked: the bot check renders into `place` now. */
 export function prepareCallNow(place: () => HTMLElement | null): void {
   if (!config.turnstile || botCheck) return;
   botCheck = createBotCheck(config.turnstile, place, REQUEST_CALLBACK.action!);
@@ -26,16 +17,12 @@ export function prepareCallNow(place: () => HTMLElement | null): void {
     .catch((error: unknown) => console.error('Contact form: the bot check did not load', error));
 }
 
-/** The box was unticked: no widget stays on the page. */
 export function dropCallNow(): void {
   botCheck?.remove();
   botCheck = null;
 }
 
-/**
- * Asks for the call that follows the stored lead `leadId`, to `phone` as typed in the form;
- * `pressedAt` is performance.now() at the press. Never throws.
- */
+/** `pressedAt` is performance.now() at the press. Never throws. */
 export async function requestCallNow(
   leadId: string,
   phone: string,

@@ -3,11 +3,8 @@ import { cn } from '@/lib/cn';
 import { leadField, type LeadField } from '@shared/lead-fields.ts';
 
 /**
- * One labelled field of the contact form, uncontrolled: the browser keeps what is typed (also
- * before the app has taken over the served page), and the form reads it on submit. Its control,
- * autofill, bound and width are its row of the lead's table (lead-fields.ts); its words, the
- * content's. maxlength is the database's byte limit: a character takes at least one byte, so the
- * attribute never stops what the database takes (wider text is measured in bytes by validate.ts).
+ * Uncontrolled, so what is typed before take-over stays. maxlength is the database's byte limit:
+ * a character takes at least one byte, so it never stops what the database takes.
  */
 export function ContactFieldControl({ name, error }: { name: LeadField; error?: string }) {
   const { input, autoComplete, required, maxBytes, wide } = leadField(name);

@@ -20,13 +20,9 @@ import { useCallNow } from './use-call-now';
 import { useContactSubmission, type Send } from './use-contact-submission';
 import { validateContact, type ContactErrors } from './validate';
 
-/** The key of Send Message's early presses (see src/lib/early-press.ts). */
 const EARLY_KEY = 'contact-submit';
 
-/**
- * The sender (and, in the browser profile, supabase-js), loaded on the first focus of the form. A load that stalls fails
- * after the same 10 s as a call, so the button never stays on Sending....
- */
+/** Loaded on the form's first focus; a stalled load fails after the same 10 s as a call, so the button never stays on Sending.... */
 const loadSender = loadOnce(async () => {
   const sender = await import('./send-contact');
   await sender.prepareSender();
@@ -34,11 +30,7 @@ const loadSender = loadOnce(async () => {
 }, CALL_TIMEOUT_MS);
 const preloadSender = () => void loadSender().catch(() => undefined);
 
-/**
- * What follows the press with "Have the agent call me now" ticked (its stopwatch, or why the call
- * was not placed), fetched at the tick (or the press): never in the first load. If its code
- * cannot be fetched the call still goes; the form says nothing more.
- */
+/** Fetched at the tick or the press, never in the first load; if it can't load, the call still goes. */
 const loadResult = loadOnce(() => import('./call-now-result'), CALL_TIMEOUT_MS);
 const CallNowResult = lazyOr<CallNowResultProps>(
   () => loadResult().then((module) => module.CallNowResult),
@@ -46,11 +38,9 @@ const CallNowResult = lazyOr<CallNowResultProps>(
   "Contact form: the call's result could not be loaded",
 );
 
-/** The real sender, loaded on first use. */
 const sendLazily: Send = async (id, values, botCheckPlace) =>
   (await loadSender()).sendContact(id, values, botCheckPlace);
 
-/** What the fields hold now (the browser keeps them: the form is uncontrolled). */
 function readValues(form: HTMLFormElement): ContactValues {
   const data = new FormData(form);
   return Object.fromEntries(
@@ -59,19 +49,16 @@ function readValues(form: HTMLFormElement): ContactValues {
 }
 
 interface ContactFormProps {
-  /** Sends one submission; tests pass a fake. */
   send?: Send;
-  /** The booking page offered once a message has gone (VITE_BOOKING_URL), or null. */
   booking?: BookingConfig | null;
 }
 
 export function ContactForm({ send = sendLazily, booking = config.booking }: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const { toast, show, dismiss } = useToast();
-  // Where the bot check goes, if the site's ceiling ever asks for one.
+  // Where the bot check goes if the site's ceiling ever asks for one.
   const botCheckBox = useRef<HTMLDivElement>(null);
   const { state, submit } = useContactSubmission(send, () => botCheckBox.current);
-  // "Have the agent call me now": offered where Call my phone is (the bot check is configured).
   const { state: callState, widget: callWidget, ...call } = useCallNow();
   const offerCall = Boolean(config.turnstile);
   const onCallTicked = (on: boolean) => {
@@ -80,18 +67,16 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
   };
   const submitting = state.status === 'submitting';
   const form = useRef<HTMLFormElement>(null);
-  // A press of Send Message before the app took over is replayed once, as a submit. Until then
-  // the button is not a submit button: a native submit would be a GET that puts the visitor's
-  // details in the URL and sends nothing.
+  // Until the app takes over the button is not a submit: a native submit would be a GET that
+  // puts the visitor's details in the URL and sends nothing.
   const live = useHydrated();
   const pressProps = useEarlyPress(EARLY_KEY, () => form.current?.requestSubmit(), {
     ready: live,
   });
 
   useEffect(() => {
-    // A visitor already in the form when the app took over has had their focus event: load now.
+    // A visitor already in the form has had their focus event: load now.
     if (form.current?.contains(document.activeElement)) preloadSender();
-    // Book a Call after a demo call starts the message for the visitor, unless they already have.
     return onMessagePrefill((message) => {
       const box = form.current?.elements.namedItem('message');
       if (box instanceof HTMLTextAreaElement && box.value.trim() === '') box.value = message;
@@ -105,7 +90,6 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The stopwatch of the call, if one is asked for, starts at this press.
     const pressedAt = performance.now();
     const element = event.currentTarget;
     if (submitting) return;
@@ -130,13 +114,12 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
     if (!outcome) return; // one was already on its way
     if (outcome.status === 'succeeded') element.reset();
     toastFor(outcome.status === 'succeeded');
-    // The call follows the stored lead only: a message that did not go places no call.
+    // No call without a stored lead.
     if (!callNow) return;
     if (outcome.status === 'succeeded') void call.follow(outcome.id, values.phone, pressedAt);
     else call.cancel();
   }
 
-  // Typing into a field with a message takes the message away.
   const clearError = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as HTMLInputElement).name as LeadField;
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
@@ -171,10 +154,7 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
           <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
         </div>
         {offerCall ? <CallNowBox onChange={onCallTicked} /> : null}
-        {/* The call's bot check (Turnstile's widget, rendered at the tick; empty, no space). */}
         <div ref={callWidget} className="empty:hidden sm:col-span-2" />
-        {/* The bot check, asked for only when the site's ceiling turns a submission away
-            (Turnstile's widget renders here; empty, it takes no space). */}
         <div ref={botCheckBox} className="empty:hidden sm:col-span-2" />
         <div className="sm:col-span-2">
           <Button
@@ -192,13 +172,11 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
             {submitting ? copy.submitting : copy.submit}
           </Button>
         </div>
-        {/* The call after the message: its stopwatch, or why it was not placed. */}
         {callState.kind !== 'none' ? (
           <Suspense fallback={null}>
             <CallNowResult state={callState} />
           </Suspense>
         ) : null}
-        {/* After a sent message: Book a time, prefilled from it, the lead's id its metadata. */}
         {state.status === 'succeeded' && booking ? (
           <div className="text-slate-700 sm:col-span-2">
             <p className="mb-3">{copy.booking.intro}</p>
@@ -212,7 +190,6 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
           </div>
         ) : null}
       </form>
-      {/* In the page's flow on phones (never over the form), in the corner on wide screens. */}
       <Toaster
         toast={toast}
         onDismiss={dismiss}

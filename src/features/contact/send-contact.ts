@@ -1,7 +1,4 @@
-// Loaded on the visitor's first interaction with the form, never on page load. The default
-// profile sends the lead to the submit-lead function, which stores it and posts the owner's
-// automation; the browser profile (VITE_LEADS=browser) brings supabase-js to insert it with the
-// anon key and posts the webhook itself.
+// Loaded on the first interaction with the form. Only the browser profile brings supabase-js.
 import { config, siteFunctions } from '@/lib/config';
 import { landingUtm, triedDemoCall, visitEstimate, visitId } from '@/lib/visit';
 import { currentTrade } from '@/lib/trade';
@@ -15,10 +12,7 @@ import { SUBMIT_LEAD } from '@shared/contracts/lead.ts';
 import { createBotCheck } from '@/lib/bot-check';
 import { createBotCheckedInsert, submitLead } from './submit-lead';
 
-// The page's one way to store a lead, made on the first send and kept for the page's life (this
-// module is its only owner; unit tests use submitContact with their own clients instead).
 let insert: SubmissionClients['insert'] | undefined;
-// And its way past the site's ceiling, when the bot check is configured (VITE_TURNSTILE_SITE_KEY).
 let botChecked: ReturnType<typeof createBotCheckedInsert> | undefined;
 let botCheckPlace: () => HTMLElement | null = () => null;
 
@@ -29,15 +23,11 @@ async function storeWith(): Promise<SubmissionClients['insert']> {
   return createSupabaseInsert(config.supabaseUrl, config.supabaseAnonKey);
 }
 
-/**
- * Makes the way to store a lead ready (in the browser profile, supabase-js is fetched): the form
- * calls it with this module's load, on its first focus, within the load's time limit.
- */
+/** The form calls this with the module's load, on its first focus, within the load's time limit. */
 export async function prepareSender(): Promise<void> {
   insert ??= await storeWith();
 }
 
-/** Sends one submission through the configured profile. */
 export async function sendContact(
   id: string,
   values: ContactValues,

@@ -5,63 +5,36 @@ import { toPacificIso, toPacificReadable } from '@shared/pacific-time.ts';
 import { CALL_TIMEOUT_MS } from './timeouts';
 import { sleep } from '@/lib/sleep';
 
-/** What the visitor typed: one string per field of the lead (lead-fields.ts). */
 export type ContactValues = LeadText;
 
-/**
- * How storing the lead ended, as supabase-js reports an insert (the browser profile) or as the
- * submit-lead function answers (which also says whether it delivered the lead to the webhook).
- */
 export type InsertOutcome =
   | { ok: true; delivered?: boolean }
   | { ok: false; status: number; code: string; message: string; delivered?: boolean };
 
-/**
- * The way past the site's ceiling: when the insert is answered 429 LG003 (too many submissions
- * to the whole site, as in a flood), the same row, same id, goes through the submit-lead
- * function behind the bot check.
- */
+/** Past the site-wide ceiling (429 LG003), the same row and id go through submit-lead behind the bot check. */
 export interface BotCheckedInsert {
-  /** A fresh bot-check token: waits for the widget; rejects when none comes. */
   token: () => Promise<string>;
-  /** Sends the row with the token through submit-lead; resolves with the outcome, never throws. */
   insert: (row: LeadRow, captcha: string, signal: AbortSignal) => Promise<InsertOutcome>;
 }
 
-/** The browser profile's webhook, which the page posts itself. */
 export interface PageWebhook {
   fetch: typeof fetch;
   url: string;
-  /**
-   * `json` (default): a JSON POST, preflighted by the browser, its answer read. `simple`: the
-   * same JSON as text/plain with no-cors (no preflight); the answer cannot be read, so only a
-   * network failure counts as a failure.
-   */
+  /** `simple`: text/plain no-cors, no preflight; the answer is opaque, so only a network failure fails. */
   mode?: 'json' | 'simple';
 }
 
 export interface SubmissionClients {
-  /**
-   * Stores one lead (the submit-lead function, or an insert into contact_submissions); resolves
-   * with the outcome, never throws.
-   */
   insert: (row: LeadRow, signal: AbortSignal) => Promise<InsertOutcome>;
-  /** When set, a submission the site's ceiling turns away goes this way instead. */
   botChecked?: BotCheckedInsert;
-  /**
-   * The browser profile: the page posts the webhook itself, unless the function already
-   * delivered the lead. Absent (the default profile): the server step posts it, and a lead it
-   * could not pass on is its answer's `webhook_failed`.
-   */
+  /** The browser profile posts the webhook itself, unless the function already delivered the lead. */
   webhook?: PageWebhook;
   now?: () => Date;
-  /** Waits between retries (replaced in tests). */
   sleep?: (ms: number) => Promise<void>;
 }
 
 export type FailureReason = 'network' | 'timeout' | 'http';
 
-/** Why a step failed, as a submission's result and each of its tries say it. */
 interface Failure {
   reason: FailureReason;
   status?: number;
@@ -70,13 +43,9 @@ interface Failure {
 
 export type SubmissionResult = { ok: true } | ({ ok: false; step: 'insert' | 'webhook' } & Failure);
 
-/** Waits before the automatic retries of a network error or a 502/503/504. */
 export const RETRY_DELAYS_MS = [400, 1200] as const;
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
-/**
- * Postgres's unique violation on the primary key: this id is stored already, from an earlier
- * try. A unique violation of any other constraint is a refusal like any other.
- */
+/** Postgres's unique violation on the primary key: an earlier try stored this id. */
 function isAlreadyStored(outcome: Extract<InsertOutcome, { ok: false }>): boolean {
   return outcome.code === '23505' && outcome.message.includes('contact_submissions_pkey');
 }
@@ -92,18 +61,12 @@ type Attempt =
   | { done: true; delivered?: boolean }
   | (Failure & {
       done: false;
-      /** The lead is stored, and the server step could not pass it on (502 webhook_failed). */
       webhook?: boolean;
       retry: boolean;
-      /** The database's ceiling for the whole site (429 LG003), not this visitor's doing. */
       ceiling?: boolean;
     });
 
-/**
- * Tries a step, and again after each delay while the failure is a network error or a
- * 502/503/504. A timeout is not retried: the visitor has waited long enough, and can press
- * again (the id makes that safe).
- */
+/** Retries network errors and 502/503/504; not a timeout: the visitor has waited, and can press again (the id makes that safe). */
 async function withRetries(
   attempt: () => Promise<Attempt>,
   wait: (ms: number) => Promise<void>,
@@ -117,10 +80,6 @@ async function withRetries(
   }
 }
 
-/**
- * One call of a step, with an abort signal that fires after CALL_TIMEOUT_MS, its answer judged by
- * `judge`. A call that throws is a network error; one that ran out of time is not retried.
- */
 async function attemptOnce<T>(
   call: (signal: AbortSignal) => Promise<T>,
   judge: (answer: T) => Attempt,
@@ -166,7 +125,6 @@ function insertOnce(insert: SubmissionClients['insert'], row: LeadRow): Promise<
   );
 }
 
-/** One try through submit-lead: a fresh bot-check token, then the same row and id. */
 async function botCheckedOnce(botChecked: BotCheckedInsert, row: LeadRow): Promise<Attempt> {
   let captcha: string;
   try {
@@ -187,13 +145,12 @@ function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<Attemp
         headers: { 'Content-Type': simple ? 'text/plain;charset=UTF-8' : 'application/json' },
         ...(simple ? { mode: 'no-cors' as const } : {}),
         body,
-        // A tab closed mid-send still delivers. Browsers cap a keepalive body at 64 KiB; a
-        // lead is far smaller (the database's limits), but a larger one still goes, without it.
+        // Keepalive lets a closed tab still deliver, but browsers cap its body at 64 KiB.
         keepalive: new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES,
         signal,
       }),
     (response) =>
-      // An opaque answer (simple mode) arrived, whatever it says: the request was delivered.
+      // An opaque answer (simple mode) means the request was delivered.
       response.ok || (simple && response.type === 'opaque')
         ? { done: true }
         : {
@@ -206,16 +163,12 @@ function postWebhookOnce(webhook: PageWebhook, payload: LeadRow): Promise<Attemp
   );
 }
 
-/** The most a browser sends with `keepalive` (the Fetch standard's 64 KiB, less headroom). */
+/** The Fetch standard's 64 KiB keepalive cap, less headroom. */
 export const KEEPALIVE_MAX_BYTES = 60 * 1024;
 
 /**
- * Sends one contact submission: stores the row, and has it posted to the webhook (by the server
- * step, or in the browser profile by the page itself, unless the function already did). Success
- * needs both; the webhook is not called when storing failed. `id` identifies the submission: a
- * retry with the same id never stores a second row (a duplicate-key answer means the row is
- * already there) and never posts a delivered lead again. Never throws; a failure is logged to
- * the console with its cause.
+ * Stores the row, then has the webhook posted; success needs both. Retries with the same id never
+ * store a second row or post a delivered lead again. Never throws.
  */
 export async function submitContact(
   id: string,
@@ -234,7 +187,6 @@ export async function submitContact(
   let stored = await withRetries(() => insertOnce(clients.insert, row), wait);
   const botChecked = clients.botChecked;
   if (!stored.done && stored.ceiling && botChecked) {
-    // The site is flooded: this visitor passes the bot check and goes the other way, same id.
     stored = await withRetries(() => botCheckedOnce(botChecked, row), wait);
   }
   if (!stored.done) return fail(stored.webhook ? 'webhook' : 'insert', stored);

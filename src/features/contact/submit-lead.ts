@@ -1,18 +1,12 @@
-// The page's side of the submit-lead Edge Function, loaded with the sender (never on page load).
-// The default profile sends every lead there; the bot check is rendered only when the site's
-// ceiling turns a submission away.
+// The bot check is rendered only when the site's ceiling turns a submission away.
 import type { LeadRow, SubmitLeadBody } from '@shared/contracts/lead.ts';
 import type { BotCheckSession } from '@/lib/bot-check';
 import { callFunction, type FunctionsClient } from '@/lib/functions';
 import type { BotCheckedInsert, InsertOutcome } from './submission';
 
-/**
- * How long the page waits for a bot-check token. Turnstile usually passes without a click; when
- * it asks for one, the visitor needs time to see it and press it.
- */
+/** Turnstile usually passes without a click; when it asks for one, the visitor needs time. */
 export const BOT_CHECK_WAIT_MS = 30_000;
 
-/** Sends the lead to submit-lead (with a bot-check token, or none on the first try). */
 export async function submitLead(
   client: FunctionsClient,
   row: LeadRow,
@@ -21,10 +15,9 @@ export async function submitLead(
 ): Promise<InsertOutcome> {
   const body: SubmitLeadBody = { ...row, ...(captcha === null ? {} : { captcha }) };
   const answer = await callFunction(client, 'submit-lead', body, signal);
-  // As supabase-js reports a dropped connection: status 0.
+  // As supabase-js reports a dropped connection.
   if (!answer.reached) return { ok: false, status: 0, code: '', message: answer.detail };
   const { code, message, delivered } = answer.body;
-  // Whether the function posted the lead to the webhook (when it says: SubmitLeadAnswer).
   const said = typeof delivered === 'boolean' ? { delivered } : {};
   if (answer.status === 201) return { ok: true, ...said };
   return {
@@ -36,7 +29,6 @@ export async function submitLead(
   };
 }
 
-/** The way past the site's ceiling: a fresh bot-check token, then the same lead. */
 export function createBotCheckedInsert(
   client: FunctionsClient,
   botCheck: BotCheckSession,

@@ -2,36 +2,22 @@ import { useCallback, useRef, useState } from 'react';
 import { funnel } from '@/lib/funnel';
 import type { ContactValues, FailureReason, SubmissionResult } from './submission';
 
-/**
- * Sends one submission under `id` (the real one loads the sender and supabase-js first);
- * `botCheckPlace` is the form's element for the bot check, when the site's ceiling needs one.
- */
+/** `botCheckPlace` is the form's element for the bot check, when the site's ceiling needs one. */
 export type Send = (
   id: string,
   values: ContactValues,
   botCheckPlace: () => HTMLElement | null,
 ) => Promise<SubmissionResult>;
 
-/** Where a submission failed: loading the sender's code, the database insert, or the webhook. */
 export type FailedStep = 'load' | 'insert' | 'webhook';
 
-/**
- * A submission's life: idle, then submitting, then succeeded (with the lead's id and what was
- * sent: Book a time prefills from them) or failed (naming the step).
- */
 export type SubmissionState =
   | { status: 'idle' }
   | { status: 'submitting' }
   | { status: 'succeeded'; id: string; values: ContactValues }
   | { status: 'failed'; step: FailedStep; reason: FailureReason; detail: string };
 
-/**
- * The contact form's submission, apart from what it looks like: one submission in flight at a
- * time (a second press while one is on does nothing), the same id for every try of the same
- * content (so a retry never stores a second row) and a new one once the content changes or a
- * submission succeeded. `submit` resolves with the state it ended in, or null when it was
- * ignored.
- */
+/** The same id for every try of the same content, so a retry never stores a second row; `submit` resolves null when ignored. */
 export function useContactSubmission(
   send: Send,
   botCheckPlace: () => HTMLElement | null = () => null,
@@ -56,7 +42,6 @@ export function useContactSubmission(
           ? { status: 'succeeded', id: current.current.id, values }
           : { status: 'failed', step: result.step, reason: result.reason, detail: result.detail };
       } catch (error) {
-        // The sender's code (and supabase-js) did not arrive: nothing was sent.
         console.error('Contact form: the sender could not be loaded', error);
         next = { status: 'failed', step: 'load', reason: 'network', detail: String(error) };
       }

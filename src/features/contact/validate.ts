@@ -27,14 +27,10 @@ function errorMessage(field: LeadField, problem: LeadProblem): string {
   }
 }
 
-/** The form's own check of a phone field past the database's: a phone's characters, 7 digits. */
 const isPhoneLike = (value: string) =>
   PHONE_CHARS.test(value) && value.replace(/\D/g, '').length >= 7;
 
-/**
- * What is wrong with each field, in words for the visitor; empty when the form may be sent.
- * The rules are the database's (lead-rules.ts), so nothing the form lets through is refused there.
- */
+/** The database's rules (lead-rules.ts), so nothing the form lets through is refused there. */
 export function validateContact(values: LeadText): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of LEAD_FIELDS) {

@@ -2,13 +2,9 @@ import { Suspense, useState } from 'react';
 import { lazyOr } from '@/lib/load-once';
 import { usePendingReport, type PendingReport } from '@/lib/pending-report';
 
-/**
- * Where the lead card shows: nothing until this visitor's call, callback or chat says its report
- * is on its way (src/lib/pending-report.ts); then the card's code is fetched and it waits for the
- * report. The card is never in the first load; this slot is a few lines of it.
- */
+/** Renders nothing until a report is on its way, so the card's code is never in the first load. */
 type CardProps = { pending: PendingReport; onClose: () => void };
-// Logged when its code cannot be fetched; the owner still gets the report, and the page works.
+// The owner still gets the report, and the page works.
 const LeadCard = lazyOr<CardProps>(
   () => import('./lead-card').then((module) => module.LeadCard),
   () => null,

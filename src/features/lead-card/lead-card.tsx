@@ -8,12 +8,7 @@ import type { BookingPrefill } from '@/lib/booking';
 import type { PendingReport } from '@/lib/pending-report';
 import { waitForReport, type ReportOutcome } from './read-report';
 
-/**
- * The lead card: what the owner received after this visitor's demo call, Call my phone or chat
- * (the report's summary, the fields the agent captured, the transcript, and the webhook's JSON).
- * It waits for the report (read-report.ts, bounded), says so meanwhile, and says so when the
- * wait is over. Loaded when a report is on its way (lead-card-slot.tsx), never in the first load.
- */
+/** What the owner received after this visitor's call or chat; loaded only when a report is on its way. */
 
 /** `jobType` → "Job type", `zip_code` → "Zip code". */
 export function fieldLabel(key: string): string {
@@ -25,11 +20,9 @@ export function fieldLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A captured value as one line: text as it is, anything else as JSON. */
 const fieldValue = (value: unknown) =>
   typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 
-/** The captured fields: an object's entries; anything else (a list, a text) as one entry. */
 function capturedFields(data: unknown): [string, string][] {
   if (data === null || data === undefined) return [];
   if (typeof data === 'object' && !Array.isArray(data)) {
@@ -40,7 +33,7 @@ function capturedFields(data: unknown): [string, string][] {
   return [[copy.captured, fieldValue(data)]];
 }
 
-/** A captured text under one of `keys` (any case, `_` or `-` or none between words), or none. */
+/** Any case, with `_`, `-` or nothing between words. */
 function capturedText(data: unknown, keys: RegExp): string | undefined {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
   const found = Object.entries(data as Record<string, unknown>).find(
@@ -49,11 +42,7 @@ function capturedText(data: unknown, keys: RegExp): string | undefined {
   return found ? (found[1] as string).trim() : undefined;
 }
 
-/**
- * Book a time, filled in from the card: the name and e-mail the agent captured (when its
- * analysis plan asks for them), the summary as the note, and the call's id as the owner's webhook
- * names it (`vapi_call_id`) as the lead's id.
- */
+/** The call's id as the owner's webhook names it (`vapi_call_id`) is the booking's lead id. */
 export function bookingPrefill(report: LeadCardReport): BookingPrefill {
   const data = report.structured_data;
   return {

@@ -1,8 +1,3 @@
-/**
- * The page's side of the call-report function: asks for this visitor's report until it is ready,
- * it is gone, or the wait is over: the first read after FIRST_READ_MS, then one each
- * READ_EVERY_MS, so a two-minute wait is at most 41 reads.
- */
 import type {
   LeadCardReport,
   ReportReadAnswer,
@@ -13,18 +8,16 @@ import { readCallReport, type ReadTurns } from '@/lib/read-call-report';
 
 export type ReportOutcome =
   | { kind: 'ready'; report: LeadCardReport }
-  /** The wait is over and no report came (the owner still gets it). */
+  /** No report came in the wait (the owner still gets it). */
   | { kind: 'gave-up' }
-  /** The function knows no report for this ticket (gone after an hour). */
+  /** Gone after an hour. */
   | { kind: 'gone' };
 
 /** Vapi sends its report a few seconds after the call ends. */
 export const FIRST_READ_MS = 1_500;
 export const READ_EVERY_MS = 3_000;
-/** How long one read may take. */
 const READ_TIMEOUT_MS = 10_000;
 
-/** Whether an answer's report is one the card can show (the function's, checked). */
 function readyReport(body: Record<string, unknown>): LeadCardReport | null {
   const answer = body as Partial<ReportReadAnswer> & { report?: Partial<LeadCardReport> };
   const report = answer.report;
@@ -33,10 +26,7 @@ function readyReport(body: Record<string, unknown>): LeadCardReport | null {
   return report as LeadCardReport;
 }
 
-/**
- * Reads `ticket`'s report until `deadline` (Date.now()); `signal` stops it (the card closed, a
- * newer report): it then resolves with `gave-up` and reads no more.
- */
+/** `signal` stops it (the card closed, a newer report): it then resolves with `gave-up`. */
 export function waitForReport(
   client: FunctionsClient,
   ticket: ReportTicket,

@@ -1,11 +1,5 @@
-/**
- * One demo call per visitor at a time, and a short pause after each: every call is billed to the
- * owner. Kept in localStorage, so it holds across the visitor's tabs and a reload. (Someone who
- * calls Vapi's API with the public key skips this page altogether: docs/deploy.md shows the
- * limits that hold for them, in Vapi's dashboard.)
- */
+/** One demo call per visitor at a time, and a pause after each: every call is billed. localStorage makes it hold across tabs and reloads. */
 
-/** How long after a call (one that connected) ends before the next one may start. */
 export const COOL_DOWN_MS = 15_000;
 const KEY = 'voice-demo-call';
 
@@ -13,7 +7,7 @@ export type CallGuardRefusal = { reason: 'busy' } | { reason: 'cooling'; seconds
 
 interface Record {
   state: 'busy' | 'cooling';
-  /** Until when (epoch ms) the record holds; a busy record expires so a closed tab frees it. */
+  /** A busy record expires so a closed tab frees it. */
   until: number;
 }
 
@@ -45,12 +39,8 @@ function defaultStorage(): Storage | null {
 }
 
 export interface CallGuard {
-  /** Takes the visitor's one call for up to `holdMs`; null when taken, else why not. */
   begin: (holdMs: number) => CallGuardRefusal | null;
-  /**
-   * The attempt is over. After a call that connected (`coolDown`), the pause starts now;
-   * otherwise the visitor may press again at once.
-   */
+  /** Only a call that connected (`coolDown`) starts the pause. */
   finish: (coolDown?: boolean) => void;
 }
 
@@ -78,7 +68,7 @@ export function createCallGuard(
         try {
           storage?.removeItem(KEY);
         } catch {
-          // As in write(): nothing more to do.
+          // Full or blocked, as in write().
         }
     },
   };

@@ -1,20 +1,15 @@
 import type { VoiceErrorKind } from './voice-machine';
 
-/** Names browsers give getUserMedia failures, by what the visitor can do about them. */
 const DENIED_NAMES = ['NotAllowedError', 'PermissionDeniedError', 'SecurityError'];
 const MISSING_NAMES = ['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'];
 
-/** Those names as whole words, for errors that reach us serialized inside an SDK payload. */
+/** For errors that reach us serialized inside an SDK payload. */
 const wordOf = (names: string[]) => new RegExp(`\\b(?:${names.join('|')})\\b`);
 const DENIED_IN_TEXT = wordOf(DENIED_NAMES);
-// Chrome's message for a missing device when the error's name was lost on the way.
+// Chrome's message for a missing device when the error's name was lost.
 const MISSING_IN_TEXT = new RegExp(`${wordOf(MISSING_NAMES).source}|Requested device not found`);
 
-/**
- * Which visitor-facing line fits an error from getUserMedia or the SDK. Only the microphone
- * errors browsers define count as "blocked" or "missing"; anything else (a refused key, an
- * assistant "permission" problem, a network failure) is a failed connection.
- */
+/** Only the microphone errors browsers define count as blocked or missing; anything else is a failed connection. */
 export function classifyVoiceError(error: unknown): VoiceErrorKind {
   const name = (error as { name?: unknown } | null)?.name;
   if (typeof name === 'string') {
@@ -27,12 +22,9 @@ export function classifyVoiceError(error: unknown): VoiceErrorKind {
   return 'connect';
 }
 
-/**
- * A readable line for the console. The SDK's error payloads nest objects and its
- * `error.message` is sometimes itself an object, so strings are not assumed anywhere.
- */
+/** The SDK's payloads nest objects and `error.message` is sometimes itself an object, so no strings are assumed. */
 export function describeError(error: unknown): string {
-  // Error and DOMException (which is no Error in every realm): name and message, not enumerable.
+  // DOMException is no Error in every realm; name and message are not enumerable.
   if (typeof error === 'object' && error !== null && 'name' in error && 'message' in error) {
     const { name, message } = error as { name: unknown; message: unknown };
     if (typeof name === 'string' && typeof message === 'string') return `${name}: ${message}`;
@@ -45,25 +37,18 @@ export function describeError(error: unknown): string {
   }
 }
 
-/** SDK errors after which the call goes on (noise cancellation, level meters): logged only. */
+/** SDK errors after which the call goes on (noise cancellation, level meters). */
 export function isNonFatalSdkError(error: unknown): boolean {
   const type = (error as { type?: unknown } | null)?.type;
   return typeof type === 'string' && /audio-processing|audio-level-observer/.test(type);
 }
 
-/**
- * The SDK could not start the agent's audio (the browser's autoplay rule, usually): the call
- * goes on, and a tap lets the visitor hear it (@vapi-ai/web 2.7's `audio-start-failed`).
- */
+/** Usually the autoplay rule: the call goes on, and a tap lets the visitor hear it. */
 export function isAudioStartFailure(error: unknown): boolean {
   return (error as { type?: unknown } | null)?.type === 'audio-start-failed';
 }
 
-/**
- * Daily's "the room is closed" (its fatal error `ejected`, "Meeting has ended"), as the SDK
- * passes it on (`daily-error`, the event serialized). When the assistant hangs up it races the
- * SDK's call-end: after a call that was on, it is that call's end, not a failure.
- */
+/** Daily's "room closed" races the SDK's call-end when the assistant hangs up: after a call that was on, it is that call's end. */
 export function isRoomClosed(error: unknown): boolean {
   const sdkError = error as { type?: unknown; error?: unknown } | null;
   if (sdkError?.type !== 'daily-error') return false;

@@ -19,45 +19,27 @@ export const CONNECT_TIMEOUT_MS = 20_000;
 export interface VoiceDemoOptions extends Partial<
   Pick<VoiceCallOptions, 'loadSdk' | 'requestMicrophone'>
 > {
-  /** How calls start (public key, or the server), and the cap; null: not configured. */
   config: SiteConfig['vapi'];
-  /** Server mode: asks start-web-call for a call (the component passes the real one; tests a fake). */
   startWebCall?: (request: Omit<WebCallBody, 'captcha'>) => Promise<JoinableCall>;
-  /** One call per visitor at a time, and the pause after one (tests pass their own). */
   guard?: CallGuard;
 }
 
-/**
- * What this call's start request changes of the assistant: a cap on its length (the owner's
- * bill), and the calculator's numbers when it shows an estimate and the page's trade, for the
- * assistant's prompt (`{{leads}}`, `{{value}}`, `{{delay}}`, `{{rate}}`, `{{estimate}}`,
- * `{{trade}}`; docs/deploy.md).
- */
+/** Caps the call's length (the owner's bill) and gives the assistant's prompt the visitor's numbers. */
 function overridesForThisVisit(maxCallSeconds: number): AssistantOverrides {
   const variables = agentVariables();
   return {
     maxDurationSeconds: maxCallSeconds,
     ...(variables ? { variableValues: { ...variables } } : {}),
-    // Joins the call's end-of-call report to the visit, and so to the lead that follows it.
+    // Joins the end-of-call report to the visit, and so to its lead.
     metadata: { visit_id: visitId() },
   };
 }
 
-/** The code that drives a call, loaded with the SDK on intent (CONNECT_TIMEOUT_MS bounds it). */
 const loadVoiceCall = loadOnce(() => import('./voice-call'));
 
-/**
- * Server mode: the reader of the visitor's business, out of the first load. It comes
- * on intent with the server's call starter (web-call.ts imports it), so at the press it is in
- * hand and the request still leaves before the page renders its Connecting state.
- */
+/** Loaded on intent with the server starter, so at the press the request still leaves before the Connecting render. */
 const loadOwnBusiness = loadOnce(() => import('@/lib/own-business'));
 
-/**
- * The voice button's state: a press starts a call (loading the SDK on first use), a press in a
- * call ends it, and the call ends when the component unmounts or the page is left. Only this
- * hook (through voice-call.ts) touches the SDK.
- */
 export function useVoiceDemo({
   config,
   loadSdk = loadVapi,
@@ -79,23 +61,16 @@ export function useVoiceDemo({
     dispatch(event);
   }, []);
 
-  // Set while the attempt under way has reached a call (the pause after it applies): tells the
-  // funnel the call ended.
+  // Set once the attempt reached a call: tells the funnel the call ended.
   const callEnded = useRef<((ended: 'normal' | 'error') => void) | null>(null);
-  // Server mode: the ticket start-web-call answered with, so the page can show the call's report.
   const ticket = useRef<ReportTicket | null>(null);
 
-  /**
-   * Ends whatever attempt is under way: no event of it counts any more. After a call that
-   * connected, the pause before the next call starts; an attempt that never connected
-   * (cancelled, refused, failed) leaves none.
-   */
+  /** Only a call that connected leaves the pause before the next one. */
   const release = useCallback(
     (ended: 'normal' | 'error' = 'normal') => {
       const connected = callEnded.current;
       callEnded.current = null;
       connected?.(ended);
-      // A call that connected has ended: its report is on its way (the lead card shows it).
       if (connected) announceReport(ticket.current, 'webCall');
       ticket.current = null;
       attempt.current += 1;
@@ -107,7 +82,7 @@ export function useVoiceDemo({
     [guard],
   );
 
-  /** A press reading the visitor's business: a second press meanwhile is the same press. */
+  /** A second press while the business is read is the same press. */
   const reading = useRef(false);
 
   const press = useCallback(async () => {
@@ -124,9 +99,7 @@ export function useVoiceDemo({
       );
       return;
     }
-    // Server mode: the business the agent answers as, if the visitor typed one. One
-    // that breaks the rule starts nothing, not even the microphone's prompt: its line is at its
-    // field, which takes the focus.
+    // A business that breaks the rule starts nothing, not even the microphone's prompt.
     let business: Business | null = null;
     if (config.auth === 'server') {
       reading.current = true;
@@ -135,7 +108,7 @@ export function useVoiceDemo({
         if (read === false) return;
         business = read;
       } catch (error) {
-        // Its code could not be fetched: the generic demo, as with no business typed.
+        // Its code could not be fetched: the generic demo.
         console.error('Voice demo: the business fields could not be read:', error);
       } finally {
         reading.current = false;
@@ -148,10 +121,8 @@ export function useVoiceDemo({
       return;
     }
     const mine = attempt.current;
-    // Server mode: the call is asked for now, while the code loads and the microphone prompt
-    // shows, and before the state below is set, so the request leaves before the page renders
-    // its Connecting state; the server sets its length and overrides. Public-key mode: the SDK
-    // starts it.
+    // Server mode: asked for before the state below is set, so the request leaves before the
+    // Connecting render and runs while the code loads and the microphone prompt shows.
     const start: CallStart =
       config.auth === 'server'
         ? {
@@ -173,9 +144,7 @@ export function useVoiceDemo({
             assistantOverrides: overridesForThisVisit(config.maxCallSeconds),
           };
     send({ type: 'start-requested' });
-    // The visitor tried the demo (it goes with their lead, if they write).
     markDemoCall();
-    /** This attempt, unless given up already, could not connect. */
     const giveUp = (...why: unknown[]) => {
       if (attempt.current !== mine) return;
       console.error(...why);
@@ -192,7 +161,7 @@ export function useVoiceDemo({
     try {
       const { startVoiceCall, hangUpUnjoined } = await loadVoiceCall();
       if (attempt.current !== mine) {
-        // Given up before the code came: a call the server started meanwhile is ended too.
+        // A call the server started meanwhile is ended too.
         if ('webCall' in start) void hangUpUnjoined(start.webCall, loadSdk);
         return;
       }
@@ -216,21 +185,18 @@ export function useVoiceDemo({
     }
   }, [config, startWebCall, guard, loadSdk, release, requestMicrophone, send]);
 
-  /** Gives up a call that is still connecting; no room is joined afterwards. */
   const cancel = useCallback(() => {
     if (current.current.status !== 'connecting') return;
     release();
     send({ type: 'cancel-requested' });
   }, [release, send]);
 
-  /** Mutes or unmutes the visitor's microphone during a call. */
   const toggleMute = useCallback(() => {
     const { status, muted } = current.current;
     if (status !== 'in-call') return;
     if (call.current?.setMuted(!muted)) send({ type: 'mute-changed', muted: !muted });
   }, [send]);
 
-  /** The visitor's tap after the browser blocked the agent's voice: plays it. */
   const resumeAudio = useCallback(() => {
     void call.current?.resumeAudio();
   }, []);
@@ -242,7 +208,6 @@ export function useVoiceDemo({
   }, [config, loadSdk]);
 
   useEffect(() => {
-    // Closing the tab or leaving for another site ends the call.
     const leave = () => release();
     window.addEventListener('pagehide', leave);
     return () => {

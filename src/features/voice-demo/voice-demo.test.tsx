@@ -12,10 +12,7 @@ import { quietConsoleError } from '@/test/quiet-console';
 
 type Listener = (...args: never[]) => void;
 
-/**
- * A stand-in for the Vapi client: records calls, lets the test emit SDK events. It has the
- * methods the site uses (VapiClient), loosely typed so a test can emit anything.
- */
+/** A stand-in for the Vapi client that records calls and lets the test emit SDK events. */
 class FakeVapi {
   static instances: FakeVapi[] = [];
   listeners = new Map<string, Set<Listener>>();
@@ -116,7 +113,6 @@ function renderDemo(overrides: Partial<Parameters<typeof VoiceDemo>[0]> = {}) {
   );
 }
 
-/** The call button at rest. */
 const idleButton = () => screen.getByRole('button', { name: 'Press here for AI Voice Agent' });
 
 /** Renders the demo and presses its button: the client is made, the call is connecting. */

@@ -14,7 +14,6 @@ import { visitId } from '@/lib/visit';
 import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind, VoiceState } from './voice-machine';
 
-/** Loads the server's call starter once: its code, and the bot check shown in `botCheckBox`. */
 function loadStarter(botCheckBox: () => HTMLDivElement | null) {
   return loadOnce(() =>
     import('./web-call').then((module) =>
@@ -23,26 +22,19 @@ function loadStarter(botCheckBox: () => HTMLDivElement | null) {
   );
 }
 
-/**
- * Server mode's starter: its code and the bot check load on intent, never in the first load.
- * Gives the box the bot check renders in, the call's start, and what intent prepares.
- */
+/** Its code and the bot check load on intent, never in the first load. */
 function useServerStarter(serverMode: boolean) {
   const botCheckBox = useRef<HTMLDivElement>(null);
   const starter = useRef<ReturnType<typeof loadStarter> | null>(null);
   const serverStarter = () => (starter.current ??= loadStarter(() => botCheckBox.current))();
   const startWebCall = useCallback<NonNullable<VoiceDemoOptions['startWebCall']>>(
     async (request) => (await serverStarter()).start(request),
-    // The starter lives in a ref for the component's life.
     [],
   );
-  /**
-   * Server mode, on intent: the bot check, and with its token the call reserved, so the press
-   * costs only the call (not while a call starts or runs: the reservation is for a press to come).
-   */
+  /** Reserves a call on intent, but not while one starts or runs: the reservation is for a press to come. */
   const prepareServerCall = (status: VoiceState['status']) => {
     if (!serverMode || !config.turnstile) return;
-    // Its download starts now, beside the starter's code rather than after it.
+    // Its download starts beside the starter's code rather than after it.
     preloadTurnstile(config.turnstile.scriptUrl);
     const reserving = status !== 'connecting' && status !== 'in-call';
     serverStarter()
@@ -56,14 +48,12 @@ function useServerStarter(serverMode: boolean) {
   return { botCheckBox, startWebCall, prepareServerCall };
 }
 
-/** The words on the call button for the call's status. */
 function callLabel({ status, speaking }: VoiceState): string {
   if (status === 'connecting') return voice.connecting;
   if (status === 'in-call') return speaking ? voice.speaking : voice.inCall;
   return voice.idle;
 }
 
-/** The line that tells the visitor what went wrong, or why they wait. */
 function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
   if (error === 'cooling') return voice.errors.coolDown(waitSeconds);
   const { micDenied, noMic, connect, busy, limited, spent, business } = voice.errors;
@@ -72,16 +62,11 @@ function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
   ];
 }
 
-/**
- * The live-call button (its voice level in a call, its spinner while connecting, its label) and
- * the buttons beside it: Cancel while connecting, Tap to hear, Mute in a call.
- */
 function CallButtons({
   onIntent,
   ...demo
 }: ReturnType<typeof useVoiceDemo> & { onIntent(): void }) {
   const { state, press, cancel, resumeAudio, toggleMute } = demo;
-  // A press before the app took over starts the call as soon as it can.
   const pressProps = useEarlyPress('voice-demo', () => void press());
   const { status, volume, error, audioBlocked, muted } = state;
   const inCall = status === 'in-call';
@@ -125,7 +110,7 @@ function CallButtons({
         </Button>
       ) : null}
       {audioBlocked && status !== 'idle' ? (
-        // The browser held the agent's voice back until a tap (its autoplay rule).
+        // The browser's autoplay rule held the agent's voice back until a tap.
         <Button size="sm" onClick={resumeAudio}>
           {voice.tapToHear}
         </Button>
@@ -139,20 +124,17 @@ function CallButtons({
   );
 }
 
-/** The status line: what went wrong, or that the agent's voice waits for a tap. */
 function VoiceMessage({ status, error, waitSeconds, audioBlocked }: VoiceState) {
   return (
     <p
       id="voice-demo-message"
       role="status"
-      // The pause after a call is a notice, not a failure: it is not shown as an error.
       className={cn(
         'min-h-0 text-center text-sm font-medium lg:text-left',
         error === 'cooling' || !error ? 'text-slate-700' : 'text-danger',
       )}
     >
       {error ? errorLine(error, waitSeconds) : null}
-      {/* Said, not only shown: a screen reader hears why the agent is silent. */}
       {!error && audioBlocked && status !== 'idle' ? voice.audioBlocked : null}
       {error === 'spent' ? (
         <>
@@ -167,20 +149,16 @@ function VoiceMessage({ status, error, waitSeconds, audioBlocked }: VoiceState) 
 }
 
 interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
-  /** After a call ended normally: the visitor asks to book a call (the page brings up the form). */
   onBookCall?: () => void;
-  /** Without a microphone: the other ways to try the agent, offered in the call's place. */
   onTypeInstead?: () => void;
   onCallMyPhone?: () => void;
 }
 
-/** The hero's live-call button, its captions and its messages. */
 export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }: VoiceDemoProps) {
   const serverMode = (props.config ?? config.vapi)?.auth === 'server';
   const { botCheckBox, startWebCall, prepareServerCall } = useServerStarter(serverMode);
   const demo = useVoiceDemo({ config: config.vapi, startWebCall, ...props });
   const { state } = demo;
-  /** Intent (a pointer over the button, focus, a first touch): the code, and the bot check. */
   const intent = () => {
     demo.prefetch();
     prepareServerCall(state.status);
@@ -190,7 +168,6 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
   return (
     <div className="flex w-full max-w-md flex-col items-center gap-3 lg:items-start">
       <CallButtons {...demo} onIntent={intent} />
-      {/* Server mode: the bot check's widget, rendered on intent. */}
       {serverMode ? (
         <div ref={botCheckBox} className="text-xs text-slate-600 empty:hidden" />
       ) : null}
@@ -202,7 +179,6 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
       </p>
       <VoiceMessage {...state} />
       {noMic && (onTypeInstead || onCallMyPhone) ? (
-        // No microphone, no call: the chat and Call my phone in its place.
         <div className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm">
           <p className="text-slate-700">{chatOffer.micAlternatives}</p>
           <div className="flex flex-wrap justify-center gap-3">
@@ -225,7 +201,6 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
         </p>
       ) : null}
       {state.ended && onBookCall ? (
-        // After a call ended normally: the offer to book a call.
         <div
           role="status"
           className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm"
@@ -236,7 +211,6 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
           </Button>
         </div>
       ) : null}
-      {/* The last lines said by either side, read out as they come. */}
       <div
         aria-live="polite"
         aria-label={voice.captionsLabel}

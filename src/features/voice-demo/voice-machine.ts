@@ -1,21 +1,8 @@
 import type { CallGuardRefusal } from './call-guard';
 
-/**
- * What the visitor can act on when a call could not start or broke off: `busy` (a demo call is
- * on in another tab) and `cooling` (the pause after a call) come from the call guard.
- */
+/** `busy` (a call in another tab) and `cooling` (the pause after a call) come from the call guard. */
 export type VoiceErrorKind =
-  | 'mic-denied'
-  | 'no-mic'
-  | 'connect'
-  | 'busy'
-  | 'cooling'
-  /** Server mode: a limit of the server's (per address, at once). */
-  | 'limited'
-  /** Server mode: the day's demo calls or minutes are spent. */
-  | 'spent'
-  /** Server mode: the business typed for the agent was refused (its line is at its field). */
-  | 'business';
+  'mic-denied' | 'no-mic' | 'connect' | 'busy' | 'cooling' | 'limited' | 'spent' | 'business';
 
 export interface Caption {
   id: number;
@@ -25,20 +12,15 @@ export interface Caption {
 
 export interface VoiceState {
   status: 'idle' | 'connecting' | 'in-call';
-  /** The assistant is talking (between speech-start and speech-end). */
   speaking: boolean;
-  /** The assistant's voice level, 0 to 1. */
   volume: number;
-  /** The last final lines said by either side, oldest first. */
   captions: Caption[];
   error: VoiceErrorKind | null;
-  /** The visitor's microphone is muted (in a call). */
   muted: boolean;
-  /** The last call ended normally (by either side, not by a failure): offer the next step. */
+  /** Ended normally, by either side: offer the next step. */
   ended: boolean;
-  /** With error `cooling`: whole seconds until the next call may start. */
   waitSeconds: number;
-  /** The browser would not play the agent's voice without a tap (its autoplay rule). */
+  /** The browser's autoplay rule held the agent's voice back until a tap. */
   audioBlocked: boolean;
 }
 
@@ -58,7 +40,6 @@ export type VoiceEvent =
   | { type: 'failed'; error: VoiceErrorKind }
   | ({ type: 'refused' } & CallGuardRefusal);
 
-/** How many caption lines stay on screen. */
 export const MAX_CAPTIONS = 4;
 
 export const initialVoiceState: VoiceState = {
@@ -75,11 +56,7 @@ export const initialVoiceState: VoiceState = {
 
 const IDLE = initialVoiceState;
 
-/**
- * The voice button's state machine, fed by the visitor's presses and the SDK's events.
- * Events that make no sense in the current state (a speech-end with no speech-start, a
- * call-start after the visitor gave up) change nothing.
- */
+/** Events that make no sense in the current state (a call-start after the visitor gave up) change nothing. */
 export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
   switch (event.type) {
     case 'start-requested':
@@ -112,13 +89,11 @@ export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
     case 'mute-changed':
       return state.status === 'in-call' ? { ...state, muted: event.muted } : state;
     case 'cancel-requested':
-      // Given up while connecting: back to idle, with nothing to follow up on.
       return state.status === 'connecting' ? IDLE : state;
     case 'stop-requested':
     case 'call-ended':
       // Idle already (say, after a failure): keep the visitor's error line.
       if (state.status === 'idle') return state;
-      // A call that was on ended normally; an attempt that never connected just stops.
       return state.status === 'in-call' ? { ...IDLE, ended: true } : IDLE;
     case 'failed':
       return { ...IDLE, error: event.error };

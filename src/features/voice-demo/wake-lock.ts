@@ -1,9 +1,7 @@
 /**
- * Keeps a phone's screen on during a call: a screen that sleeps mid-call can stop the page's audio
- * and microphone. Uses the Screen Wake Lock API; the browser lets the lock go when the tab is
- * hidden, so it is taken again each time the tab becomes visible, until the call is over.
- * Where the API is missing or refuses (a low battery, an iframe without permission), nothing else
- * changes: the call goes on as before.
+ * A screen that sleeps mid-call can stop the page's audio and microphone. The browser drops the
+ * lock when the tab is hidden, so it is taken again on each return; where it is missing or refused,
+ * the call goes on.
  */
 export function keepScreenOn(
   nav: Pick<Navigator, 'wakeLock'> | undefined = globalThis.navigator,
