@@ -74,22 +74,21 @@ export function cspDifferences(served: string, expected: string, html: string): 
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-/** Redirects not followed. */
 type LoadedPage = { answer: Response; html: string } | { error: string };
 
 /** Fetches each page once, for every check that reads it. */
 function pageLoader(fetcher: Fetch, site: string) {
   const pages = new Map<string, Promise<LoadedPage>>();
   return (path: string): Promise<LoadedPage> => {
-    let page = pages.get(path);
-    if (!page) {
-      page = fetcher(`${site}${path}`, { redirect: 'manual' }).then(
-        async (answer) => ({ answer, html: await answer.text() }),
-        (error: unknown) => ({ error: String(error) }),
+    if (!pages.has(path))
+      pages.set(
+        path,
+        fetcher(`${site}${path}`, { redirect: 'manual' }).then(
+          async (answer) => ({ answer, html: await answer.text() }),
+          (error: unknown) => ({ error: String(error) }),
+        ),
       );
-      pages.set(path, page);
-    }
-    return page;
+    return pages.get(path)!;
   };
 }
 
@@ -186,14 +185,11 @@ async function checkPageFiles(
   const files = await filesOfPage(read, html, site);
   const wrong = files.filter((file) => file.problem !== null);
   if (wrong.length === 0) return pass(`${path} loads ${files.length} files, each served as built`);
-  const fixes = [
-    ...(wrong.some((file) => file.missing)
-      ? ['publish the whole build (every file in dist, dist/assets included)']
-      : []),
-    ...(wrong.some((file) => !file.missing)
-      ? ['let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt']
-      : []),
-  ];
+  const fixes = [];
+  if (wrong.some((file) => file.missing))
+    fixes.push('publish the whole build (every file in dist, dist/assets included)');
+  if (wrong.some((file) => !file.missing))
+    fixes.push('let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt');
   return fail(
     `${path} loads ${wrong.length} of ${files.length} files not as built`,
     `${wrong.map((file) => `${file.path} ${file.problem}`).join('; ')}: ${fixes.join(', and ')}`,
@@ -325,7 +321,6 @@ async function postWithoutKey(fetcher: Fetch, url: string) {
   return { status: answer.status, body, gateway: isGatewayKeyRefusal(answer.status, body) };
 }
 
-/** As supabase/config.toml says. */
 export interface FunctionDeployment {
   name: string;
   verifyJwt: boolean;
@@ -415,22 +410,12 @@ async function asAnon(config: SiteConfig, fetcher: Fetch, path: string, init: Re
     },
   }).catch(String);
   if (typeof answer === 'string') return { url, error: answer };
-  const text = await answer.text();
-  let code = '';
-  try {
-    code = String((JSON.parse(text) as { code?: unknown }).code ?? '');
-  } catch {
-    // Not the data API's JSON (a static host's page, a proxy's error): no code.
-  }
+  // Not the data API's JSON (a static host's page, a proxy's error): no code.
+  const body = (await answer.json().catch(() => null)) as { code?: unknown } | null;
+  const code = String(body?.code ?? '');
   const { status, ok } = answer;
-  return {
-    url,
-    status,
-    ok,
-    text,
-    code,
-    refused: (status === 401 || status === 403) && code === '42501',
-  };
+  const refused = (status === 401 || status === 403) && code === '42501';
+  return { url, status, ok, body, code, refused };
 }
 
 /** Only the database's own refusal (42501) passes, or a schema the data API does not expose. */
@@ -445,7 +430,7 @@ async function checkAnonCannotRead(
   });
   if ('error' in answer)
     return fail(`the anon key and ${table}`, `no answer from ${answer.url} (${answer.error})`);
-  const { status, code, text } = answer;
+  const { status, code, body } = answer;
   if (answer.refused) return pass(`the anon key cannot read ${table} (the database refuses it)`);
   if (schema !== 'public' && status === 406 && code === 'PGRST106')
     return pass(`the anon key cannot read ${table} (the data API does not expose ${schema})`);
@@ -456,7 +441,7 @@ async function checkAnonCannotRead(
     );
   if (answer.ok)
     return fail(
-      `the anon key ${text.trim() !== '[]' ? 'reads' : 'may select from'} ${table} (${status})`,
+      `the anon key ${Array.isArray(body) && body.length === 0 ? 'may select from' : 'reads'} ${table} (${status})`,
       `revoke select on ${table} from anon (the migrations do; run supabase db push) and keep row level security on`,
     );
   if (/^PGRST3/.test(code))
@@ -472,7 +457,6 @@ async function checkAnonCannotRead(
 
 export type Accepted = ReadonlySet<ProfileRisk['accept']>;
 
-/** An accepted browser path passes, its worst case a day still printed. */
 export function checkProfile(config: SiteConfig, accepted: Accepted = new Set()): CheckResult[] {
   const risks = profileRisks(config);
   if (risks.length === 0)
