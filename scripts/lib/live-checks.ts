@@ -92,16 +92,19 @@ function pageLoader(fetcher: Fetch, site: string) {
   };
 }
 
-type PageLoad = ReturnType<typeof pageLoader>;
+interface Server {
+  fetcher: Fetch;
+  config: SiteConfig;
+}
 
-async function checkPage(
-  load: PageLoad,
-  site: string,
-  config: SiteConfig,
-  route: Route,
-  path: string,
-  read: FileRead,
-): Promise<CheckResult[]> {
+interface Live extends Server {
+  site: string;
+  load: ReturnType<typeof pageLoader>;
+  read: FileRead;
+}
+
+async function checkPage(live: Live, route: Route, path: string): Promise<CheckResult[]> {
+  const { load, site, config } = live;
   const page = await load(path);
   if ('error' in page)
     return [fail(path, `no answer (${page.error}): is the site deployed at ${site}?`)];
@@ -155,7 +158,7 @@ async function checkPage(
           ),
     );
   }
-  if (answer.status === wantStatus) results.push(await checkPageFiles(read, site, path, html));
+  if (answer.status === wantStatus) results.push(await checkPageFiles(live, path, html));
   if (route.indexable) {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
     const want = `${site}${route.path}`;
@@ -171,12 +174,7 @@ async function checkPage(
   return results;
 }
 
-async function checkPageFiles(
-  read: FileRead,
-  site: string,
-  path: string,
-  html: string,
-): Promise<CheckResult> {
+async function checkPageFiles({ read, site }: Live, path: string, html: string) {
   if (!appFilesOf(html))
     return fail(
       `${path} names no app to load`,
@@ -213,7 +211,7 @@ const textOf = (fetcher: Fetch, url: string) =>
     () => null,
   );
 
-async function checkRobotsAndSitemap(fetcher: Fetch, site: string): Promise<CheckResult[]> {
+async function checkRobotsAndSitemap({ fetcher, site }: Live): Promise<CheckResult[]> {
   const robots = await textOf(fetcher, `${site}/robots.txt`);
   const sitemap = await textOf(fetcher, `${site}/sitemap.xml`);
   const wantSitemap = `Sitemap: ${site}/sitemap.xml`;
@@ -240,7 +238,7 @@ async function checkRobotsAndSitemap(fetcher: Fetch, site: string): Promise<Chec
 }
 
 /** `needed`: what needs the function in this configuration, or null. */
-export function pageFunctions(config: SiteConfig): { name: string; needed: string | null }[] {
+export function pageFunctions(config: SiteConfig): PageFunction[] {
   const server = config.vapi?.auth === 'server';
   return [
     { name: REQUEST_CALLBACK.name, needed: config.turnstile ? 'Call my phone' : null },
@@ -262,14 +260,16 @@ export function pageFunctions(config: SiteConfig): { name: string; needed: strin
   ];
 }
 
+interface PageFunction {
+  name: string;
+  needed: string | null;
+}
+
 const OTHER_ORIGIN = 'https://check-live.invalid';
 
 async function checkFunctionCors(
-  fetcher: Fetch,
-  site: string,
-  config: SiteConfig,
-  name: string,
-  needed: string | null,
+  { fetcher, site, config }: Live,
+  { name, needed }: PageFunction,
 ): Promise<CheckResult> {
   const url = `${config.functionsUrl}/${name}`;
   const preflight = (origin: string) =>
@@ -311,16 +311,6 @@ async function checkFunctionCors(
   return pass(`function ${name} answers its preflight for ${site} only`);
 }
 
-async function postWithoutKey(fetcher: Fetch, url: string) {
-  const answer = await fetcher(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message: { type: 'status-update' } }),
-  });
-  const body: unknown = await answer.json().catch(() => null);
-  return { status: answer.status, body, gateway: isGatewayKeyRefusal(answer.status, body) };
-}
-
 export interface FunctionDeployment {
   name: string;
   verifyJwt: boolean;
@@ -330,12 +320,19 @@ const REPORTS_REFUSED =
   'Vapi sends no Supabase key: every report is refused, no call or chat is ever reported, and in server mode each call holds a concurrency slot for its full length';
 
 async function checkFunctionDeployment(
-  fetcher: Fetch,
-  config: SiteConfig,
+  { fetcher, config }: Server,
   { name, verifyJwt }: FunctionDeployment,
 ): Promise<CheckResult[]> {
   const url = `${config.functionsUrl}/${name}`;
-  const answer = await postWithoutKey(fetcher, url).catch(String);
+  const request = fetcher(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message: { type: 'status-update' } }),
+  }).then(async (answer) => {
+    const body: unknown = await answer.json().catch(() => null);
+    return { status: answer.status, body, gateway: isGatewayKeyRefusal(answer.status, body) };
+  });
+  const answer = await request.catch(String);
   if (typeof answer === 'string')
     return [fail(`function ${name}`, `no answer from ${url} (${answer})`)];
   if (answer.status === 404 && !answer.gateway)
@@ -383,14 +380,13 @@ export interface MigratedTable {
 export function migratedTables(migrations: readonly Migration[]): MigratedTable[] {
   const tables = new Map<string, MigratedTable>();
   for (const { file, sql } of migrations) {
-    const code = sql.replace(/--[^\n]*/g, '');
+    const code = sql.replace(/--[^\n]*/g, '').toLowerCase();
     for (const [, verb, schema, name] of code.matchAll(
-      /\b(create|drop)\s+table\s+(?:if\s+(?:not\s+)?exists\s+)?(\w+)\.(\w+)/gi,
+      /\b(create|drop)\s+table\s+(?:if\s+(?:not\s+)?exists\s+)?(\w+)\.(\w+)/g,
     )) {
-      const key = `${schema!.toLowerCase()}.${name!.toLowerCase()}`;
-      if (verb!.toLowerCase() === 'create')
-        tables.set(key, { schema: schema!.toLowerCase(), name: name!.toLowerCase(), file });
-      else tables.delete(key);
+      if (verb === 'create')
+        tables.set(`${schema}.${name}`, { schema: schema!, name: name!, file });
+      else tables.delete(`${schema}.${name}`);
     }
   }
   return [...tables.values()].sort(
@@ -399,7 +395,7 @@ export function migratedTables(migrations: readonly Migration[]): MigratedTable[
 }
 
 /** The anon key's request to the data API, with the error code of its answer. */
-async function asAnon(config: SiteConfig, fetcher: Fetch, path: string, init: RequestInit = {}) {
+async function asAnon({ config, fetcher }: Server, path: string, init: RequestInit = {}) {
   const url = `${config.supabaseUrl}/rest/v1/${path}`;
   const answer = await fetcher(url, {
     ...init,
@@ -420,12 +416,11 @@ async function asAnon(config: SiteConfig, fetcher: Fetch, path: string, init: Re
 
 /** Only the database's own refusal (42501) passes, or a schema the data API does not expose. */
 async function checkAnonCannotRead(
-  fetcher: Fetch,
-  config: SiteConfig,
+  server: Server,
   { schema, name, file }: MigratedTable,
 ): Promise<CheckResult> {
   const table = `${schema}.${name}`;
-  const answer = await asAnon(config, fetcher, `${name}?select=*&limit=1`, {
+  const answer = await asAnon(server, `${name}?select=*&limit=1`, {
     headers: schema === 'public' ? {} : { 'Accept-Profile': schema },
   });
   if ('error' in answer)
@@ -451,7 +446,7 @@ async function checkAnonCannotRead(
     );
   return fail(
     `the read of ${table} answered ${status}${code ? ` ${code}` : ''}, not the database's refusal`,
-    `expected 401 42501 from the database: is ${config.supabaseUrl} this project's Supabase URL (VITE_SUPABASE_URL)?`,
+    `expected 401 42501 from the database: is ${server.config.supabaseUrl} this project's Supabase URL (VITE_SUPABASE_URL)?`,
   );
 }
 
@@ -472,11 +467,7 @@ export function checkProfile(config: SiteConfig, accepted: Accepted = new Set())
 }
 
 /** Read from what visitors get, not from the variables. */
-async function checkNoTestingSiteKey(
-  load: PageLoad,
-  site: string,
-  read: FileRead,
-): Promise<CheckResult> {
+async function checkNoTestingSiteKey({ load, site, read }: Live): Promise<CheckResult> {
   const what = 'the pages carry no Cloudflare testing site key';
   const texts: string[] = [];
   const unread = new Set<string>();
@@ -523,12 +514,8 @@ export function serverStepFunctions(migrations: readonly Migration[]): string[] 
 }
 
 /** A project whose migrations stopped short fails here instead of on a visitor. */
-async function checkServerStepFunction(
-  fetcher: Fetch,
-  config: SiteConfig,
-  name: string,
-): Promise<CheckResult> {
-  const answer = await asAnon(config, fetcher, `rpc/${name}`, {
+async function checkServerStepFunction(server: Server, name: string): Promise<CheckResult> {
+  const answer = await asAnon(server, `rpc/${name}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ request: {} }),
@@ -562,10 +549,10 @@ export async function checkLiveSite(
   { fetcher = fetch, accepted = new Set(), migrations = [], functions = [] }: LiveCheckOptions = {},
 ): Promise<CheckResult[]> {
   const site = new URL(siteUrl).origin;
-  const results: CheckResult[] = [...checkProfile(config, accepted)];
   const load = pageLoader(fetcher, site);
-  const read = fileReader(fetcher, site);
-  if (config.mode === 'production') results.push(await checkNoTestingSiteKey(load, site, read));
+  const live: Live = { fetcher, config, site, load, read: fileReader(fetcher, site) };
+  const results = checkProfile(config, accepted);
+  if (config.mode === 'production') results.push(await checkNoTestingSiteKey(live));
   if (site !== config.siteUrl)
     results.push(
       fail(
@@ -573,13 +560,11 @@ export async function checkLiveSite(
         'run the check with the variables the deployed build had (the same .env)',
       ),
     );
-  for (const route of INDEXABLE_ROUTES)
-    results.push(...(await checkPage(load, site, config, route, route.path, read)));
-  results.push(...(await checkPage(load, site, config, NOT_FOUND_ROUTE, UNKNOWN_PATH, read)));
-  if (config.booking?.provider === 'cal') results.push(await checkCalEmbed(read));
-  results.push(...(await checkRobotsAndSitemap(fetcher, site)));
-  for (const { name, needed } of pageFunctions(config))
-    results.push(await checkFunctionCors(fetcher, site, config, name, needed));
+  for (const route of INDEXABLE_ROUTES) results.push(...(await checkPage(live, route, route.path)));
+  results.push(...(await checkPage(live, NOT_FOUND_ROUTE, UNKNOWN_PATH)));
+  if (config.booking?.provider === 'cal') results.push(await checkCalEmbed(live.read));
+  results.push(...(await checkRobotsAndSitemap(live)));
+  for (const used of pageFunctions(config)) results.push(await checkFunctionCors(live, used));
   results.push(...(await checkServerSide(config, { fetcher, migrations, functions })));
   return results;
 }
@@ -588,13 +573,14 @@ export async function checkServerSide(
   config: SiteConfig,
   { fetcher = fetch, migrations = [], functions = [] }: LiveCheckOptions,
 ): Promise<CheckResult[]> {
+  const server = { fetcher, config };
   const results: CheckResult[] = [];
   for (const deployment of functions)
-    results.push(...(await checkFunctionDeployment(fetcher, config, deployment)));
+    results.push(...(await checkFunctionDeployment(server, deployment)));
   for (const table of migratedTables(migrations))
-    results.push(await checkAnonCannotRead(fetcher, config, table));
+    results.push(await checkAnonCannotRead(server, table));
   for (const name of serverStepFunctions(migrations))
-    results.push(await checkServerStepFunction(fetcher, config, name));
+    results.push(await checkServerStepFunction(server, name));
   return results;
 }
 
