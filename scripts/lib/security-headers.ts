@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ROUTES, servedPaths } from '../../src/app/routes';
 import { PLAUSIBLE_DEFAULT_ENDPOINT, type SiteConfig } from '../../src/lib/config-schema';
 import { bookingFrameOrigin } from '../../src/lib/booking';
+import type { HeaderRule } from '../../server/cdn/headers-file';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -113,11 +114,7 @@ export function strictTransportSecurity(config: SiteConfig): string {
   ].join('; ');
 }
 
-export interface HeaderRule {
-  /** Path pattern in the _headers format: exact, or ending in `*`. */
-  path: string;
-  headers: Record<string, string>;
-}
+export type { HeaderRule };
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -155,17 +152,7 @@ export function renderHeadersFile(rules: HeaderRule[]): string {
   return rules.map((rule) => lines(rule).join('\n')).join('\n\n') + '\n';
 }
 
-export type VercelRoute =
-  | { src: string; headers: Record<string, string>; continue: true }
-  | { src: string; status: number; headers?: Record<string, string>; dest?: string }
-  | { src: string; dest: string }
-  | { handle: 'filesystem' };
-
-export interface VercelOutputConfig {
-  version: 3;
-  routes: VercelRoute[];
-  overrides: Record<string, { path: string }>;
-}
+export type VercelOutputConfig = ReturnType<typeof vercelOutputConfig>;
 
 const vercelSource = (path: string) =>
   path.endsWith('*') ? `^${escapeRegExp(path.slice(0, -1))}.*$` : `^${escapeRegExp(path)}$`;
@@ -189,7 +176,7 @@ export function vercelOutputConfig(
   rules: HeaderRule[],
   pageFiles: string[],
   proxy: { path: string; upstream: string } | null = null,
-): VercelOutputConfig {
+) {
   // Clean URLs: `about-me/index.html` at `/about-me`.
   const overrides = Object.fromEntries(
     pageFiles
@@ -200,7 +187,7 @@ export function vercelOutputConfig(
     version: 3,
     routes: [
       { src: '^/(.+)/$', status: 308, headers: { Location: '/$1' } },
-      ...rules.map((rule): VercelRoute => ({
+      ...rules.map((rule) => ({
         src: vercelSource(rule.path),
         headers: rule.headers,
         continue: true,
