@@ -96,21 +96,9 @@ export function filesImportedBy(script: string, scriptPath: string): string[] {
 const AT_ONCE = 6;
 const FILE_TIMEOUT_MS = 30_000;
 
-/** Each file once, a few at a time; one that did not answer is asked again by the next page. */
+/** Each file once; one that did not answer is asked again by the next page. */
 export function fileReader(fetcher: FileFetch, site: string) {
   const read = new Map<string, Promise<ServedFile>>();
-  let running = 0;
-  const queue: (() => void)[] = [];
-  async function turn<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= AT_ONCE) await new Promise<void>((go) => queue.push(go));
-    running += 1;
-    try {
-      return await work();
-    } finally {
-      running -= 1;
-      queue.shift()?.();
-    }
-  }
   async function answerFor(path: string): Promise<ServedFile> {
     const answer = await fetcher(`${site}${path}`, {
       signal: AbortSignal.timeout(FILE_TIMEOUT_MS),
@@ -127,34 +115,34 @@ export function fileReader(fetcher: FileFetch, site: string) {
     return { ...found, text: await answer.text() };
   }
   return (path: string): Promise<ServedFile> => {
-    let answer = read.get(path);
-    if (!answer) {
-      answer = turn(() => answerFor(path)).catch((error: unknown) => {
-        read.delete(path);
-        return { path, problem: `no answer (${String(error)})`, missing: true };
-      });
-      read.set(path, answer);
-    }
-    return answer;
+    if (!read.has(path))
+      read.set(
+        path,
+        answerFor(path).catch((error: unknown) => {
+          read.delete(path);
+          return { path, problem: `no answer (${String(error)})`, missing: true };
+        }),
+      );
+    return read.get(path)!;
   };
 }
 
 export type FileRead = ReturnType<typeof fileReader>;
 
+/** A few at a time, following each script's imports to the end. */
 export async function filesOfPage(
   read: FileRead,
   html: string,
   site: string,
 ): Promise<ServedFile[]> {
   const seen = new Map<string, ServedFile>();
-  let next = filesNamedBy(html, site);
+  const next = filesNamedBy(html, site);
   while (next.length > 0) {
-    const answers = await Promise.all(next.map((path) => read(path)));
+    const answers = await Promise.all(next.splice(0, AT_ONCE).map((path) => read(path)));
     for (const answer of answers) seen.set(answer.path, answer);
-    const imported = answers.flatMap((answer) =>
-      answer.text === undefined ? [] : filesImportedBy(answer.text, answer.path),
-    );
-    next = [...new Set(imported)].filter((path) => !seen.has(path));
+    for (const { text, path } of answers)
+      for (const file of text === undefined ? [] : filesImportedBy(text, path))
+        if (!seen.has(file) && !next.includes(file)) next.push(file);
   }
   return [...seen.values()].sort((a, b) => a.path.localeCompare(b.path));
 }
