@@ -32,7 +32,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_PATHS?.split(',').filter(Boolean);
 const ROUTES = INDEXABLE_ROUTES.filter((route) => !ONLY || ONLY.includes(route.path));
 const FLOOR = '/__bench/floor/';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 
 const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -49,9 +49,8 @@ const FLOOR_HTML = `<!doctype html>
 </html>
 `;
 
+/** The default profile pointing at this machine; a production build refuses testing site keys. */
 function build() {
-  // A production build of the default profile pointing at this machine; a production build
-  // refuses Cloudflare's testing site keys.
   const env = {
     ...process.env,
     ...localDefaults(`http://localhost:${PORT}`, LOCAL_ANON_KEY_DEFAULT),
@@ -84,20 +83,15 @@ async function sizes(): Promise<string[]> {
 
 const median = (values: number[]) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2
-    ? sorted[Math.floor(middle)]!
-    : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const middle = (sorted.length - 1) / 2;
+  return (sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2;
 };
 
 async function measure(): Promise<string[]> {
+  const pages = { [FLOOR]: FLOOR_HTML };
   const hosts = {
-    plain: await serveSite(siteDir, {
-      port: PORT,
-      headersFile: false,
-      pages: { [FLOOR]: FLOOR_HTML },
-    }),
-    headers: await serveSite(siteDir, { port: PORT + 1, pages: { [FLOOR]: FLOOR_HTML } }),
+    plain: await serveSite(siteDir, { port: PORT, headersFile: false, pages }),
+    headers: await serveSite(siteDir, { port: PORT + 1, pages }),
   };
   const paths = [FLOOR, ...ROUTES.map((route) => route.path)];
   const runs: Record<string, LighthouseFigures[]> = {};
@@ -106,9 +100,7 @@ async function measure(): Promise<string[]> {
       for (const [name, host] of Object.entries(hosts)) {
         for (const path of paths) {
           console.log(`Lighthouse ${name} ${path} run ${run}/${RUNS}...`);
-          const figures = await runLighthouse(`${host.origin}${path}`, {
-            chromeFlags: CHROME_FLAGS,
-          });
+          const figures = await runLighthouse(`${host.origin}${path}`, { chromeFlags });
           if (figures.runtimeError)
             console.warn(`  left out of the median: ${figures.runtimeError}`);
           (runs[`${name} ${path}`] ??= []).push(figures);

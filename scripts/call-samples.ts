@@ -71,12 +71,7 @@ try {
       parts.push(spoken, new Int16Array(Math.round(PAUSE_SECONDS * RATE)));
       length += spoken.length + Math.round(PAUSE_SECONDS * RATE);
     });
-    const all = new Int16Array(length);
-    let at = 0;
-    for (const part of parts) {
-      all.set(part, at);
-      at += part.length;
-    }
+    const all = Int16Array.from(parts.flatMap((part) => [...part]));
     const full = join(work, `${trade}.wav`);
     writeFileSync(full, wavFile(all, 16));
     execFileSync('opusenc', [
