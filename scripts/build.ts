@@ -1,8 +1,4 @@
-/**
- * `npm run build` (production) and `npm run build:local` (the local stack): Vite's client and
- * server bundles, every route prerendered with its critical CSS, robots.txt, sitemap.xml, the
- * headers, and on Vercel its Build Output API in .vercel/output.
- */
+// `npm run build` and `npm run build:local`: the site in dist/, every route prerendered.
 import { cp, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -39,14 +35,10 @@ const APP_HEAD = '<!--app-head-->';
 const CRITICAL_CSS = '<!--critical-css-->';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-// Inside the project, as the server bundle imports node_modules; one folder per build process,
-// so that two builds at once do not clash.
+// Inside the project, as the bundle imports node_modules; per process, so two builds do not clash.
 const ssrDir = join(root, '.ssr', String(process.pid));
 
-/**
- * Takes the template's stylesheet links out (the first becomes the place of the page's critical
- * CSS): each page's loader adds the whole sheets after the first paint.
- */
+/** The first link becomes the place of the page's critical CSS; the loader adds the sheets. */
 async function takeStylesheets(html: string, distDir: string) {
   const hrefs: string[] = [];
   const css: string[] = [];
@@ -62,10 +54,8 @@ async function takeStylesheets(html: string, distDir: string) {
 }
 
 /**
- * Replaces the entry's module script and modulepreload links with the inline loader
- * (src/inline/app-loader.ts), which adds them, the stylesheets and the page's own modules after
- * the first paint, and puts the early-press capture first in <head>, listening before any control
- * is on screen. The served head then names nothing fetched before the first paint.
+ * The inline loader adds the entry, its imports and the stylesheets after the first paint, so the
+ * head names nothing fetched before it; the early-press capture listens first in <head>.
  */
 export async function placeInlineScripts(
   html: string,
