@@ -14,7 +14,7 @@ import { UNAUTHORIZED } from '../../supabase/functions/_shared/contracts/refusal
 import { START_WEB_CALL } from '../../supabase/functions/_shared/contracts/web-call';
 import { CAL_EMBED_PATH } from '../../src/lib/booking';
 import { appFilesOf } from './inline-script';
-import { fileReader, filesOfPage, isScript, type FileRead } from './live-files';
+import { fileReader, filesOfPage, isScript, type Fetch, type FileRead } from './live-files';
 import { profileRisks, type ProfileRisk } from './profile-risk';
 import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-headers';
 
@@ -72,7 +72,7 @@ export function cspDifferences(served: string, expected: string, html: string): 
   return problems;
 }
 
-export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+export type { Fetch };
 
 type LoadedPage = { answer: Response; html: string } | { error: string };
 

@@ -14,7 +14,7 @@ export interface ServedFile {
   text?: string;
 }
 
-export type FileFetch = (url: string, init?: RequestInit) => Promise<Response>;
+export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 // Firefox drops a `<track>` served as anything but text/vtt.
 const JAVASCRIPT = /^(text|application)\/(x-)?(javascript|ecmascript)\b/i;
@@ -97,7 +97,7 @@ const AT_ONCE = 6;
 const FILE_TIMEOUT_MS = 30_000;
 
 /** Each file once; one that did not answer is asked again by the next page. */
-export function fileReader(fetcher: FileFetch, site: string) {
+export function fileReader(fetcher: Fetch, site: string) {
   const read = new Map<string, Promise<ServedFile>>();
   async function answerFor(path: string): Promise<ServedFile> {
     const answer = await fetcher(`${site}${path}`, {
