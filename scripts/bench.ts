@@ -1,16 +1,11 @@
 /**
- * `npm run bench`: builds the production site, prints what each page's first load weighs, and
- * measures each page with Lighthouse (mobile preset, simulated throttling, on Chromium started
- * with only `--headless=new --no-sandbox --disable-gpu`) beside a floor page: the home page's
- * headline alone, unstyled, served by the same host. The site is served twice by the local
- * stack's static host (server/cdn/static-site.ts): plain (a host that ignores `_headers`) and
- * with the site's headers. Each run loads every page on both hosts once, so a slower minute of
- * the machine falls on all of them alike; the table gives medians of LCP and TBT, and LCP over
- * the floor's and TBT minus the floor's, which compare across machines where milliseconds do not.
+ * `npm run bench`: builds the production site, prints each page's first-load weight, and runs
+ * Lighthouse (mobile) on each page, on a plain host and one with the site's headers, beside a
+ * floor page (the headline alone). Runs interleave, so a slow minute falls on all pages alike;
+ * ratios to the floor compare across machines where milliseconds do not.
  *
- * Environment: BENCH_RUNS (5), BENCH_PORT (4480: the plain host on it, the one with the headers
- * on the next), BENCH_SITE=<dir> to measure a site already built (`tsx scripts/build.ts --out
- * <dir>`) instead of building one, BENCH_PATHS=/,/about-me to measure only those pages.
+ * Environment: BENCH_RUNS (5), BENCH_PORT (4480, and the next), BENCH_SITE=<dir> (a site already
+ * built, `tsx scripts/build.ts --out <dir>`), BENCH_PATHS=/,/about-me.
  */
 import { execFileSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -37,12 +32,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_PATHS?.split(',').filter(Boolean);
 const ROUTES = INDEXABLE_ROUTES.filter((route) => !ONLY || ONLY.includes(route.path));
 const FLOOR = '/__bench/floor/';
-/** Lighthouse's Chromium: headless, no sandbox, no GPU, and nothing else. */
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 
 const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-/** No page of the site can paint its headline sooner than this one. */
 const FLOOR_HTML = `<!doctype html>
 <html lang="en">
 <head>
@@ -56,11 +49,8 @@ const FLOOR_HTML = `<!doctype html>
 </html>
 `;
 
+/** The default profile pointing at this machine; a production build refuses testing site keys. */
 function build() {
-  // A production build whose services point at the local stack's address: every variable is
-  // checked as in a real deploy, and nothing leaves this machine. The default profile, as an
-  // owner's build is, behind a real-looking site key (a production build refuses Cloudflare's
-  // testing keys; the widget loads on intent only).
   const env = {
     ...process.env,
     ...localDefaults(`http://localhost:${PORT}`, LOCAL_ANON_KEY_DEFAULT),
@@ -73,7 +63,6 @@ function build() {
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-/** What each page weighs: its HTML, and the JS and CSS of its first load. */
 async function sizes(): Promise<string[]> {
   const lines = [
     '| page | HTML brotli | first-load JS gzip | JS brotli | inline CSS gzip | stylesheet after the first paint, gzip |',
@@ -94,21 +83,15 @@ async function sizes(): Promise<string[]> {
 
 const median = (values: number[]) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2
-    ? sorted[Math.floor(middle)]!
-    : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const middle = (sorted.length - 1) / 2;
+  return (sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2;
 };
 
-/** Lighthouse on the floor and every page of both hosts, RUNS times, run by run. */
 async function measure(): Promise<string[]> {
+  const pages = { [FLOOR]: FLOOR_HTML };
   const hosts = {
-    plain: await serveSite(siteDir, {
-      port: PORT,
-      headersFile: false,
-      pages: { [FLOOR]: FLOOR_HTML },
-    }),
-    headers: await serveSite(siteDir, { port: PORT + 1, pages: { [FLOOR]: FLOOR_HTML } }),
+    plain: await serveSite(siteDir, { port: PORT, headersFile: false, pages }),
+    headers: await serveSite(siteDir, { port: PORT + 1, pages }),
   };
   const paths = [FLOOR, ...ROUTES.map((route) => route.path)];
   const runs: Record<string, LighthouseFigures[]> = {};
@@ -117,9 +100,7 @@ async function measure(): Promise<string[]> {
       for (const [name, host] of Object.entries(hosts)) {
         for (const path of paths) {
           console.log(`Lighthouse ${name} ${path} run ${run}/${RUNS}...`);
-          const figures = await runLighthouse(`${host.origin}${path}`, {
-            chromeFlags: CHROME_FLAGS,
-          });
+          const figures = await runLighthouse(`${host.origin}${path}`, { chromeFlags });
           if (figures.runtimeError)
             console.warn(`  left out of the median: ${figures.runtimeError}`);
           (runs[`${name} ${path}`] ??= []).push(figures);

@@ -1,12 +1,9 @@
 /**
- * `npm run samples`: makes the short scripted call the site ships for each trade, offline, so
- * "Hear the agent on a real call" works before the owner has recordings of their own. Each
- * line of src/content/call-samples/scripts.json is spoken by espeak-ng (Debian: `apt-get
- * install espeak-ng opus-tools`), the agent and the caller in two voices, joined with a short
- * pause, at telephone quality (8 kHz mono), then written as Ogg Opus (opusenc, 16 kbit/s) and 8-bit
- * WAV (the fallback for browsers without Opus), in public/samples/<trade>.ogg and .wav; each line's
- * start and the length go to src/content/call-samples/<trade>.json, the transcript the page
- * shows and follows. Not run by the build or the tests: its output is committed.
+ * `npm run samples`: speaks each trade's call of src/content/call-samples/scripts.json with
+ * espeak-ng (`apt-get install espeak-ng opus-tools`), so "Hear the agent on a real call" works
+ * before the owner has recordings: public/samples/<trade>.ogg, .wav (for browsers without Opus)
+ * and .vtt, and the timed transcript in src/content/call-samples/<trade>.json. Its output is
+ * committed.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,7 +34,7 @@ function samplesOf(file: string): Int16Array {
   return out;
 }
 
-/** A PCM WAV file of `samples` at RATE: 16-bit (for the encoder), or 8-bit (the fallback, half the bytes). */
+/** 16-bit for the encoder, 8-bit for the fallback (half the bytes). */
 function wavFile(samples: Int16Array, bits: 8 | 16): Buffer {
   const bytes = (samples.length * bits) / 8;
   const header = Buffer.alloc(44);
@@ -74,12 +71,7 @@ try {
       parts.push(spoken, new Int16Array(Math.round(PAUSE_SECONDS * RATE)));
       length += spoken.length + Math.round(PAUSE_SECONDS * RATE);
     });
-    const all = new Int16Array(length);
-    let at = 0;
-    for (const part of parts) {
-      all.set(part, at);
-      at += part.length;
-    }
+    const all = Int16Array.from(parts.flatMap((part) => [...part]));
     const full = join(work, `${trade}.wav`);
     writeFileSync(full, wavFile(all, 16));
     execFileSync('opusenc', [
@@ -90,12 +82,8 @@ try {
       join('public', 'samples', `${trade}.ogg`),
     ]);
     writeFileSync(join('public', 'samples', `${trade}.wav`), wavFile(all, 8));
-    // The same lines as WebVTT captions, for the player's captions button.
-    const time = (seconds: number) => {
-      const whole = Math.floor(seconds);
-      const ms = String(Math.round((seconds - whole) * 1000)).padStart(3, '0');
-      return `00:${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}.${ms}`;
-    };
+    const time = (seconds: number) =>
+      new Date(Math.round(seconds * 1000)).toISOString().slice(11, 23);
     const cues = timed.map((line, index) => {
       const end = index + 1 < timed.length ? timed[index + 1]!.start : length / RATE;
       const who = line.speaker === 'assistant' ? 'Agent' : 'Caller';

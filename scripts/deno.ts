@@ -1,5 +1,4 @@
-// Runs the Deno that the `deno` npm package installed (npm ci brings it; nothing else is
-// downloaded): `tsx scripts/deno.ts <deno arguments>`. npm test runs the functions' own tests so.
+// `tsx scripts/deno.ts <arguments>`: the Deno the `deno` npm package installed.
 import { spawnSync } from 'node:child_process';
 import { denoPath } from '../server/edge-functions/functions-host';
 

@@ -1,8 +1,5 @@
-// `npm run dev`: the edit loop. Vite's dev server (hot reload) for the pages, and the local
-// stack (embedded Postgres behind the data API, the webhook and the leads inbox) on the same
-// port, under the same PORT rules as `npm start`. Pages render in the browser here (nothing is
-// prerendered), so there is nothing to hydrate and no mismatch to warn about; the security
-// headers are `npm start`'s business, which serves the built site as a CDN does.
+// `npm run dev`: Vite's dev server (hot reload) and the local stack on one port. Nothing is
+// prerendered here, and the security headers are `npm start`'s business.
 import { createServer as createHttpServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +22,6 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = localPort();
 const host = localHost();
-/** Vite's mode for the dev server: local (scripts/lib/site-config.ts). */
 const DEV_MODE = 'development';
 
 if (!(await portIsFree(port, host))) {
@@ -49,17 +45,10 @@ const vite = await createViteServer({
 });
 
 httpServer.on('request', (request, response) => {
-  const path = (request.url ?? '/').split('?')[0] ?? '/';
-  if (
-    path.startsWith('/rest/v1/') ||
-    path === '/rest/v1' ||
-    path.startsWith('/functions/v1/') ||
-    path.startsWith(`${LOCAL_ROUTES.prefix}/`)
-  ) {
-    void api(request, response);
-    return;
-  }
-  vite.middlewares(request, response);
+  const path = (request.url ?? '/').split('?')[0]!;
+  const toStack = /^\/rest\/v1(\/|$)|^\/functions\/v1\//.test(path);
+  if (toStack || path.startsWith(`${LOCAL_ROUTES.prefix}/`)) void api(request, response);
+  else vite.middlewares(request, response);
 });
 httpServer.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') console.error(portTakenLine(port));

@@ -1,20 +1,7 @@
 /**
- * `npm run icons`: draws public/favicon.svg (the one source of the site icon) into the two PNGs
- * the pages name, with Debian's Chromium:
- *
- * - public/favicon.png, 48 px, 32 colours (under 1 KiB): the tab icon. The build writes it into
- *   every page's `<link rel="icon">` as a data: URL (scripts/lib/inline-icon.ts), so no page
- *   asks for an icon while it loads. A fetched icon is requested after the load event, which on
- *   these pages comes before the first paint; Lighthouse's simulation counted that request as
- *   needed for the largest paint (docs/performance.md). A PNG, not the SVG: Chromium renders an
- *   SVG icon as a small document of its own on the page's main thread, while a PNG is only decoded.
- *   48 px covers a 16 px tab at 3x.
- * - public/apple-touch-icon.png, 180 px, on the icon's own background colour: the icon a phone's
- *   home screen takes, and the crawlable icon Google Search reads from the home page (it accepts
- *   `rel="apple-touch-icon"`; a data: URL is not a URL it can crawl). Browsers on a computer do not
- *   fetch it while a page loads.
- *
- * `e2e/site.spec.ts` fails when either PNG no longer matches the SVG.
+ * `npm run icons`: draws public/favicon.svg into the PNGs the pages name. The tab icon is a
+ * small PNG, inlined as a data: URL by the build (an SVG icon costs main-thread time; 48 px
+ * covers a 16 px tab at 3x); the touch icon is also the crawlable icon Google Search reads.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -27,11 +14,9 @@ export const ICON_SVG = `${publicDir}favicon.svg`;
 
 export interface IconFile {
   path: string;
-  /** Square size in px. */
   size: number;
-  /** Colours in the palette the drawing is reduced to (smaller files, same look). */
   colours: number;
-  /** Painted under the icon (a home-screen icon has no transparent corners), or none. */
+  /** A home-screen icon has no transparent corners. */
   background?: string;
 }
 
@@ -44,7 +29,6 @@ export const TOUCH_ICON: IconFile = {
 };
 export const ICON_FILES = [TAB_ICON, TOUCH_ICON];
 
-/** The SVG drawn at the file's size (on its background, else transparent), as PNG bytes. */
 export async function drawIcon(page: Page, svg: string, icon: IconFile): Promise<Buffer> {
   const { size, background } = icon;
   await page.setViewportSize({ width: size, height: size });
@@ -56,7 +40,6 @@ export async function drawIcon(page: Page, svg: string, icon: IconFile): Promise
   return page.screenshot({ omitBackground: !background, type: 'png' });
 }
 
-/** The drawing reduced to the file's palette (UPNG's quantizer), as the PNG to commit. */
 export function reducePalette(png: Buffer, icon: IconFile): Buffer {
   const image = UPNG.decode(new Uint8Array(png).buffer);
   const [rgba] = UPNG.toRGBA8(image);

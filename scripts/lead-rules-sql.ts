@@ -1,9 +1,6 @@
-// Prints SQL for a migration from the one source of the lead's rules:
-// - `npm run lead-rules:sql`: the database's letter-or-digit test (lead-rules.ts), which
-//   supabase/tests/lead-guards.sql.test.ts compares with the source over every code point;
-// - `npm run lead-rules:sql -- --field <name>`: what the database needs for one field of the
-//   lead's table (supabase/functions/_shared/lead-fields.ts): its column, its check, its INSERT
-//   grant. supabase/tests/lead-fields.sql.test.ts fails while the database and the table differ.
+// Prints migration SQL from the one source of the lead's rules: `npm run lead-rules:sql`, the
+// letter-or-digit test (lead-rules.ts); `-- --field <name>`, one field's column, check and INSERT
+// grant (lead-fields.ts). supabase/tests compare the database with both.
 import {
   LEAD_FIELDS,
   leadField,
@@ -17,7 +14,7 @@ function escape(cp: number): string {
     : `\\U${cp.toString(16).padStart(8, '0')}`;
 }
 
-/** The CREATE FUNCTION statement, its bracket expression cut into SQL string pieces of ~96. */
+/** Its bracket expression cut into SQL string pieces of ~96 characters. */
 export function letterOrDigitSql(): string {
   const parts = codePointRanges(isLetterOrDigit).map(([first, last]) =>
     first === last ? escape(first) : `${escape(first)}-${escape(last)}`,
@@ -43,10 +40,7 @@ export function letterOrDigitSql(): string {
   ].join('\n');
 }
 
-/**
- * The body of `private.is_lead_<field>(value text)`: the field's row of the table in SQL, as
- * leadProblem checks it (an e-mail address's pattern already refuses every control character).
- */
+/** As leadProblem checks it; an e-mail address's pattern already refuses control characters. */
 export function leadFieldCheck(field: LeadField): string {
   const { required, content, lineBreaks, maxBytes } = leadField(field);
   const checks = [
@@ -74,9 +68,8 @@ export function leadFieldFunctionSql(field: LeadField, name = `private.is_lead_$
 }
 
 /**
- * A new field's migration: its column (a required one NOT NULL, '' in the rows already stored,
- * which its check, NOT VALID as the others, does not judge), its check, and the public key's
- * INSERT grant, which is also how lead_submit knows to store it.
+ * A required column is '' in the rows already stored, which its NOT VALID check does not judge;
+ * the INSERT grant is also how lead_submit knows to store it.
  */
 export function leadFieldMigrationSql(field: LeadField): string {
   const { required } = leadField(field);

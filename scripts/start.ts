@@ -1,5 +1,5 @@
-// `npm start`: checks the port, builds the site in local mode, then serves it with the local
-// stack (server/main.ts). A taken port is reported in one line before the build, not after it.
+// `npm start`: builds the site in local mode and serves it with the local stack; a taken port is
+// reported before the build, not after it.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localHost, localPort, portIsFree, portTakenLine } from '../server/local-config';

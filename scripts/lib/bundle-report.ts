@@ -26,26 +26,23 @@ function add(a: Sizes, b: Sizes): Sizes {
 const ZERO: Sizes = { raw: 0, gzip: 0, brotli: 0 };
 
 export interface FirstLoad {
-  /** JS files the page loads without any interaction: the entry and its static imports. */
+  /** The entry and its static imports. */
   jsFiles: string[];
   js: Sizes;
-  /** CSS: inline <style> elements and stylesheet links. */
   css: Sizes;
 }
 
-/** Static imports of a built chunk (not dynamic `import()`s, which load later). */
+/** Not dynamic `import()`s, which load later. */
 function staticImports(code: string): string[] {
   return [...code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]!);
 }
 
-/** What a visitor downloads as JS and CSS on the first load of a prerendered page in dist/. */
 export async function firstLoad(distDir: string, htmlFile: string): Promise<FirstLoad> {
   const html = await readFile(join(distDir, htmlFile), 'utf8');
   const entries = [
     ...html.matchAll(/<script[^>]*\ssrc="\/(assets\/[^"]+\.js)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g),
   ].map((m) => m[1]!);
-  // The app's entry and its imports, as the inline loader names them (src/inline/app-loader.ts).
   const app = appFilesOf(html);
   if (app) entries.push(...[app.module, ...app.imports].map((href) => href.replace(/^\//, '')));
   const seen = new Set<string>();
@@ -67,11 +64,7 @@ export async function firstLoad(distDir: string, htmlFile: string): Promise<Firs
   return { jsFiles: [...seen], js, css };
 }
 
-/**
- * What makes a fresh renderer load ICU's locale data (20 to 60 ms on this machine), which in the
- * first load would land in the app's first task (docs/performance.md, "The app's first task"):
- * the first load writes numbers with src/lib/whole-number.ts instead.
- */
+/** A fresh renderer loads ICU's locale data for these (20 to 60 ms, docs/performance.md). */
 export const LOCALE_DATA_MARKERS = [
   'Intl.',
   'toLocaleString',
@@ -79,12 +72,9 @@ export const LOCALE_DATA_MARKERS = [
   'localeCompare',
 ];
 
-/** Code that belongs to the SDKs and must never be in a first load. */
 export const SDK_MARKERS = {
   voice: ['callControllerCreateWebCall', 'createCallObject', 'call-machine'],
-  // supabase-js, and the submission code that drives it (its Pacific-time formatting).
   data: ['GoTrueClient', 'X-Client-Info', 'America/Los_Angeles'],
-  // Book a time's inline booking: @calcom/embed-react and react-calendly, fetched at the press.
   booking: [
     'calLink is required',
     'app.cal.com/embed/embed.js',

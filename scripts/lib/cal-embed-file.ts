@@ -5,17 +5,10 @@ import { CAL_EMBED_PATH } from '../../src/lib/booking.ts';
 
 const require = createRequire(import.meta.url);
 
-/** Cal.com's embed script as @calcom/embed-core ships it (the version package.json pins). */
-export function calEmbedScript(): string {
-  return readFileSync(require.resolve('@calcom/embed-core/dist/embed/embed.js'), 'utf8');
-}
+const calEmbedScript = () =>
+  readFileSync(require.resolve('@calcom/embed-core/dist/embed/embed.js'), 'utf8');
 
-/**
- * The Vite plugin that serves Cal's embed.js from the site's own origin (CAL_EMBED_PATH), so no
- * third-party script runs and script-src stays 'self': the build writes it into dist/ when Book a
- * time opens Cal.com (`enabled`), and the dev server answers it. embed.js needs no other file:
- * its styles are inside it (scripts/lib/booking-styles.ts), and it fetches nothing itself.
- */
+/** Serves Cal's embed.js from the site's own origin, so script-src stays 'self'. */
 export function calEmbedFile(enabled: boolean): Plugin {
   return {
     name: 'cal-embed-file',

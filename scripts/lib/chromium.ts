@@ -3,10 +3,7 @@ import { chromium } from '@playwright/test';
 /** Debian's Chromium (installed by scripts/ensure-chromium.ts), or CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/**
- * Flags for headless Chromium on these machines: no sandbox (root), no GPU, and none of the
- * background connections to Google's services, which this network refuses.
- */
+/** No sandbox (root), no GPU, and no connections to Google's services, which this network refuses. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -17,7 +14,5 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** Launches the Chromium the project uses (Debian's), headless, with any further flags. */
-export function launchChromium(executablePath = CHROMIUM_PATH, args: string[] = []) {
-  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...args] });
-}
+export const launchChromium = () =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

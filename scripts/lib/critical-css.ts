@@ -1,20 +1,14 @@
 /**
- * The CSS a prerendered page needs before its first paint: the rules of the site's stylesheet
- * whose selectors match the page's own markup (with their media queries, keyframes and custom
- * properties), found by Beasties. Inline, they let the page paint with nothing to fetch and less
- * to match; the whole sheet follows after the first paint (added by src/inline/app-loader.ts), for
- * what the app renders later. Every inline rule is in the whole sheet, which comes after it, and
- * nothing the served markup shows lacks a rule, so nothing on the first screen moves when the
- * sheet arrives (CLS stays 0: e2e/performance.spec.ts).
+ * The rules of the site's stylesheet a prerendered page's markup uses, found by Beasties, to
+ * inline: the page paints with nothing to fetch; the whole sheet, added after the first paint,
+ * holds every inline rule, so nothing moves when it arrives.
  */
 import Beasties from 'beasties';
 import { inlineStyles } from './security-headers';
 
 /**
- * Rules kept whatever the markup: the early-press feedback (src/inline/early-capture.ts sets
- * `data-early-pressed` before the app and its stylesheet arrive), and Tailwind's child utilities
- * (`:where(.space-y-2>:not(:last-child))`), which Beasties cannot match: it strips a `:where()`
- * whole before matching a selector, which leaves nothing.
+ * Kept whatever the markup: the early-press feedback (set before the app arrives), and
+ * Tailwind's `:where(.space-y-2>…)` child utilities, which Beasties strips whole before matching.
  */
 const ALWAYS = [/data-early-pressed/, /^:where\(\.[\w-]+>/];
 const SOURCE = '/__critical-source.css';

@@ -4,12 +4,7 @@ import type { AppFiles } from '../../src/inline/app-loader';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/**
- * The one build step for the page's inline scripts: calls `exportName(...args)` of a source file
- * under src/inline/ (linted, type-checked and unit-tested like any other), bundled with what it
- * imports and minified into one self-contained statement for a <script> element. The CSP hashes
- * are taken later from the built HTML, so they always match what ships.
- */
+/** A call of `exportName` of a file under src/inline/, bundled and minified for a <script>. */
 export async function inlineScript(
   file: string,
   exportName: string,
@@ -36,27 +31,19 @@ export async function inlineScript(
   return text;
 }
 
-/** The early-press capture, first in every page's <head>. */
 export const earlyCaptureScript = () =>
   inlineScript('src/inline/early-capture.ts', 'installEarlyCapture', ['window']);
 
-/**
- * The loader that adds the app's entry module, its imports and stylesheet after the first paint:
- * the same text on every page, which reads the files from its element's `data-app`.
- */
+/** The same text on every page: it reads the files from its element's `data-app`. */
 export const appLoaderScript = () =>
   inlineScript('src/inline/app-loader.ts', 'loadNamedFiles', ['window']);
 
-/**
- * The loader's `data-app` attribute: the files it adds, as JSON in single quotes (so its own
- * double quotes need no escaping), with `&` and `'` escaped for HTML.
- */
+/** JSON in single quotes, so its double quotes need no escaping. */
 export function appFilesAttribute(app: AppFiles): string {
   const json = JSON.stringify(app).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
   return `data-app='${json}'`;
 }
 
-/** The files a built page's loader adds, read back from its `data-app`; null without one. */
 export function appFilesOf(html: string): AppFiles | null {
   const attribute = /<script data-app='([^']*)'>/.exec(html)?.[1];
   if (attribute === undefined) return null;

@@ -4,27 +4,18 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export interface LighthouseFigures {
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
-  /** Milliseconds, except CLS (unitless); NaN for a figure the run did not give. */
+  /** Milliseconds, except CLS; NaN for a figure the run did not give. */
   lcp: number;
   tbt: number;
   cls: number;
-  /** Audits that did not pass, with their titles, for finding what holds a score back. */
   failing: string[];
-  /** Lighthouse's own error for the run, if any (its metrics are then NaN). */
   runtimeError?: string;
 }
 
-/**
- * Lighthouse's own failures to record a trace ("Please run Lighthouse again"): they say nothing
- * about the page, so the run is repeated rather than reported.
- */
+/** Lighthouse's own failures to record a trace say nothing about the page: the run is repeated. */
 const RECORDING_FAILURES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
 const ATTEMPTS = 3;
 
-/**
- * One Lighthouse run (mobile preset, simulated throttling: Lighthouse's defaults) on Chromium,
- * started headless with `chromeFlags` (the project's CHROMIUM_ARGS unless told otherwise).
- */
 export async function runLighthouse(
   url: string,
   { chromeFlags = ['--headless=new', ...CHROMIUM_ARGS] }: { chromeFlags?: string[] } = {},
@@ -37,10 +28,8 @@ export async function runLighthouse(
   return figures;
 }
 
-/** Whether a run failed inside Lighthouse (not because of the page) and is worth repeating. */
 export function isRecordingFailure(figures: Pick<LighthouseFigures, 'runtimeError'>): boolean {
-  const code = figures.runtimeError?.split(':')[0] ?? '';
-  return RECORDING_FAILURES.has(code);
+  return RECORDING_FAILURES.has(figures.runtimeError?.split(':')[0] ?? '');
 }
 
 async function runLighthouseOnce(url: string, chromeFlags: string[]): Promise<LighthouseFigures> {

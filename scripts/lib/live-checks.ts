@@ -14,7 +14,7 @@ import { UNAUTHORIZED } from '../../supabase/functions/_shared/contracts/refusal
 import { START_WEB_CALL } from '../../supabase/functions/_shared/contracts/web-call';
 import { CAL_EMBED_PATH } from '../../src/lib/booking';
 import { appFilesOf } from './inline-script';
-import { fileReader, filesOfPage, isScript, type FileRead } from './live-files';
+import { fileReader, filesOfPage, isScript, type Fetch, type FileRead } from './live-files';
 import { profileRisks, type ProfileRisk } from './profile-risk';
 import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-headers';
 
@@ -72,37 +72,39 @@ export function cspDifferences(served: string, expected: string, html: string): 
   return problems;
 }
 
-export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+export type { Fetch };
 
-/** Redirects not followed. */
 type LoadedPage = { answer: Response; html: string } | { error: string };
 
 /** Fetches each page once, for every check that reads it. */
 function pageLoader(fetcher: Fetch, site: string) {
   const pages = new Map<string, Promise<LoadedPage>>();
   return (path: string): Promise<LoadedPage> => {
-    let page = pages.get(path);
-    if (!page) {
-      page = fetcher(`${site}${path}`, { redirect: 'manual' }).then(
-        async (answer) => ({ answer, html: await answer.text() }),
-        (error: unknown) => ({ error: String(error) }),
+    if (!pages.has(path))
+      pages.set(
+        path,
+        fetcher(`${site}${path}`, { redirect: 'manual' }).then(
+          async (answer) => ({ answer, html: await answer.text() }),
+          (error: unknown) => ({ error: String(error) }),
+        ),
       );
-      pages.set(path, page);
-    }
-    return page;
+    return pages.get(path)!;
   };
 }
 
-type PageLoad = ReturnType<typeof pageLoader>;
+interface Server {
+  fetcher: Fetch;
+  config: SiteConfig;
+}
 
-async function checkPage(
-  load: PageLoad,
-  site: string,
-  config: SiteConfig,
-  route: Route,
-  path: string,
-  read: FileRead,
-): Promise<CheckResult[]> {
+interface Live extends Server {
+  site: string;
+  load: ReturnType<typeof pageLoader>;
+  read: FileRead;
+}
+
+async function checkPage(live: Live, route: Route, path: string): Promise<CheckResult[]> {
+  const { load, site, config } = live;
   const page = await load(path);
   if ('error' in page)
     return [fail(path, `no answer (${page.error}): is the site deployed at ${site}?`)];
@@ -156,7 +158,7 @@ async function checkPage(
           ),
     );
   }
-  if (answer.status === wantStatus) results.push(await checkPageFiles(read, site, path, html));
+  if (answer.status === wantStatus) results.push(await checkPageFiles(live, path, html));
   if (route.indexable) {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
     const want = `${site}${route.path}`;
@@ -172,12 +174,7 @@ async function checkPage(
   return results;
 }
 
-async function checkPageFiles(
-  read: FileRead,
-  site: string,
-  path: string,
-  html: string,
-): Promise<CheckResult> {
+async function checkPageFiles({ read, site }: Live, path: string, html: string) {
   if (!appFilesOf(html))
     return fail(
       `${path} names no app to load`,
@@ -186,14 +183,11 @@ async function checkPageFiles(
   const files = await filesOfPage(read, html, site);
   const wrong = files.filter((file) => file.problem !== null);
   if (wrong.length === 0) return pass(`${path} loads ${files.length} files, each served as built`);
-  const fixes = [
-    ...(wrong.some((file) => file.missing)
-      ? ['publish the whole build (every file in dist, dist/assets included)']
-      : []),
-    ...(wrong.some((file) => !file.missing)
-      ? ['let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt']
-      : []),
-  ];
+  const fixes = [];
+  if (wrong.some((file) => file.missing))
+    fixes.push('publish the whole build (every file in dist, dist/assets included)');
+  if (wrong.some((file) => !file.missing))
+    fixes.push('let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt');
   return fail(
     `${path} loads ${wrong.length} of ${files.length} files not as built`,
     `${wrong.map((file) => `${file.path} ${file.problem}`).join('; ')}: ${fixes.join(', and ')}`,
@@ -217,7 +211,7 @@ const textOf = (fetcher: Fetch, url: string) =>
     () => null,
   );
 
-async function checkRobotsAndSitemap(fetcher: Fetch, site: string): Promise<CheckResult[]> {
+async function checkRobotsAndSitemap({ fetcher, site }: Live): Promise<CheckResult[]> {
   const robots = await textOf(fetcher, `${site}/robots.txt`);
   const sitemap = await textOf(fetcher, `${site}/sitemap.xml`);
   const wantSitemap = `Sitemap: ${site}/sitemap.xml`;
@@ -244,7 +238,7 @@ async function checkRobotsAndSitemap(fetcher: Fetch, site: string): Promise<Chec
 }
 
 /** `needed`: what needs the function in this configuration, or null. */
-export function pageFunctions(config: SiteConfig): { name: string; needed: string | null }[] {
+export function pageFunctions(config: SiteConfig): PageFunction[] {
   const server = config.vapi?.auth === 'server';
   return [
     { name: REQUEST_CALLBACK.name, needed: config.turnstile ? 'Call my phone' : null },
@@ -266,14 +260,16 @@ export function pageFunctions(config: SiteConfig): { name: string; needed: strin
   ];
 }
 
+interface PageFunction {
+  name: string;
+  needed: string | null;
+}
+
 const OTHER_ORIGIN = 'https://check-live.invalid';
 
 async function checkFunctionCors(
-  fetcher: Fetch,
-  site: string,
-  config: SiteConfig,
-  name: string,
-  needed: string | null,
+  { fetcher, site, config }: Live,
+  { name, needed }: PageFunction,
 ): Promise<CheckResult> {
   const url = `${config.functionsUrl}/${name}`;
   const preflight = (origin: string) =>
@@ -315,17 +311,6 @@ async function checkFunctionCors(
   return pass(`function ${name} answers its preflight for ${site} only`);
 }
 
-async function postWithoutKey(fetcher: Fetch, url: string) {
-  const answer = await fetcher(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message: { type: 'status-update' } }),
-  });
-  const body: unknown = await answer.json().catch(() => null);
-  return { status: answer.status, body, gateway: isGatewayKeyRefusal(answer.status, body) };
-}
-
-/** As supabase/config.toml says. */
 export interface FunctionDeployment {
   name: string;
   verifyJwt: boolean;
@@ -335,12 +320,19 @@ const REPORTS_REFUSED =
   'Vapi sends no Supabase key: every report is refused, no call or chat is ever reported, and in server mode each call holds a concurrency slot for its full length';
 
 async function checkFunctionDeployment(
-  fetcher: Fetch,
-  config: SiteConfig,
+  { fetcher, config }: Server,
   { name, verifyJwt }: FunctionDeployment,
 ): Promise<CheckResult[]> {
   const url = `${config.functionsUrl}/${name}`;
-  const answer = await postWithoutKey(fetcher, url).catch(String);
+  const request = fetcher(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message: { type: 'status-update' } }),
+  }).then(async (answer) => {
+    const body: unknown = await answer.json().catch(() => null);
+    return { status: answer.status, body, gateway: isGatewayKeyRefusal(answer.status, body) };
+  });
+  const answer = await request.catch(String);
   if (typeof answer === 'string')
     return [fail(`function ${name}`, `no answer from ${url} (${answer})`)];
   if (answer.status === 404 && !answer.gateway)
@@ -388,14 +380,13 @@ export interface MigratedTable {
 export function migratedTables(migrations: readonly Migration[]): MigratedTable[] {
   const tables = new Map<string, MigratedTable>();
   for (const { file, sql } of migrations) {
-    const code = sql.replace(/--[^\n]*/g, '');
+    const code = sql.replace(/--[^\n]*/g, '').toLowerCase();
     for (const [, verb, schema, name] of code.matchAll(
-      /\b(create|drop)\s+table\s+(?:if\s+(?:not\s+)?exists\s+)?(\w+)\.(\w+)/gi,
+      /\b(create|drop)\s+table\s+(?:if\s+(?:not\s+)?exists\s+)?(\w+)\.(\w+)/g,
     )) {
-      const key = `${schema!.toLowerCase()}.${name!.toLowerCase()}`;
-      if (verb!.toLowerCase() === 'create')
-        tables.set(key, { schema: schema!.toLowerCase(), name: name!.toLowerCase(), file });
-      else tables.delete(key);
+      if (verb === 'create')
+        tables.set(`${schema}.${name}`, { schema: schema!, name: name!, file });
+      else tables.delete(`${schema}.${name}`);
     }
   }
   return [...tables.values()].sort(
@@ -404,7 +395,7 @@ export function migratedTables(migrations: readonly Migration[]): MigratedTable[
 }
 
 /** The anon key's request to the data API, with the error code of its answer. */
-async function asAnon(config: SiteConfig, fetcher: Fetch, path: string, init: RequestInit = {}) {
+async function asAnon({ config, fetcher }: Server, path: string, init: RequestInit = {}) {
   const url = `${config.supabaseUrl}/rest/v1/${path}`;
   const answer = await fetcher(url, {
     ...init,
@@ -415,37 +406,26 @@ async function asAnon(config: SiteConfig, fetcher: Fetch, path: string, init: Re
     },
   }).catch(String);
   if (typeof answer === 'string') return { url, error: answer };
-  const text = await answer.text();
-  let code = '';
-  try {
-    code = String((JSON.parse(text) as { code?: unknown }).code ?? '');
-  } catch {
-    // Not the data API's JSON (a static host's page, a proxy's error): no code.
-  }
+  // Not the data API's JSON (a static host's page, a proxy's error): no code.
+  const body = (await answer.json().catch(() => null)) as { code?: unknown } | null;
+  const code = String(body?.code ?? '');
   const { status, ok } = answer;
-  return {
-    url,
-    status,
-    ok,
-    text,
-    code,
-    refused: (status === 401 || status === 403) && code === '42501',
-  };
+  const refused = (status === 401 || status === 403) && code === '42501';
+  return { url, status, ok, body, code, refused };
 }
 
 /** Only the database's own refusal (42501) passes, or a schema the data API does not expose. */
 async function checkAnonCannotRead(
-  fetcher: Fetch,
-  config: SiteConfig,
+  server: Server,
   { schema, name, file }: MigratedTable,
 ): Promise<CheckResult> {
   const table = `${schema}.${name}`;
-  const answer = await asAnon(config, fetcher, `${name}?select=*&limit=1`, {
+  const answer = await asAnon(server, `${name}?select=*&limit=1`, {
     headers: schema === 'public' ? {} : { 'Accept-Profile': schema },
   });
   if ('error' in answer)
     return fail(`the anon key and ${table}`, `no answer from ${answer.url} (${answer.error})`);
-  const { status, code, text } = answer;
+  const { status, code, body } = answer;
   if (answer.refused) return pass(`the anon key cannot read ${table} (the database refuses it)`);
   if (schema !== 'public' && status === 406 && code === 'PGRST106')
     return pass(`the anon key cannot read ${table} (the data API does not expose ${schema})`);
@@ -456,7 +436,7 @@ async function checkAnonCannotRead(
     );
   if (answer.ok)
     return fail(
-      `the anon key ${text.trim() !== '[]' ? 'reads' : 'may select from'} ${table} (${status})`,
+      `the anon key ${Array.isArray(body) && body.length === 0 ? 'may select from' : 'reads'} ${table} (${status})`,
       `revoke select on ${table} from anon (the migrations do; run supabase db push) and keep row level security on`,
     );
   if (/^PGRST3/.test(code))
@@ -466,13 +446,12 @@ async function checkAnonCannotRead(
     );
   return fail(
     `the read of ${table} answered ${status}${code ? ` ${code}` : ''}, not the database's refusal`,
-    `expected 401 42501 from the database: is ${config.supabaseUrl} this project's Supabase URL (VITE_SUPABASE_URL)?`,
+    `expected 401 42501 from the database: is ${server.config.supabaseUrl} this project's Supabase URL (VITE_SUPABASE_URL)?`,
   );
 }
 
 export type Accepted = ReadonlySet<ProfileRisk['accept']>;
 
-/** An accepted browser path passes, its worst case a day still printed. */
 export function checkProfile(config: SiteConfig, accepted: Accepted = new Set()): CheckResult[] {
   const risks = profileRisks(config);
   if (risks.length === 0)
@@ -488,11 +467,7 @@ export function checkProfile(config: SiteConfig, accepted: Accepted = new Set())
 }
 
 /** Read from what visitors get, not from the variables. */
-async function checkNoTestingSiteKey(
-  load: PageLoad,
-  site: string,
-  read: FileRead,
-): Promise<CheckResult> {
+async function checkNoTestingSiteKey({ load, site, read }: Live): Promise<CheckResult> {
   const what = 'the pages carry no Cloudflare testing site key';
   const texts: string[] = [];
   const unread = new Set<string>();
@@ -539,12 +514,8 @@ export function serverStepFunctions(migrations: readonly Migration[]): string[] 
 }
 
 /** A project whose migrations stopped short fails here instead of on a visitor. */
-async function checkServerStepFunction(
-  fetcher: Fetch,
-  config: SiteConfig,
-  name: string,
-): Promise<CheckResult> {
-  const answer = await asAnon(config, fetcher, `rpc/${name}`, {
+async function checkServerStepFunction(server: Server, name: string): Promise<CheckResult> {
+  const answer = await asAnon(server, `rpc/${name}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ request: {} }),
@@ -578,10 +549,10 @@ export async function checkLiveSite(
   { fetcher = fetch, accepted = new Set(), migrations = [], functions = [] }: LiveCheckOptions = {},
 ): Promise<CheckResult[]> {
   const site = new URL(siteUrl).origin;
-  const results: CheckResult[] = [...checkProfile(config, accepted)];
   const load = pageLoader(fetcher, site);
-  const read = fileReader(fetcher, site);
-  if (config.mode === 'production') results.push(await checkNoTestingSiteKey(load, site, read));
+  const live: Live = { fetcher, config, site, load, read: fileReader(fetcher, site) };
+  const results = checkProfile(config, accepted);
+  if (config.mode === 'production') results.push(await checkNoTestingSiteKey(live));
   if (site !== config.siteUrl)
     results.push(
       fail(
@@ -589,13 +560,11 @@ export async function checkLiveSite(
         'run the check with the variables the deployed build had (the same .env)',
       ),
     );
-  for (const route of INDEXABLE_ROUTES)
-    results.push(...(await checkPage(load, site, config, route, route.path, read)));
-  results.push(...(await checkPage(load, site, config, NOT_FOUND_ROUTE, UNKNOWN_PATH, read)));
-  if (config.booking?.provider === 'cal') results.push(await checkCalEmbed(read));
-  results.push(...(await checkRobotsAndSitemap(fetcher, site)));
-  for (const { name, needed } of pageFunctions(config))
-    results.push(await checkFunctionCors(fetcher, site, config, name, needed));
+  for (const route of INDEXABLE_ROUTES) results.push(...(await checkPage(live, route, route.path)));
+  results.push(...(await checkPage(live, NOT_FOUND_ROUTE, UNKNOWN_PATH)));
+  if (config.booking?.provider === 'cal') results.push(await checkCalEmbed(live.read));
+  results.push(...(await checkRobotsAndSitemap(live)));
+  for (const used of pageFunctions(config)) results.push(await checkFunctionCors(live, used));
   results.push(...(await checkServerSide(config, { fetcher, migrations, functions })));
   return results;
 }
@@ -604,13 +573,14 @@ export async function checkServerSide(
   config: SiteConfig,
   { fetcher = fetch, migrations = [], functions = [] }: LiveCheckOptions,
 ): Promise<CheckResult[]> {
+  const server = { fetcher, config };
   const results: CheckResult[] = [];
   for (const deployment of functions)
-    results.push(...(await checkFunctionDeployment(fetcher, config, deployment)));
+    results.push(...(await checkFunctionDeployment(server, deployment)));
   for (const table of migratedTables(migrations))
-    results.push(await checkAnonCannotRead(fetcher, config, table));
+    results.push(await checkAnonCannotRead(server, table));
   for (const name of serverStepFunctions(migrations))
-    results.push(await checkServerStepFunction(fetcher, config, name));
+    results.push(await checkServerStepFunction(server, name));
   return results;
 }
 

@@ -3,21 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Runs scripts/build.ts with `args`, in a process of its own. */
 export function runBuild(args: string[], options: SpawnSyncOptions) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], options);
 }
 
-/**
- * A build and a local stack of its own, for a configuration the main suite's build does not have
- * (the browser tests) or to measure in a process of its own (the benches): built with `buildArgs`
- * and `env` into a temporary folder, served by the local stack (server/main.ts, in a child
- * process) at `port` with its own database, stopped and removed by `stop()`.
- */
+/** A build and a local stack of its own in a temporary folder, for a configuration of its own. */
 export interface OwnStack {
   /** The temporary folder: the build in `site/`, the database in `data/`. */
   root: string;
-  /** What the build printed on stderr (its warnings). */
   buildStderr: string;
   stop: () => Promise<void>;
 }
@@ -25,9 +18,7 @@ export interface OwnStack {
 export async function startOwnStack(options: {
   name: string;
   port: number;
-  /** Arguments to scripts/build.ts besides `--out`, e.g. `['--mode', 'local']`. */
   buildArgs?: string[];
-  /** The build's and the stack's environment. */
   env: NodeJS.ProcessEnv;
 }): Promise<OwnStack> {
   const root = await mkdtemp(join(tmpdir(), `${options.name}-`));

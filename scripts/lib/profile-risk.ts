@@ -2,10 +2,8 @@
 import type { SiteConfig } from '../../src/lib/config-schema';
 
 /**
- * The formula's inputs. A call costs $0.10 to $0.20 a minute all in (Vapi's fee, model, voice,
- * transport); Vapi lets an organisation run 10 calls at once unless raised, and a script keeps
- * them busy all day. A chat message costs $0.005 to $0.02 (a GPT-4o-class model over a 20-message
- * conversation, and Vapi's fee); a script sends 10 a second.
+ * A call-minute all in (Vapi's fee, model, voice, transport); Vapi's default limit of calls at
+ * once; a chat message of a GPT-4o-class model over 20 messages, with Vapi's fee.
  */
 export const PUBLIC_KEY_RISK = {
   dollarsPerCallMinute: [0.1, 0.2],
@@ -35,7 +33,6 @@ const dollars = ([low, high]: readonly [number, number]) =>
 export interface ProfileRisk {
   named: 'VITE_VAPI_AUTH=public-key' | 'VITE_LEADS=browser';
   worst: string;
-  /** How to switch to the bounded default. */
   fix: string;
   accept: '--accept-public-key' | '--accept-browser-leads';
 }

@@ -3,14 +3,9 @@ import { join, relative } from 'node:path';
 
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+/;
 const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
-/** A Supabase secret key, bare, quoted or after `Bearer`: the prefix alone gives it away. */
 const SUPABASE_SECRET = /sb_secret_[A-Za-z0-9_-]{8,}/;
-/** A literal bearer credential written into the code (tokens are built at run time, if at all). */
 const LITERAL_BEARER = /Bearer\s+([A-Za-z0-9._~+/-]{16,}=*)/g;
-/**
- * Environment variables whose names say they hold something secret (a Vapi private key looks
- * like its public key: a UUID; only its value can tell it apart).
- */
+/** A Vapi private key looks like its public key (a UUID): only its variable's name tells. */
 const SECRET_NAME = /SECRET|PRIVATE|SERVICE_ROLE|PASSWORD|PASSWD|TOKEN|API_KEY|DATABASE_URL/i;
 
 function jwtRole(token: string): unknown {
@@ -23,11 +18,7 @@ function jwtRole(token: string): unknown {
   }
 }
 
-/**
- * The values of the environment that must never reach the site: every variable whose name says
- * it is secret, except the public configuration (`publicNames`). Short values (flags) are left
- * out: they would match by chance.
- */
+/** Short values (flags) are left out: they would match by chance. */
 export function secretEnvironmentValues(
   env: NodeJS.ProcessEnv,
   publicNames: readonly string[],
@@ -38,12 +29,7 @@ export function secretEnvironmentValues(
     .filter((value) => value.length >= 8);
 }
 
-/**
- * Everything secret-like in a built site: a JWT whose role is not `anon` (a service-role key),
- * a Supabase secret key, a private key, a bearer credential written into the code (other than
- * the public keys in `publicValues`), or any of `forbiddenValues` (environment values that are
- * not the public configuration). Returns one line per finding.
- */
+/** One line per secret-like thing in a built site; `publicValues` may appear as bearers. */
 export async function findSecrets(
   dir: string,
   forbiddenValues: string[] = [],

@@ -2,14 +2,11 @@ import { createHash } from 'node:crypto';
 import { ROUTES, servedPaths } from '../../src/app/routes';
 import { PLAUSIBLE_DEFAULT_ENDPOINT, type SiteConfig } from '../../src/lib/config-schema';
 import { bookingFrameOrigin } from '../../src/lib/booking';
+import type { HeaderRule } from '../../server/cdn/headers-file';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * daily-js (in @vapi-ai/web) loads its call machine from c.daily.co (avoidEval is set, so no
- * eval), carries media through pluot.blue, reports failures to Daily's Sentry project, and
- * compiles WebAssembly for its audio. See daily-js's CSP guide and dist/daily-esm.js.
- */
+/** daily-js (in @vapi-ai/web): its call machine, media, Sentry, and WebAssembly for audio. */
 export const VOICE_ORIGINS = {
   api: ['https://api.vapi.ai'],
   scripts: ['https://*.daily.co', "'wasm-unsafe-eval'"],
@@ -42,10 +39,7 @@ function runsAsScript(attributes: string): boolean {
   );
 }
 
-/**
- * Only scripts the browser runs: the HTML standard drops a data block (`application/ld+json`)
- * before its CSP check, so its hash would only lengthen every page's headers.
- */
+/** Only scripts the browser runs: a data block (`application/ld+json`) needs no hash. */
 export function inlineScripts(html: string): string[] {
   const scripts = html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g);
   return [...scripts]
@@ -54,9 +48,7 @@ export function inlineScripts(html: string): string[] {
     .filter(Boolean);
 }
 
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
-}
+const unique = (values: string[]) => [...new Set(values)];
 
 export interface InlineHashes {
   scripts: string[];
@@ -78,9 +70,8 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
   const turnstile = config.turnstile ? [new URL(config.turnstile.scriptUrl).origin] : [];
   const bookingFrame = bookingFrameOrigin(config.booking);
   const frames = unique([...turnstile, ...(bookingFrame ? [bookingFrame] : [])]);
-  // Cal's embed.js writes a dozen style attributes; their hashes would push `/`'s first answer
-  // past the first round trip. An attribute can restyle one element but read or fetch nothing
-  // img-src and font-src do not allow; <style> elements still need their hashes.
+  // Cal's embed.js writes a dozen style attributes, whose hashes would push `/` past the first
+  // round trip; an attribute can fetch nothing img-src and font-src do not allow.
   const styleAttributes: Record<string, string[]> =
     config.booking?.provider === 'cal' ? { 'style-src-attr': ["'unsafe-inline'"] } : {};
   const directives: Record<string, string[]> = {
@@ -103,8 +94,7 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
   if (config.siteUrl.startsWith('https:')) parts.push('upgrade-insecure-requests');
   if (config.csp.reportUri) {
     parts.push(`report-uri ${config.csp.reportUri}`);
-    // With report-to Chromium batches reports a minute or more later; locally report-uri alone
-    // shows each violation at once.
+    // Chromium batches report-to reports a minute later; locally report-uri shows each at once.
     if (usesReportTo(config)) parts.push(`report-to ${CSP_REPORT_GROUP}`);
   }
   return parts.join('; ');
@@ -124,11 +114,7 @@ export function strictTransportSecurity(config: SiteConfig): string {
   ].join('; ');
 }
 
-export interface HeaderRule {
-  /** Path pattern in the _headers format: exact, or ending in `*`. */
-  path: string;
-  headers: Record<string, string>;
-}
+export type { HeaderRule };
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -145,12 +131,10 @@ export function headerRules(config: SiteConfig, hashes: InlineHashes): HeaderRul
     'Permissions-Policy': 'microphone=(self), camera=(), geolocation=()',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    // No Cross-Origin-Opener-Policy: a fresh renderer process per visit costs up to 330 ms of
-    // blocking time, for protections this site makes little use of (docs/security.md).
+    // No Cross-Origin-Opener-Policy: its fresh renderer process costs up to 330 ms (docs/security.md).
   };
-  if (config.siteUrl.startsWith('https:')) {
+  if (config.siteUrl.startsWith('https:'))
     security['Strict-Transport-Security'] = strictTransportSecurity(config);
-  }
   const pages = ROUTES.flatMap(servedPaths);
   return [
     { path: '/*', headers: security },
@@ -161,35 +145,17 @@ export function headerRules(config: SiteConfig, hashes: InlineHashes): HeaderRul
 
 /** The `_headers` file Netlify and Cloudflare Pages read. */
 export function renderHeadersFile(rules: HeaderRule[]): string {
-  return (
-    rules
-      .map(
-        (rule) =>
-          `${rule.path}\n${Object.entries(rule.headers)
-            .map(([name, value]) => `  ${name}: ${value}`)
-            .join('\n')}`,
-      )
-      .join('\n\n') + '\n'
-  );
+  const lines = ({ path, headers }: HeaderRule) => [
+    path,
+    ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
+  ];
+  return rules.map((rule) => lines(rule).join('\n')).join('\n\n') + '\n';
 }
 
-export type VercelRoute =
-  | { src: string; headers: Record<string, string>; continue: true }
-  | { src: string; status: number; headers?: Record<string, string>; dest?: string }
-  | { src: string; dest: string }
-  | { handle: 'filesystem' };
+export type VercelOutputConfig = ReturnType<typeof vercelOutputConfig>;
 
-export interface VercelOutputConfig {
-  version: 3;
-  routes: VercelRoute[];
-  /** Serves `about-me/index.html` at `/about-me` (clean URLs). */
-  overrides: Record<string, { path: string }>;
-}
-
-/** The `_headers` path pattern as a Vercel route regex. */
-function vercelSource(path: string): string {
-  return path.endsWith('*') ? `^${escapeRegExp(path.slice(0, -1))}.*$` : `^${escapeRegExp(path)}$`;
-}
+const vercelSource = (path: string) =>
+  path.endsWith('*') ? `^${escapeRegExp(path.slice(0, -1))}.*$` : `^${escapeRegExp(path)}$`;
 
 /** A path endpoint proxies to Plausible, so blockers that drop plausible.io keep the numbers. */
 export function funnelProxy(config: SiteConfig): { path: string; upstream: string } | null {
@@ -210,17 +176,18 @@ export function vercelOutputConfig(
   rules: HeaderRule[],
   pageFiles: string[],
   proxy: { path: string; upstream: string } | null = null,
-): VercelOutputConfig {
-  const overrides: Record<string, { path: string }> = {};
-  for (const file of pageFiles) {
-    if (file.endsWith('/index.html'))
-      overrides[file] = { path: file.slice(0, -'/index.html'.length) };
-  }
+) {
+  // Clean URLs: `about-me/index.html` at `/about-me`.
+  const overrides = Object.fromEntries(
+    pageFiles
+      .filter((file) => file.endsWith('/index.html'))
+      .map((file) => [file, { path: file.slice(0, -'/index.html'.length) }]),
+  );
   return {
     version: 3,
     routes: [
       { src: '^/(.+)/$', status: 308, headers: { Location: '/$1' } },
-      ...rules.map((rule): VercelRoute => ({
+      ...rules.map((rule) => ({
         src: vercelSource(rule.path),
         headers: rule.headers,
         continue: true,

@@ -18,13 +18,13 @@ const TEST_VALUES = {
 };
 
 /** Whatever .env says, so a local run never sends test leads to the owner's real services. */
-export const LOCAL_STACK_VARIABLES = [
+const LOCAL_STACK_VARIABLES: string[] = [
   'VITE_SUPABASE_URL',
   'VITE_SUPABASE_ANON_KEY',
   'VITE_CONTACT_WEBHOOK_URL',
   'VITE_SITE_URL',
   'VITE_PLAUSIBLE_ENDPOINT',
-] as const;
+];
 
 /** Shipped only when VITE_VAPI_AUTH=public-key names that profile. */
 const PUBLIC_KEY = 'VITE_VAPI_PUBLIC_KEY';
@@ -46,9 +46,8 @@ export function resolveSiteConfig(
 ): SiteConfig {
   const isLocal = viteMode === LOCAL_VITE_MODE || viteMode === 'test' || viteMode === 'development';
   const env: Record<string, string> = { ...loadEnv(viteMode, root, 'VITE_') };
-  for (const [key, value] of Object.entries(processEnv)) {
+  for (const [key, value] of Object.entries(processEnv))
     if (key.startsWith('VITE_') && value !== undefined) env[key] = value;
-  }
   if (isLocal) {
     const origin = localOrigin(processEnv);
     const defaults = {
@@ -56,7 +55,7 @@ export function resolveSiteConfig(
       ...(viteMode === 'test' ? TEST_VALUES : {}),
     };
     for (const [key, value] of Object.entries(defaults)) {
-      const forced = (LOCAL_STACK_VARIABLES as readonly string[]).includes(key);
+      const forced = LOCAL_STACK_VARIABLES.includes(key);
       // The anon key may be set to the local stack's own (LOCAL_ANON_KEY): only others count.
       if (forced && env[key] && env[key] !== value) onOverride(key);
       if (forced || !env[key]) env[key] = value;
