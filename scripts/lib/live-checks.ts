@@ -503,10 +503,8 @@ async function checkNoTestingSiteKey({ load, site, read }: Live): Promise<CheckR
 export function serverStepFunctions(migrations: readonly Migration[]): string[] {
   const names = new Set<string>();
   for (const { sql } of migrations) {
-    for (const [, name] of sql.matchAll(
-      /grant execute on function public\.(\w+)\(jsonb\) to service_role/g,
-    ))
-      names.add(name!);
+    for (const [, list] of sql.matchAll(/grant execute on function ([^;]+?) to service_role/g))
+      for (const [, name] of list!.matchAll(/public\.(\w+)\(jsonb\)/g)) names.add(name!);
     for (const [, name] of sql.matchAll(/drop function public\.(\w+)\(jsonb\)/g))
       names.delete(name!);
   }
