@@ -24,17 +24,17 @@ const INLINE: Record<'cal' | 'calendly', () => Promise<InlineBooking>> = {
 type Inline =
   { status: 'loading' } | { status: 'ready'; Booking: InlineBooking } | { status: 'failed' };
 
-function Failed() {
+function NewTabLink({
+  href,
+  children,
+  className = 'font-semibold underline',
+}: {
+  href: string;
+  children: string;
+  className?: string;
+}) {
   return (
-    <p role="alert" className="text-sm font-medium text-danger">
-      {copy.failed}
-    </p>
-  );
-}
-
-function NewTabLink({ href, children }: { href: string; children: string }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
       <span className="sr-only"> {copy.newTab}</span>
     </a>
@@ -74,15 +74,9 @@ export function BookATime({
   const provider = booking.provider;
   if (provider === 'link') {
     return (
-      <a
-        href={link}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={buttonVariants({ variant: 'secondary', className })}
-      >
+      <NewTabLink href={link} className={buttonVariants({ variant: 'secondary', className })}>
         {copy.open}
-        <span className="sr-only"> {copy.newTab}</span>
-      </a>
+      </NewTabLink>
     );
   }
 
@@ -147,7 +141,9 @@ export function BookATime({
           </div>
           <div className="mt-3">
             {inline.status === 'failed' ? (
-              <Failed />
+              <p role="alert" className="text-sm font-medium text-danger">
+                {copy.failed}
+              </p>
             ) : inline.status === 'ready' ? (
               <inline.Booking
                 booking={booking}

@@ -61,13 +61,11 @@ export function intentOffer({
 }) {
   const loadCode = loadOnce(load);
   const prefetch = () => void loadCode().catch(() => undefined);
-  function Unavailable() {
-    return (
-      <p role="alert" className="text-sm font-medium text-danger">
-        {copy.unavailable}
-      </p>
-    );
-  }
+  const Unavailable = () => (
+    <p role="alert" className="text-sm font-medium text-danger">
+      {copy.unavailable}
+    </p>
+  );
   const Panel = lazyOr(loadCode, Unavailable, `${copy.open}: its code could not be loaded`);
 
   function IntentPanel({ open, onOpenChange }: OfferProps) {

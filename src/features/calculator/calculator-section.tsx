@@ -54,19 +54,16 @@ export function CalculatorSection() {
   const estimate = estimateLostRevenue(values);
 
   useEffect(() => {
-    setVisitEstimate(
-      estimate === null
-        ? null
-        : {
-            leads: Number(values.leads),
-            value: Number(values.value),
-            delay: Number(values.delay),
-            rate: Number(values.rate),
-            estimate: Math.round(estimate),
-          },
-    );
+    if (estimate === null) return;
+    setVisitEstimate({
+      leads: Number(values.leads),
+      value: Number(values.value),
+      delay: Number(values.delay),
+      rate: Number(values.rate),
+      estimate: Math.round(estimate),
+    });
+    return () => setVisitEstimate(null);
   }, [estimate, values]);
-  useEffect(() => () => setVisitEstimate(null), []);
   const shown = estimate !== null;
   useEffect(() => {
     if (shown) funnel.estimateShown();

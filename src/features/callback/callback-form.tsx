@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { PHONE_MAX_LENGTH } from '@shared/contracts/callback.ts';
 import { ConsentWords } from '@/components/consent-words';
 import { PanelHeader } from '@/components/intent-panel';
@@ -19,12 +19,9 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
   const ids = useId();
   const focusField = (field: CallbackField) => document.getElementById(`${ids}-${field}`)?.focus();
   const { errors, status, widget, clearError, submit } = useCallbackRequest(send, focusField);
-  const phoneInput = useRef<HTMLInputElement>(null);
 
   // After the hook's effect prepared the bot check, the number's box takes the focus.
-  useEffect(() => {
-    phoneInput.current?.focus();
-  }, []);
+  useEffect(() => document.getElementById(`${ids}-phone`)?.focus(), [ids]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,7 +68,6 @@ export function CallbackForm({ send = requestCallback, onClose }: CallbackFormPr
         {copy.phoneLabel}
       </label>
       <input
-        ref={phoneInput}
         id={`${ids}-phone`}
         name="phone"
         type="tel"

@@ -39,11 +39,10 @@ export interface ChatTransport {
   end: () => void;
 }
 
-function kindOfStatus(status: number): ChatErrorKind {
-  if (status === 402) return 'unavailable';
-  if (status === 429) return 'limited';
-  return 'failed';
-}
+const KIND_OF_STATUS: Partial<Record<number, ChatErrorKind>> = {
+  402: 'unavailable',
+  429: 'limited',
+};
 
 async function withinTimeout<T>(
   work: (signal: AbortSignal) => Promise<T>,
@@ -90,10 +89,8 @@ export function createPublicKeyChat({
       const answer = await withinTimeout(async (signal) => {
         const response = await post(body, { signal });
         if (!response.ok) {
-          throw new ChatError(
-            kindOfStatus(response.status),
-            `chat/web answered ${response.status}`,
-          );
+          const kind = KIND_OF_STATUS[response.status] ?? 'failed';
+          throw new ChatError(kind, `chat/web answered ${response.status}`);
         }
         return readChatAnswer(response, onDelta);
       }, timeoutMs);

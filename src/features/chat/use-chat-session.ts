@@ -21,7 +21,6 @@ export function useChatSession(connect: (botCheckBox: () => HTMLElement | null) 
   const [lines, setLines] = useState<ChatLine[]>([]);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
-  const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<ChatErrorKind | null>(null);
   const [ended, setEnded] = useState(false);
   const transport = useRef<ChatTransport | null>(null);
@@ -69,12 +68,10 @@ export function useChatSession(connect: (botCheckBox: () => HTMLElement | null) 
     setLines((current) => [...current, asked]);
     setDraft('');
     setSending(true);
-    setWaiting(true);
     try {
       await transport.current.send(text, (delta) => {
         reply += delta;
         const shown = reply;
-        setWaiting(false);
         setLines((current) =>
           current.some((line) => line.id === replyId)
             ? current.map((line) => (line.id === replyId ? { ...line, text: shown } : line))
@@ -93,7 +90,6 @@ export function useChatSession(connect: (botCheckBox: () => HTMLElement | null) 
       setError(kind);
     } finally {
       setSending(false);
-      setWaiting(false);
     }
   }
 
@@ -102,5 +98,7 @@ export function useChatSession(connect: (botCheckBox: () => HTMLElement | null) 
     transport.current?.end();
   };
 
+  // Until the answer's first words arrive.
+  const waiting = sending && lines.at(-1)?.speaker === 'user';
   return { lines, draft, setDraft, sending, waiting, error, ended, botCheckBox, submit, end };
 }

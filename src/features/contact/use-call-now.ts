@@ -17,19 +17,15 @@ export type CallNowState =
 
 const loadCallNow = loadOnce(() => import('./call-now'), CALL_TIMEOUT_MS);
 
+const REFUSALS: Partial<Record<CallbackOutcome['status'], CallRefusal>> = {
+  'bot-check': 'botCheck',
+  limited: 'limited',
+  uncertain: 'uncertain',
+};
+
 function refusalOf(outcome: Exclude<CallbackOutcome, { status: 'accepted' }>): CallRefusal {
-  switch (outcome.status) {
-    case 'invalid':
-      return outcome.reason === 'country' ? 'country' : 'invalid';
-    case 'bot-check':
-      return 'botCheck';
-    case 'limited':
-      return 'limited';
-    case 'uncertain':
-      return 'uncertain';
-    default:
-      return 'failed';
-  }
+  if (outcome.status === 'invalid') return outcome.reason === 'country' ? 'country' : 'invalid';
+  return REFUSALS[outcome.status] ?? 'failed';
 }
 
 export function useCallNow() {
@@ -43,9 +39,7 @@ export function useCallNow() {
     );
   }, []);
 
-  const pressed = useCallback((pressedAt: number) => {
-    setState({ kind: 'sending', pressedAt });
-  }, []);
+  const pressed = useCallback((pressedAt: number) => setState({ kind: 'sending', pressedAt }), []);
   const cancel = useCallback(() => setState({ kind: 'none' }), []);
 
   const follow = useCallback(async (leadId: string, phone: string, pressedAt: number) => {

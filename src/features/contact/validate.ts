@@ -13,18 +13,10 @@ export type ContactErrors = Partial<Record<LeadField, string>>;
 const PHONE_CHARS = /^[0-9+().\-\s/x#ext]+$/i;
 
 function errorMessage(field: LeadField, problem: LeadProblem): string {
-  switch (problem.kind) {
-    case 'required':
-      return copy.errors.required(copy.fields[field].label);
-    case 'no-letters':
-      return copy.errors.noLetters;
-    case 'control':
-      return copy.errors.control;
-    case 'email':
-      return copy.errors.email;
-    case 'too-long':
-      return copy.errors.tooLong(problem.over);
-  }
+  if (problem.kind === 'required') return copy.errors.required(copy.fields[field].label);
+  if (problem.kind === 'too-long') return copy.errors.tooLong(problem.over);
+  const { noLetters, control, email } = copy.errors;
+  return { 'no-letters': noLetters, control, email }[problem.kind];
 }
 
 const isPhoneLike = (value: string) =>

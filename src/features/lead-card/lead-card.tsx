@@ -3,6 +3,7 @@ import { siteFunctions } from '@/lib/config';
 import type { LeadCardReport } from '@shared/contracts/report-read.ts';
 import { leadCard as copy } from '@/content/lead-card';
 import { Button } from '@/components/ui/button';
+import { PanelHeader } from '@/components/intent-panel';
 import { BookATime } from '@/components/book-a-time';
 import type { BookingPrefill } from '@/lib/booking';
 import type { PendingReport } from '@/lib/pending-report';
@@ -113,28 +114,20 @@ export function LeadCard({ pending, onClose }: { pending: PendingReport; onClose
     return () => stop.abort();
   }, [pending]);
 
-  const line =
-    outcome === null
-      ? copy.waiting[pending.source]
-      : outcome.kind === 'ready'
-        ? copy.ready
-        : outcome.kind === 'gone'
-          ? copy.gone
-          : copy.gaveUp;
+  const line = outcome
+    ? { ready: copy.ready, gone: copy.gone, 'gave-up': copy.gaveUp }[outcome.kind]
+    : copy.waiting[pending.source];
 
   return (
     <section
       aria-labelledby="lead-card-heading"
       className="w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-5 text-left shadow-sm"
     >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id="lead-card-heading" className="text-lg font-bold text-ink">
-          {copy.heading}
-        </h2>
+      <PanelHeader id="lead-card-heading" heading={copy.heading} align="start">
         <Button variant="secondary" size="sm" onClick={onClose}>
           {copy.close}
         </Button>
-      </div>
+      </PanelHeader>
       <p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
       <p role="status" className="mt-3 text-slate-700">
         {line}

@@ -22,9 +22,11 @@ function read(storage: Storage | null, now: number): Record | null {
   }
 }
 
-function write(storage: Storage | null, record: Record) {
+/** null: the record is removed. */
+function write(storage: Storage | null, record: Record | null) {
   try {
-    storage?.setItem(KEY, JSON.stringify(record));
+    if (record) storage?.setItem(KEY, JSON.stringify(record));
+    else storage?.removeItem(KEY);
   } catch {
     // Storage full or blocked: the page's own state still allows one call at a time.
   }
@@ -63,13 +65,7 @@ export function createCallGuard(
     finish(coolDown = true) {
       if (!mine) return;
       mine = false;
-      if (coolDown) write(storage, { state: 'cooling', until: clock() + COOL_DOWN_MS });
-      else
-        try {
-          storage?.removeItem(KEY);
-        } catch {
-          // Full or blocked, as in write().
-        }
+      write(storage, coolDown ? { state: 'cooling', until: clock() + COOL_DOWN_MS } : null);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadOnce } from '@/lib/load-once';
 import type { SiteConfig } from '@/lib/config-schema';
 import { agentVariables } from '@/lib/agent-variables';
@@ -47,19 +47,19 @@ export function useVoiceDemo({
   startWebCall,
   guard: givenGuard,
 }: VoiceDemoOptions) {
-  const [state, dispatch] = useReducer(voiceReducer, initialVoiceState);
+  const [state, setState] = useState(initialVoiceState);
   const [ownGuard] = useState(createCallGuard);
   const guard = givenGuard ?? ownGuard;
-  // The same reducer on a ref, so a press sees the state of this instant, not of the last render.
+  // Also on a ref, so a press sees the state of this instant, not of the last render.
   const current = useRef<VoiceState>(initialVoiceState);
   const attempt = useRef(0);
   const call = useRef<VoiceCall | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const send = useCallback((event: VoiceEvent) => {
-    current.current = voiceReducer(current.current, event);
-    dispatch(event);
-  }, []);
+  const send = useCallback(
+    (event: VoiceEvent) => setState((current.current = voiceReducer(current.current, event))),
+    [],
+  );
 
   // Set once the attempt reached a call: tells the funnel the call ended.
   const callEnded = useRef<((ended: 'normal' | 'error') => void) | null>(null);
