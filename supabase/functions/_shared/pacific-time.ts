@@ -9,20 +9,10 @@ export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';
 
 const HOUR_MS = 3_600_000;
 const FIRST_YEAR_OF_RULE = 2007;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS =
+  'January February March April May June July August September October November December'.split(
+    ' ',
+  );
 
 /** `month` is 0-based. */
 function nthSundayAt(year: number, month: number, n: number, hourUtc: number): number {
