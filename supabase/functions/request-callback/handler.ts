@@ -158,9 +158,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
         window_seconds: LEAD_CALL_WINDOW_SECONDS,
       }),
     );
-    if (!found || e164(found.phone, settings.countries)?.number !== request.phone) return null;
-    const { name, company, message } = found;
-    return { name, company, message };
+    return found && e164(found.phone, settings.countries)?.number === request.phone ? found : null;
   };
 
   const handle = async (

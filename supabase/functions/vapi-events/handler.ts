@@ -181,10 +181,6 @@ export function sessionReportRow(message: Record<string, unknown>) {
   };
 }
 
-interface DoNotCallAnswer {
-  known: boolean;
-}
-
 /**
  * `do_not_call` lists the number the site dialed, looked up by the call's Vapi id, never the
  * message's `call.customer.number`: a message cannot name the number it lists.
@@ -196,33 +192,31 @@ async function answerToolCalls(
   const calls = fieldsOf<ToolCalls>(message);
   const list = (Array.isArray(calls.toolCallList) ? calls.toolCallList : []).map(object);
   const callId = text(object(calls.call).id, LIMITS.id);
-  let listed: Promise<DoNotCallAnswer | null> | undefined;
+  let listed: Promise<{ known?: boolean } | null> | undefined;
   // Once per message, however many times the model asked.
   const addToList = () =>
     (listed ??= callId
-      ? (database('callback_do_not_call_add', { vapi_call_id: callId }) as Promise<DoNotCallAnswer>)
+      ? (database('callback_do_not_call_add', { vapi_call_id: callId }) as Promise<{
+          known?: boolean;
+        }>)
       : Promise.resolve(null));
-  const results: ToolCallResult[] = [];
-  for (const toolCall of list) {
-    const name = text(object(toolCall.function).name, LIMITS.id) ?? '';
-    const result: ToolCallResult = { name, toolCallId: text(toolCall.id, LIMITS.id) ?? '' };
-    if (name !== DO_NOT_CALL_TOOL) {
-      results.push({ ...result, error: `vapi-events has no tool named "${name}".` });
-      continue;
-    }
+  const outcome = async (name: string): Promise<Partial<ToolCallResult>> => {
+    if (name !== DO_NOT_CALL_TOOL) return { error: `vapi-events has no tool named "${name}".` };
     try {
-      const answer = await addToList();
-      if (answer?.known) {
-        results.push({ ...result, result: CALLBACK_CALL_WORDS.resultListed });
-        continue;
-      }
+      if ((await addToList())?.known) return { result: CALLBACK_CALL_WORDS.resultListed };
       console.warn(
         `vapi-events: do_not_call from ${callId ?? 'no call'}, not a callback the site placed`,
       );
     } catch (error) {
       console.error(`vapi-events: do_not_call from ${callId} was not listed:`, error);
     }
-    results.push({ ...result, error: CALLBACK_CALL_WORDS.resultNotListed });
+    return { error: CALLBACK_CALL_WORDS.resultNotListed };
+  };
+  const results: ToolCallResult[] = [];
+  for (const toolCall of list) {
+    const name = text(object(toolCall.function).name, LIMITS.id) ?? '';
+    const toolCallId = text(toolCall.id, LIMITS.id) ?? '';
+    results.push({ name, toolCallId, ...(await outcome(name)) });
   }
   return { results };
 }
