@@ -221,17 +221,17 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
     }
 
     const placed = await placeCall(request, lead, settings);
-    try {
-      await settings.database('callback_record', {
+    // The call stands either way; unrecorded, the row keeps 'pending', which never calls again.
+    await settings
+      .database('callback_record', {
         id: request.id,
         status: placed.status,
         vapi_call_id: placed.status === 'calling' ? placed.vapiCallId : null,
         error: placed.status === 'calling' ? null : placed.error,
-      });
-    } catch (error) {
-      // The call stands either way; the row keeps 'pending', which never calls again.
-      console.error('request-callback: could not record the call:', error);
-    }
+      })
+      .catch((error: unknown) =>
+        console.error('request-callback: could not record the call:', error),
+      );
     if (placed.status !== 'calling') console.error(`request-callback: ${placed.error}`);
     if (placed.status === 'failed') return refuse(callbackRefusal('call_failed'));
     report(request, placed.status === 'calling' ? 'calling' : 'uncertain', now);
