@@ -31,13 +31,6 @@ export interface VapiEventsSettings extends Pick<PageSettings, 'database' | 'bac
   unknownReports: { daily: number; dailyBytes: number };
 }
 
-interface StoreAnswer {
-  stored: boolean;
-  refused?: boolean;
-  refused_today?: number;
-  ringing_after_ms?: number;
-}
-
 const secondsToTenth = (ms: unknown): number | null =>
   typeof ms === 'number' && Number.isFinite(ms) ? Math.round(ms / 100) / 10 : null;
 
@@ -59,13 +52,9 @@ const UNSTORABLE =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const clean = (value: string) => value.replace(UNSTORABLE, '');
 
-const text = (value: unknown, max: number): string | null => {
-  if (typeof value !== 'string') return null;
-  const cleaned = clean(value);
-  const characters = Array.from(cleaned);
-  const kept = characters.length > max ? characters.slice(0, max).join('') : cleaned;
-  return kept.length > 0 ? kept : null;
-};
+/** Cut to `max` code points; empty is null. */
+const text = (value: unknown, max: number): string | null =>
+  typeof value === 'string' ? Array.from(clean(value)).slice(0, max).join('') || null : null;
 const time = (value: unknown): string | null =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value))
     ? new Date(value).toISOString()
@@ -288,7 +277,12 @@ export function createHandler(
 
     if (!row.vapi_call_id)
       return answer(400, { code: 'bad_request', message: 'The report names no call.' });
-    let outcome: StoreAnswer;
+    let outcome: {
+      stored: boolean;
+      refused?: boolean;
+      refused_today?: number;
+      ringing_after_ms?: number;
+    };
     try {
       outcome = (await settings.database('demo_call_store', {
         ...row,
@@ -296,7 +290,7 @@ export function createHandler(
           unknown_daily: settings.unknownReports.daily,
           unknown_daily_bytes: settings.unknownReports.dailyBytes,
         },
-      })) as StoreAnswer;
+      })) as typeof outcome;
     } catch (error) {
       // Every value is within bounds, so the database failed: a 500 asks Vapi to retry.
       console.error(`vapi-events: the report of ${row.vapi_call_id} was not stored:`, error);
