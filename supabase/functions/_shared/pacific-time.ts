@@ -27,8 +27,6 @@ function isDaylightTime(ms: number): boolean {
   return ms >= nthSundayAt(year, 2, 2, 10) && ms < nthSundayAt(year, 10, 1, 9);
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
 function pacificClock(date: Date): { wall: Date; daylight: boolean } | null {
   // An invalid date's year is NaN: it goes to `Intl`, which refuses it.
   if (!(date.getUTCFullYear() >= FIRST_YEAR_OF_RULE)) return null;
@@ -51,7 +49,7 @@ export function toPacificReadable(date: Date): string {
   const hours = w.getUTCHours();
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   const zone = clock.daylight ? 'PDT' : 'PST';
-  return `${MONTHS[w.getUTCMonth()]} ${w.getUTCDate()}, ${w.getUTCFullYear()} at ${hour12}:${two(w.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'} ${zone}`;
+  return `${MONTHS[w.getUTCMonth()]} ${w.getUTCDate()}, ${w.getUTCFullYear()} at ${hour12}:${String(w.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'} ${zone}`;
 }
 
 // Made on first use only.
