@@ -3,12 +3,6 @@ import { backgroundRunner } from './background.ts';
 import type { PageSettings } from './endpoint.ts';
 import { postWebhook } from './webhook.ts';
 
-interface Spent {
-  first: boolean;
-  day: string;
-  resets_at: string;
-}
-
 /** The day's first record of a spent budget posts `budget_spent`; failures are only logged. */
 export function budgetAlarm(settings: Pick<PageSettings, 'database' | 'webhook' | 'background'>) {
   const background = settings.background ?? backgroundRunner();
@@ -21,7 +15,7 @@ export function budgetAlarm(settings: Pick<PageSettings, 'database' | 'webhook' 
           feature,
           budget: limit,
           retry_after: retryAfterSeconds,
-        })) as Spent;
+        })) as { first: boolean; day: string; resets_at: string };
         if (!spent.first) return;
         const payload: BudgetSpentWebhook = {
           type: 'budget_spent',

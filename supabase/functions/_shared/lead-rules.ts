@@ -11,10 +11,7 @@ import {
   type LeadText,
 } from './lead-fields.ts';
 
-export const LEAD_MAX_BYTES = {
-  page: 200,
-  utmValue: 100,
-} as const;
+export const LEAD_MAX_BYTES = { page: 200, utmValue: 100 } as const;
 
 export const UTM_KEYS = [
   'utm_source',
@@ -76,31 +73,23 @@ export function hasLetterOrDigit(value: string): boolean {
   return false;
 }
 
-export function hasVisibleText(value: string): boolean {
-  return VISIBLE.test(value);
-}
+export const hasVisibleText = (value: string): boolean => VISIBLE.test(value);
 
-export function hasControl(value: string, { lineBreaks = false } = {}): boolean {
-  return (lineBreaks ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value);
-}
+export const hasControl = (value: string, { lineBreaks = false } = {}): boolean =>
+  (lineBreaks ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value);
 
 /** No UTF-8 holds a lone surrogate, so no database stores it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const hasLoneSurrogate = (value: string): boolean => LONE_SURROGATE.test(value);
 
-export function isPlausibleEmail(value: string): boolean {
-  return EMAIL.test(value);
-}
-
-export function isSameSitePath(value: string): boolean {
-  return SAME_SITE_PATH.test(value) && byteLength(value) <= LEAD_MAX_BYTES.page;
-}
+export const isPlausibleEmail = (value: string): boolean => EMAIL.test(value);
 
 const encoder = new TextEncoder();
 /** As octet_length measures. */
-export function byteLength(value: string): number {
-  return encoder.encode(value).length;
-}
+export const byteLength = (value: string): number => encoder.encode(value).length;
+
+export const isSameSitePath = (value: string): boolean =>
+  SAME_SITE_PATH.test(value) && byteLength(value) <= LEAD_MAX_BYTES.page;
 
 export function charactersOver(value: string, maxBytes: number): number {
   let bytes = byteLength(value);
@@ -153,9 +142,7 @@ export function cleanUtm(value: unknown): Partial<Record<UtmKey, string>> | null
 }
 
 /** Tabs count as controls, and pasted text often carries them: they become spaces. */
-export function cleanText(value: string): string {
-  return value.replace(/\t/g, ' ').trim();
-}
+export const cleanText = (value: string): string => value.replace(/\t/g, ' ').trim();
 
 export type LeadProblem =
   | { kind: 'required' }

@@ -9,20 +9,10 @@ export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';
 
 const HOUR_MS = 3_600_000;
 const FIRST_YEAR_OF_RULE = 2007;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS =
+  'January February March April May June July August September October November December'.split(
+    ' ',
+  );
 
 /** `month` is 0-based. */
 function nthSundayAt(year: number, month: number, n: number, hourUtc: number): number {
@@ -36,8 +26,6 @@ function isDaylightTime(ms: number): boolean {
   // 2:00 PST is 10:00 UTC, 2:00 PDT 09:00 UTC; far from New Year, so the UTC year is Pacific's.
   return ms >= nthSundayAt(year, 2, 2, 10) && ms < nthSundayAt(year, 10, 1, 9);
 }
-
-const two = (n: number) => String(n).padStart(2, '0');
 
 function pacificClock(date: Date): { wall: Date; daylight: boolean } | null {
   // An invalid date's year is NaN: it goes to `Intl`, which refuses it.
@@ -61,7 +49,7 @@ export function toPacificReadable(date: Date): string {
   const hours = w.getUTCHours();
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   const zone = clock.daylight ? 'PDT' : 'PST';
-  return `${MONTHS[w.getUTCMonth()]} ${w.getUTCDate()}, ${w.getUTCFullYear()} at ${hour12}:${two(w.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'} ${zone}`;
+  return `${MONTHS[w.getUTCMonth()]} ${w.getUTCDate()}, ${w.getUTCFullYear()} at ${hour12}:${String(w.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'} ${zone}`;
 }
 
 // Made on first use only.

@@ -7,19 +7,15 @@ import { signedKeys } from './signed-key.ts';
  */
 export const REPORT_KEY_LABEL = 'report: a report belongs to the page that started it, v1';
 
-export interface ReportKeys {
-  keyOf: (id: string) => Promise<string>;
-  holds: (key: string | null, id: string) => Promise<boolean>;
-  ticketOf: (id: string) => Promise<ReportTicket>;
-}
+export type ReportKeys = ReturnType<typeof reportKeys>;
 
-export function reportKeys(secret: string): ReportKeys {
+export function reportKeys(secret: string) {
   const keys = signedKeys(secret, REPORT_KEY_LABEL);
   const message = (id: string) => `report\n${id.toLowerCase()}`;
   const keyOf = (id: string) => keys.keyOf(message(id));
   return {
     keyOf,
-    holds: (key, id) => keys.holds(key, message(id)),
-    ticketOf: async (id) => ({ id, key: await keyOf(id) }),
+    holds: (key: string | null, id: string) => keys.holds(key, message(id)),
+    ticketOf: async (id: string): Promise<ReportTicket> => ({ id, key: await keyOf(id) }),
   };
 }

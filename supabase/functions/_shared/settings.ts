@@ -1,9 +1,9 @@
-import { databaseFromKeys, type CallDatabase } from './database.ts';
+import { databaseFromKeys } from './database.ts';
 import { isLoopback, siteOrigins } from './http.ts';
-import { reportKeys, type ReportKeys } from './report-key.ts';
+import { reportKeys } from './report-key.ts';
 import { TESTING_SECRET, TURNSTILE_VERIFY_URL, type TurnstileSettings } from './turnstile.ts';
 import type { VapiSettings } from './vapi/client.ts';
-import { webhookSecret, type WebhookSettings } from './webhook.ts';
+import { webhookSecret } from './webhook.ts';
 
 export const VAPI_API_URL = 'https://api.vapi.ai';
 
@@ -45,12 +45,7 @@ export function serverSettings<const N extends string>(
   env: Env,
   fetcher: typeof fetch,
   names: readonly N[],
-): {
-  secrets: Record<N, string>;
-  database: CallDatabase;
-  webhook: WebhookSettings;
-  reports: ReportKeys;
-} {
+) {
   const url = env.CONTACT_WEBHOOK_URL?.trim() || null;
   // A webhook address comes with its signing secret: no post goes out unsigned.
   const webhookNames = url ? (['CONTACT_WEBHOOK_SECRET'] as const) : [];

@@ -7,14 +7,6 @@ import { sameSecret } from './jwt.ts';
 
 const encoder = new TextEncoder();
 
-export interface SignedKeys {
-  sign: (message: string) => Promise<Uint8Array>;
-  /** base64url, 43 characters. */
-  keyOf: (message: string) => Promise<string>;
-  /** Constant time. */
-  holds: (key: string | null, message: string) => Promise<boolean>;
-}
-
 async function hmacKey(raw: BufferSource): Promise<CryptoKey> {
   return await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
@@ -27,7 +19,8 @@ export const base64url = (bytes: Uint8Array) =>
     .replaceAll('/', '_')
     .replace(/=+$/, '');
 
-export function signedKeys(secret: string, label: string): SignedKeys {
+/** `keyOf` is base64url, 43 characters; `holds` compares in constant time. */
+export function signedKeys(secret: string, label: string) {
   const derived = (async () => {
     const root = await hmacKey(encoder.encode(secret));
     return await hmacKey(await crypto.subtle.sign('HMAC', root, encoder.encode(label)));
@@ -38,6 +31,7 @@ export function signedKeys(secret: string, label: string): SignedKeys {
   return {
     sign,
     keyOf,
-    holds: async (key, message) => key !== null && (await sameSecret(key, await keyOf(message))),
+    holds: async (key: string | null, message: string) =>
+      key !== null && (await sameSecret(key, await keyOf(message))),
   };
 }

@@ -9,11 +9,6 @@ export interface TurnstileSettings {
 
 export type TurnstileResult = { ok: true } | { ok: false; reason: string };
 
-export interface TurnstileExpected {
-  action: string;
-  hostnames: readonly string[];
-}
-
 /** Cloudflare's testing secrets: their answers name no real action or hostname. */
 export const TESTING_SECRET = /^[123]x0+AA$/;
 
@@ -23,7 +18,7 @@ export async function verifyTurnstile(
   token: unknown,
   remoteIp: string | null,
   settings: TurnstileSettings,
-  expected?: TurnstileExpected,
+  expected?: { action: string; hostnames: readonly string[] },
 ): Promise<TurnstileResult> {
   if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
     return { ok: false, reason: 'missing-input-response' };

@@ -9,15 +9,6 @@ export type WebhookSettings = ({ url: null; secret?: null } | { url: string; sec
   now?: () => Date;
 };
 
-export interface WebhookMessage {
-  /**
-   * The receiver's idempotency key, the same on every retry. No `.`: the spec forbids it, as it
-   * would blur where the signed content's parts meet.
-   */
-  id: string;
-  payload: unknown;
-}
-
 const TRIES = 3;
 const BACKOFF_MS = [500, 2_000];
 const MESSAGE_ID = /^[A-Za-z0-9_:-]{1,255}$/;
@@ -52,10 +43,11 @@ function secretProblem(secret: string): string | null {
 
 /**
  * Tries again after a network error, a timeout, 429 or 5xx; every try is signed anew at its own
- * time and sends the exact bytes it signed.
+ * time and sends the exact bytes it signed. The id is the receiver's idempotency key, the same on
+ * every retry; no `.`, which the spec forbids, as it would blur where the signed parts meet.
  */
 export async function postWebhook(
-  message: WebhookMessage,
+  message: { id: string; payload: unknown },
   settings: WebhookSettings,
 ): Promise<boolean> {
   if (!settings.url) return true;

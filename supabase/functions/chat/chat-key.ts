@@ -6,12 +6,7 @@ import { signedKeys } from '../_shared/signed-key.ts';
  */
 export const CHAT_KEY_LABEL = 'chat: a chat belongs to its address, v1';
 
-export interface ChatKeys {
-  keyOf: (id: string, address: string | null) => Promise<string>;
-  holds: (key: string | null, id: string, address: string | null) => Promise<boolean>;
-  /** The chat's id in the database. */
-  rowOf: (id: string, address: string | null) => Promise<string>;
-}
+export type ChatKeys = ReturnType<typeof chatKeys>;
 
 /** A version 8 (custom) UUID from the first 16 bytes of `bytes`. */
 function uuidOf(bytes: Uint8Array): string {
@@ -22,13 +17,16 @@ function uuidOf(bytes: Uint8Array): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function chatKeys(secret: string): ChatKeys {
+/** `rowOf`: the chat's id in the database. */
+export function chatKeys(secret: string) {
   const keys = signedKeys(secret, CHAT_KEY_LABEL);
   const message = (purpose: 'key' | 'row', id: string, address: string | null) =>
     `${purpose}\n${id.toLowerCase()}\n${address ?? ''}`;
   return {
-    keyOf: (id, address) => keys.keyOf(message('key', id, address)),
-    holds: (key, id, address) => keys.holds(key, message('key', id, address)),
-    rowOf: async (id, address) => uuidOf(await keys.sign(message('row', id, address))),
+    keyOf: (id: string, address: string | null) => keys.keyOf(message('key', id, address)),
+    holds: (key: string | null, id: string, address: string | null) =>
+      keys.holds(key, message('key', id, address)),
+    rowOf: async (id: string, address: string | null) =>
+      uuidOf(await keys.sign(message('row', id, address))),
   };
 }

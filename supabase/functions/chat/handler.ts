@@ -69,24 +69,18 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
       if (request.end) {
         let session: string | null;
         try {
-          session = (
-            (await settings.database('web_chat_end', { id: chatId })) as {
-              vapi_session_id: string | null;
-            }
-          ).vapi_session_id;
+          const ended = await settings.database('web_chat_end', { id: chatId });
+          session = (ended as { vapi_session_id: string | null }).vapi_session_id;
         } catch (error) {
           console.error('chat: the database did not end the chat:', error);
           return refuse(chatRefusal('chat_failed'));
         }
         if (session) {
           const body: UpdateSessionBody = { status: 'completed' };
-          const ended = await requestVapi(
-            vapi,
-            'PATCH',
-            `/session/${encodeURIComponent(session)}`,
-            body,
-          );
-          if (!ended.ok) console.error(`chat: the session was not completed: ${ended.error}`);
+          const path = `/session/${encodeURIComponent(session)}`;
+          const completed = await requestVapi(vapi, 'PATCH', path, body);
+          if (!completed.ok)
+            console.error(`chat: the session was not completed: ${completed.error}`);
         }
         return answer(200, { ended: true }, noStore);
       }
@@ -131,15 +125,11 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
         return refuse(chatRefusal(reply.status === 402 ? 'unavailable' : 'chat_failed'));
       }
       if (!claim.vapi_session_id && reply.body.sessionId) {
-        try {
-          await settings.database('web_chat_record', {
-            id: chatId,
-            vapi_session_id: reply.body.sessionId,
-          });
-        } catch (error) {
-          // The next message starts a new session on Vapi: the chat goes on, with less context.
-          console.error('chat: could not record the session:', error);
-        }
+        // Unrecorded, the next message starts a new session on Vapi: the chat goes on, with less
+        // context.
+        await settings
+          .database('web_chat_record', { id: chatId, vapi_session_id: reply.body.sessionId })
+          .catch((error: unknown) => console.error('chat: could not record the session:', error));
       }
       const replied = replyOf(reply.body);
       if (replied.output.length === 0) {

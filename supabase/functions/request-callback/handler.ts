@@ -158,9 +158,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
         window_seconds: LEAD_CALL_WINDOW_SECONDS,
       }),
     );
-    if (!found || e164(found.phone, settings.countries)?.number !== request.phone) return null;
-    const { name, company, message } = found;
-    return { name, company, message };
+    return found && e164(found.phone, settings.countries)?.number === request.phone ? found : null;
   };
 
   const handle = async (
@@ -223,17 +221,17 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
     }
 
     const placed = await placeCall(request, lead, settings);
-    try {
-      await settings.database('callback_record', {
+    // The call stands either way; unrecorded, the row keeps 'pending', which never calls again.
+    await settings
+      .database('callback_record', {
         id: request.id,
         status: placed.status,
         vapi_call_id: placed.status === 'calling' ? placed.vapiCallId : null,
         error: placed.status === 'calling' ? null : placed.error,
-      });
-    } catch (error) {
-      // The call stands either way; the row keeps 'pending', which never calls again.
-      console.error('request-callback: could not record the call:', error);
-    }
+      })
+      .catch((error: unknown) =>
+        console.error('request-callback: could not record the call:', error),
+      );
     if (placed.status !== 'calling') console.error(`request-callback: ${placed.error}`);
     if (placed.status === 'failed') return refuse(callbackRefusal('call_failed'));
     report(request, placed.status === 'calling' ? 'calling' : 'uncertain', now);

@@ -86,11 +86,8 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         limits,
       };
       const started = async (webCall: WebCallAnswer) => {
-        const body: WebCallStarted = {
-          ...webCall,
-          report: await settings.reports.ticketOf(request.id),
-        };
-        return answer(200, body, noStore);
+        const report = await settings.reports.ticketOf(request.id);
+        return answer(200, { ...webCall, report } satisfies WebCallStarted, noStore);
       };
       const limited = (claim: Limited<WebCallLimit>) => {
         if (claim.limit === 'day') spent('calls', limits.per_day, claim.retry_after);
@@ -114,11 +111,12 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         }
         if (reservation.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
         if (reservation.outcome === 'limited') return limited(reservation);
-        const reserved: WebCallReserved = {
-          reserved: true,
-          expires_in_seconds: reservation.expires_in_seconds,
-        };
-        return answer(200, reserved, noStore);
+        const { expires_in_seconds } = reservation;
+        return answer(
+          200,
+          { reserved: true, expires_in_seconds } satisfies WebCallReserved,
+          noStore,
+        );
       }
 
       let claim: Claim;

@@ -31,13 +31,6 @@ export interface VapiEventsSettings extends Pick<PageSettings, 'database' | 'bac
   unknownReports: { daily: number; dailyBytes: number };
 }
 
-interface StoreAnswer {
-  stored: boolean;
-  refused?: boolean;
-  refused_today?: number;
-  ringing_after_ms?: number;
-}
-
 const secondsToTenth = (ms: unknown): number | null =>
   typeof ms === 'number' && Number.isFinite(ms) ? Math.round(ms / 100) / 10 : null;
 
@@ -59,13 +52,9 @@ const UNSTORABLE =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const clean = (value: string) => value.replace(UNSTORABLE, '');
 
-const text = (value: unknown, max: number): string | null => {
-  if (typeof value !== 'string') return null;
-  const cleaned = clean(value);
-  const characters = Array.from(cleaned);
-  const kept = characters.length > max ? characters.slice(0, max).join('') : cleaned;
-  return kept.length > 0 ? kept : null;
-};
+/** Cut to `max` code points; empty is null. */
+const text = (value: unknown, max: number): string | null =>
+  typeof value === 'string' ? Array.from(clean(value)).slice(0, max).join('') || null : null;
 const time = (value: unknown): string | null =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value))
     ? new Date(value).toISOString()
@@ -181,10 +170,6 @@ export function sessionReportRow(message: Record<string, unknown>) {
   };
 }
 
-interface DoNotCallAnswer {
-  known: boolean;
-}
-
 /**
  * `do_not_call` lists the number the site dialed, looked up by the call's Vapi id, never the
  * message's `call.customer.number`: a message cannot name the number it lists.
@@ -196,33 +181,31 @@ async function answerToolCalls(
   const calls = fieldsOf<ToolCalls>(message);
   const list = (Array.isArray(calls.toolCallList) ? calls.toolCallList : []).map(object);
   const callId = text(object(calls.call).id, LIMITS.id);
-  let listed: Promise<DoNotCallAnswer | null> | undefined;
+  let listed: Promise<{ known?: boolean } | null> | undefined;
   // Once per message, however many times the model asked.
   const addToList = () =>
     (listed ??= callId
-      ? (database('callback_do_not_call_add', { vapi_call_id: callId }) as Promise<DoNotCallAnswer>)
+      ? (database('callback_do_not_call_add', { vapi_call_id: callId }) as Promise<{
+          known?: boolean;
+        }>)
       : Promise.resolve(null));
-  const results: ToolCallResult[] = [];
-  for (const toolCall of list) {
-    const name = text(object(toolCall.function).name, LIMITS.id) ?? '';
-    const result: ToolCallResult = { name, toolCallId: text(toolCall.id, LIMITS.id) ?? '' };
-    if (name !== DO_NOT_CALL_TOOL) {
-      results.push({ ...result, error: `vapi-events has no tool named "${name}".` });
-      continue;
-    }
+  const outcome = async (name: string): Promise<Partial<ToolCallResult>> => {
+    if (name !== DO_NOT_CALL_TOOL) return { error: `vapi-events has no tool named "${name}".` };
     try {
-      const answer = await addToList();
-      if (answer?.known) {
-        results.push({ ...result, result: CALLBACK_CALL_WORDS.resultListed });
-        continue;
-      }
+      if ((await addToList())?.known) return { result: CALLBACK_CALL_WORDS.resultListed };
       console.warn(
         `vapi-events: do_not_call from ${callId ?? 'no call'}, not a callback the site placed`,
       );
     } catch (error) {
       console.error(`vapi-events: do_not_call from ${callId} was not listed:`, error);
     }
-    results.push({ ...result, error: CALLBACK_CALL_WORDS.resultNotListed });
+    return { error: CALLBACK_CALL_WORDS.resultNotListed };
+  };
+  const results: ToolCallResult[] = [];
+  for (const toolCall of list) {
+    const name = text(object(toolCall.function).name, LIMITS.id) ?? '';
+    const toolCallId = text(toolCall.id, LIMITS.id) ?? '';
+    results.push({ name, toolCallId, ...(await outcome(name)) });
   }
   return { results };
 }
@@ -294,7 +277,12 @@ export function createHandler(
 
     if (!row.vapi_call_id)
       return answer(400, { code: 'bad_request', message: 'The report names no call.' });
-    let outcome: StoreAnswer;
+    let outcome: {
+      stored: boolean;
+      refused?: boolean;
+      refused_today?: number;
+      ringing_after_ms?: number;
+    };
     try {
       outcome = (await settings.database('demo_call_store', {
         ...row,
@@ -302,7 +290,7 @@ export function createHandler(
           unknown_daily: settings.unknownReports.daily,
           unknown_daily_bytes: settings.unknownReports.dailyBytes,
         },
-      })) as StoreAnswer;
+      })) as typeof outcome;
     } catch (error) {
       // Every value is within bounds, so the database failed: a 500 asks Vapi to retry.
       console.error(`vapi-events: the report of ${row.vapi_call_id} was not stored:`, error);

@@ -76,11 +76,10 @@ export type CallbackRequest = Omit<
 
 export const LEAD_CALL_WINDOW_SECONDS = 600;
 
-function parsePressedMs(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value)
+const parsePressedMs = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value)
     ? Math.round(Math.min(Math.max(value, 0), PRESSED_MS_MAX))
     : 0;
-}
 
 export function parseCallback(body: Record<string, unknown>): Parsed<CallbackRequest> {
   if (!isUuid(body.id)) return callbackRefusal('bad_request');

@@ -19,10 +19,7 @@ export function parseClaim<C extends { outcome: string }>(
 ): C {
   const { outcome, limit, retry_after } = (answer ?? {}) as Record<string, unknown>;
   const limited =
-    typeof limit === 'string' &&
-    typeof retry_after === 'number' &&
-    Number.isInteger(retry_after) &&
-    retry_after >= 1;
+    typeof limit === 'string' && Number.isInteger(retry_after) && Number(retry_after) >= 1;
   if (!outcomes.includes(outcome as C['outcome']) || (outcome === 'limited' && !limited))
     throw new Error(`the claim answered ${JSON.stringify(answer)}`);
   return answer as C;

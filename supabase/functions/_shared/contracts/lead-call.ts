@@ -8,19 +8,8 @@ export interface LeadForCall {
   message: string;
 }
 
-export interface LeadFound extends LeadForCall {
-  phone: string;
-}
-
 /** Code points: a few sentences. */
 export const LEAD_MESSAGE_MAX_CHARS = 600;
-
-/** Always all three, so the owner's prompt never shows an unfilled {{lead_company}}. */
-export interface LeadCallVariables {
-  lead_name: string;
-  lead_company: string;
-  lead_message: string;
-}
 
 /** Bidirectional overrides and isolates go too: they reorder what a transcript's reader sees. */
 function spoken(text: string): string {
@@ -36,7 +25,8 @@ function cut(text: string, max: number): string {
   return points.length <= max ? text : points.slice(0, max).join('').trimEnd();
 }
 
-export function leadCallVariables(lead: LeadForCall): LeadCallVariables {
+/** Always all three, so the owner's prompt never shows an unfilled {{lead_company}}. */
+export function leadCallVariables(lead: LeadForCall) {
   return {
     lead_name: spoken(lead.name),
     lead_company: spoken(lead.company ?? ''),
@@ -55,7 +45,7 @@ export const LEAD_CALL_WORDS = {
 } as const;
 
 /** An answer of another shape throws, as a failing database does. */
-export function parseLeadFound(answer: unknown): LeadFound | null {
+export function parseLeadFound(answer: unknown): (LeadForCall & { phone: string }) | null {
   if (typeof answer !== 'object' || answer === null) throw new Error('callback_lead: no answer');
   const row = answer as Record<string, unknown>;
   if (row.found === false) return null;

@@ -119,18 +119,16 @@ export function parseSubmitLead(body: Record<string, unknown>): Parsed<LeadSubmi
   };
 }
 
-export const leadErrorBody = ({ code, message, details }: Refusal) => ({
-  code,
-  message,
-  details: details ?? null,
-  hint: null,
-});
-
 /** The largest lead is under 7 KB of JSON. */
 export const SUBMIT_LEAD: EndpointContract<LeadSubmission> = {
   name: 'submit-lead',
   action: 'lead',
   maxBytes: 16 * 1024,
   parse: parseSubmitLead,
-  errorBody: leadErrorBody,
+  errorBody: ({ code, message, details }: Refusal) => ({
+    code,
+    message,
+    details: details ?? null,
+    hint: null,
+  }),
 };

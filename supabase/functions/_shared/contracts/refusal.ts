@@ -43,7 +43,4 @@ export function refusalsOf<const T extends Record<string, readonly [number, stri
   });
 }
 
-export const anyBody = (body: Record<string, unknown>): Parsed<Record<string, unknown>> => ({
-  ok: true,
-  value: body,
-});
+export const anyBody = (value: Record<string, unknown>) => ({ ok: true as const, value });

@@ -11,8 +11,6 @@ export interface ReportTicket {
   key: string;
 }
 
-export type ReportReadBody = ReportTicket;
-
 export const REPORT_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 export const REPORT_READABLE_SECONDS = 3600;
@@ -57,13 +55,13 @@ export const reportReadRefusal = refusalsOf({
   read_failed: [502, 'The report could not be read. Please try again.'],
 });
 
-export function parseReportRead(body: Record<string, unknown>): Parsed<ReportReadBody> {
+export function parseReportRead(body: Record<string, unknown>): Parsed<ReportTicket> {
   const ticket = reportTicketOf({ report: body });
   return ticket ? { ok: true, value: ticket } : reportReadRefusal('bad_request');
 }
 
 /** No bot check: the key is the proof. */
-export const CALL_REPORT: EndpointContract<ReportReadBody> = {
+export const CALL_REPORT: EndpointContract<ReportTicket> = {
   name: 'call-report',
   maxBytes: 1024,
   parse: parseReportRead,

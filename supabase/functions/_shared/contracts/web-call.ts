@@ -28,16 +28,9 @@ export interface WebCallReserved {
   expires_in_seconds: number;
 }
 
-export type WebCallStep = 'call' | 'reserve' | 'press';
-
 export interface WebCallRequest extends Omit<WebCallBody, 'captcha' | 'intent' | 'business'> {
-  step: WebCallStep;
+  step: 'call' | 'reserve' | 'press';
   business: Business | null;
-}
-
-export function webCallStep(body: Record<string, unknown>): WebCallStep {
-  if (body.intent === true) return 'reserve';
-  return body.captcha === undefined || body.captcha === null ? 'press' : 'call';
 }
 
 /** The web SDK's WebCall. */
@@ -66,7 +59,12 @@ export function parseWebCall(body: Record<string, unknown>): Parsed<WebCallReque
     id: body.id,
     visit_id: parseVisitId(body.visit_id),
     variables: parseVariables(body.variables),
-    step: webCallStep(body),
+    step:
+      body.intent === true
+        ? 'reserve'
+        : body.captcha === undefined || body.captcha === null
+          ? 'press'
+          : 'call',
   });
 }
 
