@@ -54,7 +54,7 @@ test('a flood of 1,000 leads from 200 addresses through submit-lead does not loc
   expect(Object.keys(statuses).sort()).toEqual(
     statuses['429 LG003'] ? ['201', '429 LG003'] : ['201'],
   );
-  expect(statuses['201']).toBeGreaterThan(990);
+  expect(statuses['201']).toBeGreaterThan(900);
 
   // A real visitor, from an address of their own, sends the form: the first try meets the
   // ceiling, the page runs the bot check and sends the same lead again, and it is stored and
