@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
@@ -11,6 +12,9 @@ export default defineConfig((env) =>
         alias: { 'npm:standardwebhooks@1.1.1': 'standardwebhooks' },
       },
       test: {
+        // The tests wait on databases, Deno and HTTP much of the time: a worker per core, not
+        // Vitest's default of one fewer (a single worker on a 2-core machine).
+        maxWorkers: availableParallelism(),
         projects: [
           {
             extends: true,
