@@ -13,6 +13,15 @@ const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
 type Answer = FakeAnswer;
 
+/** The limits the handler is given, passed on to the database's claim as they are. */
+const LIMITS = {
+  per_address: 3,
+  per_address_window: 3600,
+  per_day: 100,
+  minutes_per_day: 200,
+  concurrent: 3,
+};
+
 function harness(
   fakes: {
     turnstile?: Answer;
@@ -48,13 +57,7 @@ function harness(
   });
   const handler = createHandler({
     ...services.settings,
-    limits: {
-      per_address: 3,
-      per_address_window: 3600,
-      per_day: 100,
-      minutes_per_day: 200,
-      concurrent: 3,
-    },
+    limits: LIMITS,
     vapi: { ...services.settings.vapi, maxCallSeconds: 180 },
   });
   const { database, hooks, siteverify } = services;
@@ -281,13 +284,7 @@ Deno.test(
       address_source: 'x-forwarded-for',
       visit_id: VISIT,
       max_seconds: 180,
-      limits: {
-        per_address: 3,
-        per_address_window: 3600,
-        per_day: 100,
-        minutes_per_day: 200,
-        concurrent: 3,
-      },
+      limits: LIMITS,
     });
     assert.equal(h.vapiBodies[0]?.assistantOverrides?.maxDurationSeconds, 180);
     assert.equal(h.recorded()?.status, 'started');
