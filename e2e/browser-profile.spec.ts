@@ -23,6 +23,7 @@ import {
 import { standInForSdk, type FakeVapiWindow } from './fake-vapi';
 import { expect, seriousA11yViolations, test } from './fixtures';
 import { useOwnStack } from './own-stack';
+import { fillCalculator, loseFirstAnswer, openChat, sendChatMessage } from './visitor';
 
 /**
  * The spec's browser paths (VITE_VAPI_AUTH=public-key, VITE_LEADS=browser) on a build and local
@@ -66,24 +67,6 @@ const streamAnswer = (body: CreateWebChatBody, index: number) => ({
     }),
   ),
 });
-
-async function openChat(page: Page) {
-  await page.getByRole('button', { name: /^Type instead/ }).click();
-  await expect(page.getByRole('heading', { name: 'Chat with the agent' })).toBeVisible();
-}
-
-async function send(page: Page, text: string) {
-  await page.getByLabel('Your message').fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-}
-
-async function fillCalculator(page: Page) {
-  await page.getByLabel('Leads per month').fill('40');
-  await page.getByLabel('Average deal value ($)').fill('2500');
-  await page.getByLabel('Response delay (hours)').fill('1');
-  await page.getByLabel('Close rate (%)').fill('20');
-  await expect(page.getByTestId('calculator-result')).toHaveText('$10,000');
-}
 
 const vapi = (page: Page) =>
   page.evaluate(() => {
@@ -373,7 +356,7 @@ test.describe("Type instead with the public key: Vapi's /chat/web", () => {
     await openChat(page);
     expect(scripts.filter((path) => /chat-panel/.test(path))).toHaveLength(1);
     await expect(page.getByLabel('Your message')).toBeFocused();
-    await send(page, 'Do you answer at night?');
+    await sendChatMessage(page, 'Do you answer at night?');
     const log = page.getByRole('log', { name: 'Chat with the agent' });
     await expect(log).toContainText('Do you answer at night?');
     await expect(log).toContainText(chatReplyTo('Do you answer at night?'));
@@ -387,7 +370,7 @@ test.describe("Type instead with the public key: Vapi's /chat/web", () => {
       stream: true,
     });
     // The next message continues the session the answer named.
-    await send(page, 'And on Sundays?');
+    await sendChatMessage(page, 'And on Sundays?');
     await expect(log).toContainText(chatReplyTo('And on Sundays?'));
     expect(bodies[1]!.body.sessionId).toBe('session-streamed');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -404,11 +387,11 @@ test.describe("Type instead with the public key: Vapi's /chat/web", () => {
     }));
     await page.goto('/');
     await openChat(page);
-    await send(page, 'Hello');
+    await sendChatMessage(page, 'Hello');
     await expect(page.getByRole('log', { name: 'Chat with the agent' })).toContainText(
       chatReplyTo('Hello'),
     );
-    await send(page, 'Price?');
+    await sendChatMessage(page, 'Price?');
     await expect(page.getByRole('log', { name: 'Chat with the agent' })).toContainText(
       chatReplyTo('Price?'),
     );
@@ -429,7 +412,7 @@ test.describe("Type instead with the public key: Vapi's /chat/web", () => {
       }));
       await page.goto('/');
       await openChat(page);
-      await send(page, 'Can you book a roof inspection?');
+      await sendChatMessage(page, 'Can you book a roof inspection?');
       await expect(page.getByRole('status').filter({ hasText: line })).toBeVisible();
       await expect(page.getByLabel('Your message')).toHaveValue('Can you book a roof inspection?');
       await expect(page.getByRole('log', { name: 'Chat with the agent' })).not.toContainText(
@@ -448,7 +431,7 @@ test.describe("Type instead with the public key: Vapi's /chat/web", () => {
     });
     await page.goto('/');
     await openChat(page);
-    await send(page, 'Hi there');
+    await sendChatMessage(page, 'Hi there');
     await expect(
       page.getByText("The agent didn't answer. Your message is still in the box"),
     ).toBeVisible();
@@ -467,7 +450,7 @@ test.describe("Type instead with the public key: Vapi's /chat/web", () => {
     const bodies = await standInForChat(page, streamAnswer);
     await page.goto('/');
     await openChat(page);
-    await send(page, 'Hi');
+    await sendChatMessage(page, 'Hi');
     await expect(page.getByRole('log', { name: 'Chat with the agent' })).toContainText(
       chatReplyTo('Hi'),
     );
@@ -561,16 +544,7 @@ test.describe('a lead the page stores and posts itself', () => {
     request,
   }, info) => {
     const email = uniqueEmail(info.title);
-    let first = true;
-    await page.route(INSERT, async (route) => {
-      if (first) {
-        first = false;
-        await route.fetch(); // reaches the database...
-        await route.abort('connectionreset'); // ...but the answer is lost on the way back
-        return;
-      }
-      await route.continue();
-    });
+    await loseFirstAnswer(page, INSERT);
     await page.goto('/');
     await fillContactForm(page, email);
     await page.getByRole('button', { name: 'Send Message' }).click();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { chatReplyTo } from '../supabase/functions/_shared/vapi/fixtures';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { expect, seriousA11yViolations, test } from './fixtures';
+import { openChat, sendChatMessage } from './visitor';
 
 /**
  * "Type instead" as it ships (the default profile): the page talks to the chat function, behind
@@ -18,16 +19,6 @@ function vapiApiRequests(page: Page): string[] {
     if (new URL(request.url()).hostname === 'api.vapi.ai') seen.push(request.url());
   });
   return seen;
-}
-
-async function openChat(page: Page) {
-  await page.getByRole('button', { name: /^Type instead/ }).click();
-  await expect(page.getByRole('heading', { name: 'Chat with the agent' })).toBeVisible();
-}
-
-async function send(page: Page, text: string) {
-  await page.getByLabel('Your message').fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
 test('Type instead loads its code at intent and goes through the chat function behind one bot check; its end brings the report', async ({
@@ -142,7 +133,7 @@ test.describe('without a microphone', () => {
     await expect(offer).toBeVisible();
     await page.getByRole('button', { name: 'Type instead', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Chat with the agent' })).toBeVisible();
-    await send(page, 'Hi');
+    await sendChatMessage(page, 'Hi');
     await expect(page.getByRole('log', { name: 'Chat with the agent' })).toContainText(
       chatReplyTo('Hi'),
     );

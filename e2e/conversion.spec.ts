@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { standInForSdk } from './fake-vapi';
 import { expect, isInViewport, test } from './fixtures';
+import { fillCalculator } from './visitor';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 /** Turning a visit into a booked call: the after-call panel, the estimate and the source in the lead. */
@@ -21,14 +22,6 @@ async function leadFor(request: APIRequestContext, email: string) {
     row: rows.find((r) => r.email === email),
     payload: hooks.map((d) => d.payload).find((p) => p.email === email),
   };
-}
-
-async function fillCalculator(page: Page) {
-  await page.getByLabel('Leads per month').fill('40');
-  await page.getByLabel('Average deal value ($)').fill('2500');
-  await page.getByLabel('Response delay (hours)').fill('1');
-  await page.getByLabel('Close rate (%)').fill('20');
-  await expect(page.getByTestId('calculator-result')).toHaveText('$10,000');
 }
 
 test.describe('Book a Call on every page', () => {

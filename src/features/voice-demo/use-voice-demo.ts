@@ -56,10 +56,10 @@ export function useVoiceDemo({
   const call = useRef<VoiceCall | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const send = useCallback(
-    (event: VoiceEvent) => setState((current.current = voiceReducer(current.current, event))),
-    [],
-  );
+  const send = useCallback((event: VoiceEvent) => {
+    current.current = voiceReducer(current.current, event);
+    setState(current.current);
+  }, []);
 
   // Set once the attempt reached a call: tells the funnel the call ended.
   const callEnded = useRef<((ended: 'normal' | 'error') => void) | null>(null);
