@@ -16,6 +16,7 @@ import {
   ERROR_TEXT,
   expectFormKept,
   fillContactForm,
+  sendContactForm,
   storedRows,
   SUCCESS_TEXT,
   uniqueEmail,
@@ -471,9 +472,7 @@ test.describe('a lead the page stores and posts itself', () => {
     const insert = page.waitForRequest(
       (r) => r.url().includes('/rest/v1/contact_submissions') && r.method() === 'POST',
     );
-    await page.goto('/');
-    await fillContactForm(page, email);
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(page, email);
     expect((await insert).headers()['apikey']).toBe(LOCAL_ANON_KEY_DEFAULT);
     await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
     const rows = await storedRows(request, email);
@@ -497,9 +496,7 @@ test.describe('a lead the page stores and posts itself', () => {
       await route.fulfill({ status: 503, body: 'Service Unavailable' });
     });
     const webhook = await countWebhookPosts(page);
-    await page.goto('/');
-    await fillContactForm(page, email);
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(page, email);
     await expect(page.locator('#contact').getByRole('alert')).toContainText(ERROR_TEXT);
     await expectFormKept(page, email);
     expect(insertAttempts).toBe(3);
@@ -529,9 +526,7 @@ test.describe('a lead the page stores and posts itself', () => {
       if (r.url().endsWith('/functions/v1/submit-lead') && r.method() === 'POST')
         viaFunction.push(r.postDataJSON() as Record<string, unknown>);
     });
-    await page.goto('/');
-    await fillContactForm(page, email);
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(page, email);
     await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
     expect(viaFunction.map((body) => body.captcha)).toEqual(['XXXX.DUMMY.TOKEN.XXXX']);
     expect(await storedRows(request, email)).toHaveLength(1);
@@ -545,9 +540,7 @@ test.describe('a lead the page stores and posts itself', () => {
   }, info) => {
     const email = uniqueEmail(info.title);
     await loseFirstAnswer(page, INSERT);
-    await page.goto('/');
-    await fillContactForm(page, email);
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(page, email);
     await expect(page.locator('#contact').getByRole('status')).toContainText('Success!');
     expect(await storedRows(request, email)).toHaveLength(1);
     expect(await deliveries(request, email)).toHaveLength(1);
@@ -564,9 +557,7 @@ test.describe('a lead the page stores and posts itself', () => {
         webhookCalls += 1;
         await route.fulfill({ status, body: 'nope' });
       });
-      await page.goto('/');
-      await fillContactForm(page, email);
-      await page.getByRole('button', { name: 'Send Message' }).click();
+      await sendContactForm(page, email);
       await expect(page.locator('#contact').getByRole('alert')).toContainText(ERROR_TEXT);
       await expectFormKept(page, email);
       expect(webhookCalls).toBe(status === 502 ? 3 : 1);

@@ -32,6 +32,13 @@ export async function fillContactForm(page: Page, email: string, company = ''): 
   await form.getByLabel('Message', { exact: true }).fill('We miss calls after 6 pm.');
 }
 
+/** Opens `path`, fills the contact form and presses Send Message. */
+export async function sendContactForm(page: Page, email: string, path = '/'): Promise<void> {
+  await page.goto(path);
+  await fillContactForm(page, email);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+}
+
 /** The form still holds what was typed (after an error). */
 export async function expectFormKept(page: Page, email: string): Promise<void> {
   const form = page.locator('#contact form');

@@ -5,6 +5,7 @@ import {
   ERROR_TEXT,
   expectFormKept,
   fillContactForm,
+  sendContactForm,
   storedRows,
   SUCCESS_TEXT,
   uniqueEmail,
@@ -156,9 +157,7 @@ test.describe('the contact form', () => {
         attempts += 1;
         await fault.route(route);
       });
-      await page.goto('/');
-      await fillContactForm(page, email);
-      await page.getByRole('button', { name: 'Send Message' }).click();
+      await sendContactForm(page, email);
       const alert = page.locator('#contact').getByRole('alert');
       await expect(alert).toContainText('Error');
       await expect(alert).toContainText(ERROR_TEXT);
@@ -207,9 +206,7 @@ test.describe('the contact form', () => {
         answers.push(response.status());
       }
     });
-    await page.goto('/');
-    await fillContactForm(page, email);
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(page, email);
     const alert = page.locator('#contact').getByRole('alert');
     await expect(alert).toContainText(ERROR_TEXT);
     await expectFormKept(page, email);
@@ -225,9 +222,7 @@ test.describe('the contact form', () => {
   }, info) => {
     const email = uniqueEmail(info.title);
     await loseFirstAnswer(page, FUNCTION);
-    await page.goto('/');
-    await fillContactForm(page, email);
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(page, email);
     await expect(page.locator('#contact').getByRole('status')).toContainText('Success!');
     expect(await storedRows(request, email)).toHaveLength(1);
     expect(await deliveries(request, email)).toHaveLength(1);
@@ -283,9 +278,7 @@ test.describe('the contact form', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     const email = uniqueEmail(info.title);
     await page.route(FUNCTION, (route) => route.fulfill({ status: 500 }));
-    await page.goto('/');
-    await fillContactForm(page, email);
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(page, email);
     const toast = page.locator('#contact').getByRole('alert').locator('div').first();
     await expect(toast).toBeVisible();
     const toastBox = await toast.boundingBox();
