@@ -12,7 +12,7 @@ const PAGE = `<!doctype html><html><head>
 <link rel="icon" href="data:image/png;base64,AAAA">
 <meta property="og:image" content="${SITE}/og-image.png"><meta property="og:image:alt" content="A picture">
 <meta name="twitter:image" content="${SITE}/og-image.png"><meta name="twitter:card" content="summary_large_image">
-<script ${appFilesAttribute({ module: '/assets/index-a.js', imports: ['/assets/runtime-b.js'], stylesheets: ['/assets/late-c.css'] })}>load()</script>
+<script ${appFilesAttribute({ module: '/assets/index-a.js', imports: ['/assets/runtime-b.js'], stylesheets: ['/assets/index-c.css'] })}>load()</script>
 </head><body>
 <a href="/privacy">Privacy</a> <a href="${SITE}/">Home</a> <a href="mailto:x@example.com">Mail</a>
 <img src="/assets/portrait-d.webp" srcset="/assets/portrait-d.webp 1x, /assets/portrait-e.webp 2x" alt="">
@@ -70,7 +70,7 @@ const BUILT: Record<string, string> = {
   '/assets/runtime-b.js': 'export const r=1;',
   '/assets/chat-f.js': 'import "./runtime-b.js";export const chat=1;',
   '/assets/chat-g.css': '.chat{}',
-  '/assets/late-c.css': '.late{}',
+  '/assets/index-c.css': '.sheet{}',
   '/assets/portrait-d.webp': 'webp',
   '/assets/portrait-e.webp': 'webp',
   '/assets/founder-f.webp': 'webp',
@@ -84,7 +84,7 @@ const NAMED = [
   '/apple-touch-icon.png',
   '/assets/founder-f.webp',
   '/assets/index-a.js',
-  '/assets/late-c.css',
+  '/assets/index-c.css',
   '/assets/portrait-d.webp',
   '/assets/portrait-e.webp',
   '/assets/runtime-b.js',
@@ -129,7 +129,7 @@ describe("check:live's files: what a page loads, served as built", () => {
 
   it('names a missing file, a fallback page served in its place and a script or stylesheet of the wrong type', async () => {
     const files = { ...BUILT };
-    delete files['/assets/late-c.css'];
+    delete files['/assets/index-c.css'];
     delete files['/assets/chat-f.js'];
     const { fetcher } = host(files);
     const read = fileReader(async (url) => {
@@ -143,7 +143,7 @@ describe("check:live's files: what a page loads, served as built", () => {
     const wrong = (await filesOfPage(read, PAGE, SITE)).filter((file) => file.problem !== null);
     expect(wrong.map(({ path, problem }) => `${path} ${problem}`)).toEqual([
       "/assets/chat-f.js is served as text/html (the host's fallback page, not the file)",
-      '/assets/late-c.css answered 404',
+      '/assets/index-c.css answered 404',
       '/assets/runtime-b.js is served as text/plain, which browsers refuse for a .js',
     ]);
   });
@@ -162,26 +162,26 @@ describe("check:live's files: what a page loads, served as built", () => {
     await checkLiveSite(SITE, config, { fetcher: once.fetcher });
     expect(once.asked.filter((path) => path === '/solar')).toHaveLength(1);
     expect(once.asked.filter((path) => path === '/assets/index-a.js')).toHaveLength(1);
-    const withoutLate = { ...BUILT };
-    delete withoutLate['/assets/late-c.css'];
-    const missing = await solarLine(withoutLate);
+    const withoutSheet = { ...BUILT };
+    delete withoutSheet['/assets/index-c.css'];
+    const missing = await solarLine(withoutSheet);
     expect(missing).toMatchObject({
       ok: false,
       what: '/solar loads 1 of 13 files not as built',
     });
     expect(missing?.fix).toBe(
-      '/assets/late-c.css answered 404: publish the whole build (every file in dist, dist/assets included)',
+      '/assets/index-c.css answered 404: publish the whole build (every file in dist, dist/assets included)',
     );
     // A stylesheet typed wrong: the fix is the host's types, not the upload.
     const typedWrong = host(BUILT);
     const plain = await checkLiveSite(SITE, config, {
       fetcher: async (url) =>
-        url.endsWith('/assets/late-c.css')
-          ? new Response('.late{}', { headers: { 'Content-Type': 'text/plain' } })
+        url.endsWith('/assets/index-c.css')
+          ? new Response('.sheet{}', { headers: { 'Content-Type': 'text/plain' } })
           : typedWrong.fetcher(url),
     });
     expect(plain.find((result) => result.what.startsWith('/solar loads'))?.fix).toBe(
-      '/assets/late-c.css is served as text/plain, which browsers refuse for a .css: let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt',
+      '/assets/index-c.css is served as text/plain, which browsers refuse for a .css: let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt',
     );
   });
 
