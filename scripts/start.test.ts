@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { makeTempSite } from '../server/test-helpers';
+import { makeTempSite } from '../server/tests/helpers';
 import { LOCAL_VITE_MODE } from '../src/lib/config-schema';
 import { portTakenLine } from '../server/local-config';
 import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';

@@ -19,7 +19,7 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { callbackBody, listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
+import { callbackBody, listeningStackForTests, nextAddress, postToFunction } from './tests/helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';

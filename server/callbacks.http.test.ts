@@ -7,7 +7,7 @@ import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listCallbacks } from './inbox/local-routes';
 import { asRequest } from './postgres/request-role';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { callbackBody, listeningStackForTests, postToFunction, randomLead } from './test-helpers';
+import { callbackBody, listeningStackForTests, postToFunction, randomLead } from './tests/helpers';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;

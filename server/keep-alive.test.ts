@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStack, type LocalStack } from './app';
 import { MAX_BODY_BYTES } from './postgrest/postgrest';
-import { makeTempSite, randomLead } from './test-helpers';
+import { makeTempSite, randomLead } from './tests/helpers';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = 'keep-alive-anon-key';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { forwardedFor, isLoopback } from './client-address';
 import { listSubmissions } from './inbox/local-routes';
-import { insertHeaders, localStackForTests, nextAddress, randomLead } from './test-helpers';
+import { insertHeaders, localStackForTests, nextAddress, randomLead } from './tests/helpers';
 
 const KEY = 'guards-anon-key';
 const local = localStackForTests(KEY);

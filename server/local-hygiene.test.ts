@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeControlCharacters } from './app';
 import { isLoopbackHost } from './client-address';
-import { insertHeaders, localStackForTests, randomLead } from './test-helpers';
+import { insertHeaders, localStackForTests, randomLead } from './tests/helpers';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = 'hygiene-key';

@@ -9,7 +9,7 @@ import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
-import { listeningStackForTests, nextAddress, postToFunction } from './test-helpers';
+import { listeningStackForTests, nextAddress, postToFunction } from './tests/helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 

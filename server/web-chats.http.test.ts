@@ -18,7 +18,7 @@ import {
   nextAddress,
   postToFunction,
   randomLead,
-} from './test-helpers';
+} from './tests/helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { callbackBody, listeningStackForTests, postToFunction } from './test-helpers';
+import { callbackBody, listeningStackForTests, postToFunction } from './tests/helpers';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;

@@ -15,7 +15,7 @@ import {
 import { LOCAL_ANON_KEY_DEFAULT } from '../../server/local-config';
 import { readMigrations } from '../../server/postgres/migrations';
 import { createRestApi } from '../../server/postgrest/postgrest';
-import { listeningStackForTests } from '../../server/test-helpers';
+import { listeningStackForTests } from '../../server/tests/helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 

@@ -1,7 +1,7 @@
 import type { PlausibleRequestPayload } from '@plausible-analytics/tracker';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
-import { localStackForTests } from '../test-helpers';
+import { localStackForTests } from '../tests/helpers';
 import { EVENT_MAX_BYTES, funnelOf, parseEvent, type StoredEvent } from './events-stand-in';
 
 const local = localStackForTests('events-key');

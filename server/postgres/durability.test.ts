@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertHeaders, makeTempSite, randomLead } from '../test-helpers';
+import { insertHeaders, makeTempSite, randomLead } from '../tests/helpers';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

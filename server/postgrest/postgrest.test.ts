@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ESTIMATE_MAX } from '../../supabase/functions/_shared/contracts/origin';
 import { createSupabaseInsert } from '../../src/features/contact/supabase-insert';
 import { listSubmissions } from '../inbox/local-routes';
-import { insertHeaders, localStackForTests, nextAddress, randomLead } from '../test-helpers';
+import { insertHeaders, localStackForTests, nextAddress, randomLead } from '../tests/helpers';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
 
 const KEY = 'test-anon-key';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DefaultGrants } from '../../server/postgres/database';
 import { asRequest } from '../../server/postgres/request-role';
-import { randomLead } from '../../server/test-helpers';
+import { randomLead } from '../../server/tests/helpers';
 import { databaseFor, ENGINES, rpc } from './engines';
 
 const LIMITS = { per_number_per_day: 1_000, per_address_per_hour: 1_000, per_day: 1_000_000 };

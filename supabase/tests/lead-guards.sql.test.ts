@@ -20,7 +20,7 @@ import type { DefaultGrants } from '../../server/postgres/database';
 import { CONTACT_COLUMNS } from '../../server/postgrest/postgrest';
 import { databaseFor, ENGINES } from './engines';
 import { asRequest } from '../../server/postgres/request-role';
-import { nextAddress, randomLead } from '../../server/test-helpers';
+import { nextAddress, randomLead } from '../../server/tests/helpers';
 
 const COLUMNS = [...CONTACT_COLUMNS];
 

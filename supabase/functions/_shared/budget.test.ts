@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { budgetAlarm } from './budget.ts';
 import type { BudgetSpentWebhook } from './contracts/budget.ts';
-import { logsOf } from './test-request.ts';
+import { logsOf } from './tests/request.ts';
 import type { WebhookSettings } from './webhook.ts';
 
 const SECRET = `whsec_${btoa('a budget alarm key of 32 bytes!!')}`;

@@ -2,7 +2,7 @@
 // would check it, with the Standard Webhooks library's own verify.
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
-import { playAnswer, type FakeAnswer } from './test-request.ts';
+import { playAnswer, type FakeAnswer } from './tests/request.ts';
 import { postWebhook, webhookSecret, type WebhookSettings } from './webhook.ts';
 
 const URL = 'https://hooks.test/lead';

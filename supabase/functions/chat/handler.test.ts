@@ -2,8 +2,8 @@
 // (Vapi's answer is the shared fixture), the database's claim faked as a function (its SQL is
 // tested in supabase/tests/web-chats.sql.test.ts).
 import assert from 'node:assert/strict';
-import type { FakeAnswer } from '../_shared/test-request.ts';
-import { assertReportTicket, fakeServices, VAPI } from '../_shared/test-services.ts';
+import type { FakeAnswer } from '../_shared/tests/request.ts';
+import { assertReportTicket, fakeServices, VAPI } from '../_shared/tests/services.ts';
 import { chatReplyTo, createdChat } from '../_shared/vapi/fixtures.ts';
 import type { CreateChatBody } from '../_shared/vapi/types.ts';
 import { chatKeys } from './chat-key.ts';

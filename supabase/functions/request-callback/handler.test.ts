@@ -1,9 +1,9 @@
 // Deno tests of request-callback: the handler called with a Request, its services faked at
 // their boundary (fetch for Cloudflare, Vapi and the webhook; the database's functions) by
-// ../_shared/test-services.ts.
+// ../_shared/tests/services.ts.
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
-import type { FakeAnswer } from '../_shared/test-request.ts';
+import type { FakeAnswer } from '../_shared/tests/request.ts';
 import {
   assertReportTicket,
   fakeServices,
@@ -11,7 +11,7 @@ import {
   HOOKS_SECRET,
   TURNSTILE,
   VAPI,
-} from '../_shared/test-services.ts';
+} from '../_shared/tests/services.ts';
 import { CONSENT_VERSIONS } from '../_shared/contracts/callback.ts';
 import { CALLBACK_CALL_WORDS, doNotCallTool } from '../_shared/contracts/callback-call.ts';
 import type { CreateCallBody, ToolsAppendItem } from '../_shared/vapi/types.ts';

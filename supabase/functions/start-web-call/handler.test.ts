@@ -2,8 +2,8 @@
 // fetch (Vapi's answer is the shared fixture), the database's claim faked as a function (its SQL
 // is tested in supabase/tests/web-calls.sql.test.ts).
 import assert from 'node:assert/strict';
-import { logsOf, type FakeAnswer } from '../_shared/test-request.ts';
-import { assertReportTicket, fakeServices, VAPI } from '../_shared/test-services.ts';
+import { logsOf, type FakeAnswer } from '../_shared/tests/request.ts';
+import { assertReportTicket, fakeServices, VAPI } from '../_shared/tests/services.ts';
 import { queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import type { CreateWebCallBody } from '../_shared/vapi/types.ts';
 import { createHandler } from './handler.ts';

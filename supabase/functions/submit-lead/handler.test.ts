@@ -1,7 +1,7 @@
 // Deno tests of submit-lead: the handler called with a Request, Cloudflare faked at fetch and the
 // database's lead_submit faked as a function (its SQL is tested in supabase/tests/lead-guards.sql.test.ts).
 import assert from 'node:assert/strict';
-import { postJson } from '../_shared/test-request.ts';
+import { postJson } from '../_shared/tests/request.ts';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { createHandler } from './handler.ts';
 

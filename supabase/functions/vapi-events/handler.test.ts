@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
-import { logsOf, postJson } from '../_shared/test-request.ts';
+import { logsOf, postJson } from '../_shared/tests/request.ts';
 import {
   completedSession,
   endOfCallReport,

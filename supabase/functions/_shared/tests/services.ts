@@ -1,9 +1,9 @@
 /** Tests only: a page-facing handler's fakes, each keeping what it was asked. */
 import assert from 'node:assert/strict';
-import type { Background } from './background.ts';
-import type { CallDatabase } from './database.ts';
-import { reportKeys } from './report-key.ts';
-import { playAnswer, postJson, type FakeAnswer } from './test-request.ts';
+import type { Background } from '../background.ts';
+import type { CallDatabase } from '../database.ts';
+import { reportKeys } from '../report-key.ts';
+import { playAnswer, postJson, type FakeAnswer } from './request.ts';
 
 export const TURNSTILE = 'https://turnstile.test/siteverify';
 export const VAPI = 'https://vapi.test';

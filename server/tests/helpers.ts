@@ -2,8 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { createLocalStack, type LocalStack } from './app';
-import type { LeadRow } from '../supabase/functions/_shared/contracts/lead';
+import { createLocalStack, type LocalStack } from '../app';
+import type { LeadRow } from '../../supabase/functions/_shared/contracts/lead';
 
 /** A temporary folder with the smallest site the static host accepts. */
 export async function makeTempSite(): Promise<{
@@ -139,7 +139,7 @@ export function listeningStackForTests(
   beforeAll(async () => {
     const [{ serve }, config] = await Promise.all([
       import('@hono/node-server'),
-      import('./local-config'),
+      import('../local-config'),
     ]);
     handle.site = await makeTempSite();
     const port = await freePort();
