@@ -35,6 +35,8 @@ export default defineConfig((env) =>
                 'supabase/tests/**/*.test.ts',
                 'scripts/**/*.test.ts',
               ],
+              // The migration tests' prepared databases, made once for the run.
+              globalSetup: ['supabase/tests/global-setup.ts'],
               testTimeout: 60_000,
               hookTimeout: 60_000,
             },

@@ -1,16 +1,15 @@
 /**
  * The two engines the migration tests run on: the embedded Postgres (PGlite, as the local stack
  * runs it) and a real PostgreSQL server (Debian's 15, ./real-postgres.ts), where requests also
- * run on many connections at once. Each is laid out as a hosted Supabase project.
+ * run on many connections at once. Each database is a copy of one laid out as a hosted Supabase
+ * project, prepared once for the run (./global-setup.ts).
  */
-import type { PGlite } from '@electric-sql/pglite';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { openDatabase, type DefaultGrants, type SqlDatabase } from '../../server/postgres/database';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { SUPERUSER, type DefaultGrants, type SqlDatabase } from '../../server/postgres/database';
 import { asRequest, type ApiRole } from '../../server/postgres/request-role';
-import { findPostgres, startRealPostgres, type RealPostgres } from './real-postgres';
+import { copyDatabase } from './real-postgres';
 
 export interface Engine {
   /** Opens a fresh database with the migrations applied. */
@@ -27,44 +26,34 @@ export interface Engine {
 export const pglite: Engine = {
   concurrent: false,
   open: async (defaultGrants) => {
-    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
-    const db: PGlite = await openDatabase(join(dir, 'db'), { defaultGrants, log: () => undefined });
-    return {
-      db,
-      requests: db,
-      close: async () => {
-        await db.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
+    const template = await readFile(inject('pgliteTemplates')[defaultGrants]);
+    const db = await PGlite.create({ username: SUPERUSER, loadDataDir: new Blob([template]) });
+    return { db, requests: db, close: () => db.close() };
   },
 };
 
-const postgresBin = findPostgres();
-let server: Promise<RealPostgres> | undefined;
+const server = inject('realPostgres');
 let databases = 0;
 const realPostgres: Engine = {
   concurrent: true,
   open: async (defaultGrants) => {
-    server ??= startRealPostgres(postgresBin!);
-    const db = await (
-      await server
-    ).createDatabase(`tests_${process.pid}_${(databases += 1)}`, defaultGrants);
+    const db = await copyDatabase(
+      server!.port,
+      server!.templates[defaultGrants],
+      `tests_${process.pid}_${(databases += 1)}`,
+    );
     return { db, requests: db.requests, close: () => db.close() };
   },
 };
-if (!postgresBin) {
+if (!server) {
   console.warn(
     'PostgreSQL is not installed (apt-get install postgresql): the migration SQL tests run on PGlite only.',
   );
 }
-afterAll(async () => {
-  if (server) await (await server).stop();
-});
 
 export const ENGINES: [string, Engine][] = [
   ['PGlite', pglite],
-  ...(postgresBin ? [['PostgreSQL (Debian)', realPostgres] as [string, Engine]] : []),
+  ...(server ? [['PostgreSQL (Debian)', realPostgres] as [string, Engine]] : []),
 ];
 
 /** An object that stands for the one `get()` gives once the tests run (opened in beforeAll). */
