@@ -60,36 +60,26 @@ export function cspDifferences(served: string, expected: string, html: string): 
         problems.push(`${name} allows ${source}, which the build does not use`);
   }
   for (const name of have.keys()) if (!want.has(name)) problems.push(`${name} is not the build's`);
-  const allowed = (directive: string, text: string) =>
-    have.get(directive)?.has(cspHash(text)) ?? false;
   for (const [directive, texts, kind] of [
     ['script-src', inlineScripts(html), 'script'],
     ['style-src', inlineStyles(html), 'style'],
   ] as const) {
-    const blocked = texts.filter((text) => !allowed(directive, text)).length;
+    const blocked = texts.filter((text) => !have.get(directive)?.has(cspHash(text))).length;
     if (blocked) problems.push(`${directive} lacks the hash of ${blocked} inline ${kind}(s)`);
   }
   return problems;
 }
 
-export type { Fetch };
-
 type LoadedPage = { answer: Response; html: string } | { error: string };
 
 /** Fetches each page once, for every check that reads it. */
 function pageLoader(fetcher: Fetch, site: string) {
-  const pages = new Map<string, Promise<LoadedPage>>();
-  return (path: string): Promise<LoadedPage> => {
-    if (!pages.has(path))
-      pages.set(
-        path,
-        fetcher(`${site}${path}`, { redirect: 'manual' }).then(
-          async (answer) => ({ answer, html: await answer.text() }),
-          (error: unknown) => ({ error: String(error) }),
-        ),
-      );
-    return pages.get(path)!;
-  };
+  const pages: Record<string, Promise<LoadedPage>> = {};
+  return (path: string): Promise<LoadedPage> =>
+    (pages[path] ??= fetcher(`${site}${path}`, { redirect: 'manual' }).then(
+      async (answer) => ({ answer, html: await answer.text() }),
+      (error: unknown) => ({ error: String(error) }),
+    ));
 }
 
 interface Server {
@@ -124,11 +114,12 @@ async function checkPage(live: Live, route: Route, path: string): Promise<CheckR
   const expected = headerRules(config, { scripts: [], styles: [] })[0]!.headers;
   const missing: string[] = [];
   const wrong: string[] = [];
+  let csp: string[] | undefined;
   for (const [name, value] of Object.entries(expected)) {
     const served = answer.headers.get(name);
     if (served === null) missing.push(name);
-    else if (!/^Content-Security-Policy/.test(name) && served !== value)
-      wrong.push(`${name} is "${served}", the build's is "${value}"`);
+    else if (name.startsWith('Content-Security-Policy')) csp = cspDifferences(served, value, html);
+    else if (served !== value) wrong.push(`${name} is "${served}", the build's is "${value}"`);
   }
   results.push(
     missing.length === 0
@@ -145,19 +136,15 @@ async function checkPage(live: Live, route: Route, path: string): Promise<CheckR
         `${wrong.join('; ')}: redeploy from a build with these variables`,
       ),
     );
-  const cspName = Object.keys(expected).find((name) => name.startsWith('Content-Security-Policy'))!;
-  const served = answer.headers.get(cspName);
-  if (served !== null) {
-    const problems = cspDifferences(served, expected[cspName]!, html);
+  if (csp)
     results.push(
-      problems.length === 0
+      csp.length === 0
         ? pass(`${path} CSP allows the build's origins and nothing else`)
         : fail(
             `${path} CSP`,
-            `${problems.join('; ')}: the deployed build's variables differ from these (rebuild and redeploy with the same VITE_ values)`,
+            `${csp.join('; ')}: the deployed build's variables differ from these (rebuild and redeploy with the same VITE_ values)`,
           ),
     );
-  }
   if (answer.status === wantStatus) results.push(await checkPageFiles(live, path, html));
   if (route.indexable) {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
@@ -238,7 +225,7 @@ async function checkRobotsAndSitemap({ fetcher, site }: Live): Promise<CheckResu
 }
 
 /** `needed`: what needs the function in this configuration, or null. */
-export function pageFunctions(config: SiteConfig): PageFunction[] {
+export function pageFunctions(config: SiteConfig): { name: string; needed: string | null }[] {
   const server = config.vapi?.auth === 'server';
   return [
     { name: REQUEST_CALLBACK.name, needed: config.turnstile ? 'Call my phone' : null },
@@ -260,16 +247,12 @@ export function pageFunctions(config: SiteConfig): PageFunction[] {
   ];
 }
 
-interface PageFunction {
-  name: string;
-  needed: string | null;
-}
-
 const OTHER_ORIGIN = 'https://check-live.invalid';
 
 async function checkFunctionCors(
   { fetcher, site, config }: Live,
-  { name, needed }: PageFunction,
+  name: string,
+  needed: string | null,
 ): Promise<CheckResult> {
   const url = `${config.functionsUrl}/${name}`;
   const preflight = (origin: string) =>
@@ -324,15 +307,14 @@ async function checkFunctionDeployment(
   { name, verifyJwt }: FunctionDeployment,
 ): Promise<CheckResult[]> {
   const url = `${config.functionsUrl}/${name}`;
-  const request = fetcher(url, {
+  const answer = await fetcher(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ message: { type: 'status-update' } }),
-  }).then(async (answer) => {
-    const body: unknown = await answer.json().catch(() => null);
-    return { status: answer.status, body, gateway: isGatewayKeyRefusal(answer.status, body) };
-  });
-  const answer = await request.catch(String);
+  }).then(async (response) => {
+    const body: unknown = await response.json().catch(() => null);
+    return { status: response.status, body, gateway: isGatewayKeyRefusal(response.status, body) };
+  }, String);
   if (typeof answer === 'string')
     return [fail(`function ${name}`, `no answer from ${url} (${answer})`)];
   if (answer.status === 404 && !answer.gateway)
@@ -562,7 +544,8 @@ export async function checkLiveSite(
   results.push(...(await checkPage(live, NOT_FOUND_ROUTE, UNKNOWN_PATH)));
   if (config.booking?.provider === 'cal') results.push(await checkCalEmbed(live.read));
   results.push(...(await checkRobotsAndSitemap(live)));
-  for (const used of pageFunctions(config)) results.push(await checkFunctionCors(live, used));
+  for (const { name, needed } of pageFunctions(config))
+    results.push(await checkFunctionCors(live, name, needed));
   results.push(...(await checkServerSide(config, { fetcher, migrations, functions })));
   return results;
 }
