@@ -11,16 +11,16 @@ import {
   type SiteConfig,
 } from '../src/lib/config-schema';
 import type * as ServerEntry from '../src/app/entry-server';
+import { INDEXABLE_ROUTES, ROUTES } from '../src/app/routes';
+import type { HeaderRule } from '../server/cdn/headers-file';
 import {
   cspHash,
-  funnelProxy,
   headerRules,
   inlineScripts,
   netlifyRedirects,
   inlineStyles,
   renderHeadersFile,
   vercelOutputConfig,
-  type HeaderRule,
 } from './lib/security-headers';
 import { criticalCss } from './lib/critical-css';
 import { bookingStyleHashes } from './lib/booking-styles';
@@ -124,7 +124,7 @@ async function prerender(server: typeof ServerEntry, config: SiteConfig, distDir
   );
   const scripts = new Set<string>();
   const inline = new Set<string>();
-  for (const route of server.PRERENDERED_ROUTES) {
+  for (const route of ROUTES) {
     const { html, head } = await server.render(route.path, config.siteUrl);
     const imports = pageModules(manifest, route.path);
     const markup = (template: string) =>
@@ -143,7 +143,7 @@ async function prerender(server: typeof ServerEntry, config: SiteConfig, distDir
     await writeFile(file, page);
   }
   // Book a time's embed writes inline styles of its own when opened.
-  for (const hash of await bookingStyleHashes(config.booking)) inline.add(hash);
+  for (const hash of bookingStyleHashes(config.booking)) inline.add(hash);
   return { scripts: [...scripts].sort(), styles: [...inline].sort() };
 }
 
@@ -165,12 +165,7 @@ async function refuseSecrets(config: SiteConfig, distDir: string) {
 }
 
 /** Vercel's Build Output API, so nothing host-specific is kept in the repository. */
-async function writeVercelOutput(
-  config: SiteConfig,
-  distDir: string,
-  rules: HeaderRule[],
-  pageFiles: string[],
-) {
+async function writeVercelOutput(config: SiteConfig, distDir: string, rules: HeaderRule[]) {
   const output = resolve(root, process.env.VERCEL_OUTPUT_DIR ?? join('.vercel', 'output'));
   await rm(output, { recursive: true, force: true });
   await cp(distDir, join(output, 'static'), {
@@ -179,7 +174,7 @@ async function writeVercelOutput(
   });
   await writeFile(
     join(output, 'config.json'),
-    JSON.stringify(vercelOutputConfig(rules, pageFiles, funnelProxy(config)), null, 2) + '\n',
+    JSON.stringify(vercelOutputConfig(config, rules), null, 2) + '\n',
   );
   console.log(`Wrote Vercel's Build Output (${relative(root, output)}/)`);
 }
@@ -214,10 +209,9 @@ async function main() {
   const rules = headerRules(config, await prerender(server, config, distDir));
 
   const { siteUrl } = config;
-  const indexable = server.PRERENDERED_ROUTES.filter(
-    (route) => route.path !== server.seo.notFound.path,
+  const sitemap = INDEXABLE_ROUTES.map(
+    (route) => `  <url><loc>${siteUrl}${route.path}</loc></url>`,
   );
-  const sitemap = indexable.map((route) => `  <url><loc>${siteUrl}${route.path}</loc></url>`);
   const redirects = netlifyRedirects(config);
   await Promise.all([
     writeFile(
@@ -236,9 +230,9 @@ async function main() {
   await rmdir(dirname(ssrDir)).catch(() => undefined); // gone once no other build is running
 
   await refuseSecrets(config, distDir);
-  const pageFiles = server.PRERENDERED_ROUTES.map((route) => route.file);
-  if (process.env.VERCEL === '1') await writeVercelOutput(config, distDir, rules, pageFiles);
-  console.log(`Prerendered ${pageFiles.join(', ')} into ${relative(root, distDir) || '.'}/`);
+  if (process.env.VERCEL === '1') await writeVercelOutput(config, distDir, rules);
+  const pageFiles = ROUTES.map((route) => route.file).join(', ');
+  console.log(`Prerendered ${pageFiles} into ${relative(root, distDir) || '.'}/`);
   // Last, so the owner sees it.
   for (const line of profileWarningBlock(config)) console.warn(line);
 }
