@@ -38,8 +38,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Inside the project, as the bundle imports node_modules; per process, so two builds do not clash.
 const ssrDir = join(root, '.ssr', String(process.pid));
 
-/** The first link becomes the place of the page's critical CSS; the loader adds the sheets. */
-async function takeStylesheets(html: string, distDir: string) {
+/** The template's first link becomes the critical CSS's place; the loader adds the sheets. */
+async function takeStylesheets(distDir: string) {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8');
   const hrefs: string[] = [];
   const css: string[] = [];
   let result = html;
@@ -57,11 +58,7 @@ async function takeStylesheets(html: string, distDir: string) {
  * The inline loader adds the entry, its imports and the stylesheets after the first paint, so the
  * head names nothing fetched before it; the early-press capture listens first in <head>.
  */
-export async function placeInlineScripts(
-  html: string,
-  stylesheets: readonly string[] = [],
-  pageImports: readonly string[] = [],
-): Promise<string> {
+export async function placeInlineScripts(html: string, stylesheets: string[], imports: string[]) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('The built index.html has no entry module script.');
   if (!html.includes(APP_HEAD)) throw new Error(`The built index.html has no ${APP_HEAD}.`);
@@ -69,7 +66,7 @@ export async function placeInlineScripts(
   const [loader, capture] = await Promise.all([appLoaderScript(), earlyCaptureScript()]);
   const files = appFilesAttribute({
     module: entry[1]!,
-    imports: [...new Set([...preloads.map((match) => match[1]!), ...pageImports])],
+    imports: [...new Set([...preloads.map((match) => match[1]!), ...imports])],
     stylesheets,
   });
   let result = html;
@@ -118,24 +115,17 @@ async function prerender(server: typeof ServerEntry, config: SiteConfig, distDir
   const manifest = JSON.parse(
     await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'),
   ) as BuildManifest;
-  const styles = await takeStylesheets(
-    await readFile(join(distDir, 'index.html'), 'utf8'),
-    distDir,
-  );
+  const styles = await takeStylesheets(distDir);
   const scripts = new Set<string>();
   const inline = new Set<string>();
   for (const route of ROUTES) {
     const { html, head } = await server.render(route.path, config.siteUrl);
     const imports = pageModules(manifest, route.path);
-    const markup = (template: string) =>
-      template.replace(APP_HEAD, head).replace('<!--app-html-->', html);
-    const css = styles.css
-      ? await criticalCss(markup(await placeInlineScripts(styles.html, [], imports)), styles.css)
-      : '';
-    const page = markup(await placeInlineScripts(styles.html, styles.hrefs, imports)).replace(
-      CRITICAL_CSS,
-      () => (css ? `<style>${css}</style>` : ''),
-    );
+    const markup = (await placeInlineScripts(styles.html, styles.hrefs, imports))
+      .replace(APP_HEAD, head)
+      .replace('<!--app-html-->', html);
+    const css = styles.css ? await criticalCss(markup, styles.css) : '';
+    const page = markup.replace(CRITICAL_CSS, () => (css ? `<style>${css}</style>` : ''));
     for (const script of inlineScripts(page)) scripts.add(cspHash(script));
     for (const style of inlineStyles(page)) inline.add(cspHash(style));
     const file = join(distDir, route.file);
