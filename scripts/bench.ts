@@ -137,13 +137,8 @@ async function main() {
   const weights = await sizes();
   const timings = await measure();
   // (Debian's wrapper may print other lines first.)
-  const browser = execFileSync(CHROMIUM_PATH, ['--version'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  })
-    .trim()
-    .split('\n')
-    .at(-1);
+  const version = execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: 'pipe' });
+  const browser = version.trim().split('\n').at(-1);
   console.log(
     `\nMeasured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores, Node ${process.version}, ${browser}.\n`,
   );

@@ -397,10 +397,7 @@ async function asAnon({ config, fetcher }: Server, path: string, init: RequestIn
 }
 
 /** Only the database's own refusal (42501) passes, or a schema the data API does not expose. */
-async function checkAnonCannotRead(
-  server: Server,
-  { schema, name, file }: MigratedTable,
-): Promise<CheckResult> {
+async function checkAnonCannotRead(server: Server, { schema, name, file }: MigratedTable) {
   const table = `${schema}.${name}`;
   const answer = await asAnon(server, `${name}?select=*&limit=1`, {
     headers: schema === 'public' ? {} : { 'Accept-Profile': schema },

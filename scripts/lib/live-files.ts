@@ -119,11 +119,7 @@ export function fileReader(fetcher: Fetch, site: string) {
 export type FileRead = ReturnType<typeof fileReader>;
 
 /** A few at a time, following each script's imports to the end. */
-export async function filesOfPage(
-  read: FileRead,
-  html: string,
-  site: string,
-): Promise<ServedFile[]> {
+export async function filesOfPage(read: FileRead, html: string, site: string) {
   const seen = new Map<string, ServedFile>();
   const next = filesNamedBy(html, site);
   while (next.length > 0) {
