@@ -194,7 +194,7 @@ async function checkCalEmbed(read: FileRead): Promise<CheckResult> {
 
 const textOf = (fetcher: Fetch, url: string) =>
   fetcher(url).then(
-    async (answer) => (answer.ok ? await answer.text() : null),
+    (answer) => (answer.ok ? answer.text() : null),
     () => null,
   );
 
@@ -352,24 +352,19 @@ async function checkFunctionDeployment(
   return results;
 }
 
-export interface MigratedTable {
-  schema: string;
-  name: string;
-  file: string;
-}
+type MigratedTable = Record<'schema' | 'name' | 'file', string>;
+
+const TABLE_STATEMENT = /\b(create|drop)\s+table\s+(?:if\s+(?:not\s+)?exists\s+)?(\w+)\.(\w+)/g;
 
 /** Read from the migrations, not listed by hand: the anon key may read none of them. */
 export function migratedTables(migrations: readonly Migration[]): MigratedTable[] {
   const tables = new Map<string, MigratedTable>();
   for (const { file, sql } of migrations) {
     const code = sql.replace(/--[^\n]*/g, '').toLowerCase();
-    for (const [, verb, schema, name] of code.matchAll(
-      /\b(create|drop)\s+table\s+(?:if\s+(?:not\s+)?exists\s+)?(\w+)\.(\w+)/g,
-    )) {
+    for (const [, verb, schema, name] of code.matchAll(TABLE_STATEMENT))
       if (verb === 'create')
         tables.set(`${schema}.${name}`, { schema: schema!, name: name!, file });
       else tables.delete(`${schema}.${name}`);
-    }
   }
   return [...tables.values()].sort(
     (a, b) => a.schema.localeCompare(b.schema) || a.name.localeCompare(b.name),
@@ -435,13 +430,10 @@ export function checkProfile(config: SiteConfig, accepted: Accepted = new Set())
   const risks = profileRisks(config);
   if (risks.length === 0)
     return [pass('the build ships no Vapi key and no webhook address (the default profile)')];
-  return risks.map((risk) =>
-    accepted.has(risk.accept)
-      ? pass(`${risk.named}, accepted (${risk.accept}): ${risk.worst}`)
-      : fail(
-          `${risk.named}: ${risk.worst}`,
-          `${risk.fix}; or, to keep it, run the check with ${risk.accept}`,
-        ),
+  return risks.map(({ named, worst, fix, accept }) =>
+    accepted.has(accept)
+      ? pass(`${named}, accepted (${accept}): ${worst}`)
+      : fail(`${named}: ${worst}`, `${fix}; or, to keep it, run the check with ${accept}`),
   );
 }
 
@@ -467,9 +459,8 @@ async function checkNoTestingSiteKey({ load, site, read }: Live): Promise<CheckR
       what,
       `could not read ${[...unread].join(', ')}: publish the build whole (dist/assets)`,
     );
-  const found = TURNSTILE_TESTING_SITE_KEYS.filter((key) =>
-    texts.some((text) => text.includes(key)),
-  );
+  const shipped = texts.join('\n');
+  const found = TURNSTILE_TESTING_SITE_KEYS.filter((key) => shipped.includes(key));
   return found.length === 0
     ? pass(what)
     : fail(
@@ -563,11 +554,7 @@ export async function checkServerSide(
 }
 
 export function formatResults(results: CheckResult[]): string[] {
-  return results.map((result) =>
-    result.skipped
-      ? `SKIP  ${result.what}`
-      : result.ok
-        ? `PASS  ${result.what}`
-        : `FAIL  ${result.what}: ${result.fix}`,
+  return results.map(({ ok, what, fix, skipped }) =>
+    skipped ? `SKIP  ${what}` : ok ? `PASS  ${what}` : `FAIL  ${what}: ${fix}`,
   );
 }
