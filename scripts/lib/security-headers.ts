@@ -45,10 +45,7 @@ export function inlineScripts(html: string): string[] {
 
 const unique = (values: string[]) => [...new Set(values)];
 
-export interface InlineHashes {
-  scripts: string[];
-  styles: string[];
-}
+type InlineHashes = Record<'scripts' | 'styles', string[]>;
 
 export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes): string {
   const connect = unique([
@@ -95,9 +92,8 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
 
 export const CSP_REPORT_GROUP = 'csp-endpoint';
 
-function usesReportTo(config: SiteConfig): boolean {
-  return config.csp.reportUri !== null && config.mode === 'production';
-}
+const usesReportTo = (config: SiteConfig) =>
+  config.csp.reportUri !== null && config.mode === 'production';
 
 export function strictTransportSecurity(config: SiteConfig): string {
   return [
@@ -111,9 +107,7 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function headerRules(config: SiteConfig, hashes: InlineHashes): HeaderRule[] {
-  const cspHeader = config.csp.reportOnly
-    ? 'Content-Security-Policy-Report-Only'
-    : 'Content-Security-Policy';
+  const cspHeader = `Content-Security-Policy${config.csp.reportOnly ? '-Report-Only' : ''}`;
   const security: Record<string, string> = {
     [cspHeader]: contentSecurityPolicy(config, hashes),
     ...(usesReportTo(config)
