@@ -2,14 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { AppFiles } from '../../src/inline/app-loader';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
 /** `exportName(window)` of a file under src/inline/, bundled and minified for a <script>. */
 async function inlineScript(file: string, exportName: string): Promise<string> {
   const result = await build({
     stdin: {
       contents: `import { ${exportName} } from ${JSON.stringify(`./${file}`)};\n${exportName}(window);`,
-      resolveDir: root,
+      resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
       loader: 'ts',
     },
     bundle: true,

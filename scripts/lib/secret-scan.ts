@@ -10,9 +10,8 @@ const SECRET_NAME = /SECRET|PRIVATE|SERVICE_ROLE|PASSWORD|PASSWD|TOKEN|API_KEY|D
 
 function jwtRole(token: string): unknown {
   try {
-    const payload = token.split('.')[1] ?? '';
-    return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { role?: unknown })
-      .role;
+    const payload = Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8');
+    return (JSON.parse(payload) as { role?: unknown }).role;
   } catch {
     return undefined;
   }
