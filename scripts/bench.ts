@@ -24,9 +24,7 @@ import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { runBuild } from './lib/own-stack';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const siteDir = process.env.BENCH_SITE
-  ? resolve(process.env.BENCH_SITE)
-  : join(root, '.bench', 'site');
+const siteDir = resolve(process.env.BENCH_SITE ?? join(root, '.bench', 'site'));
 const PORT = Number(process.env.BENCH_PORT ?? 4480);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_PATHS?.split(',').filter(Boolean);
@@ -96,8 +94,8 @@ async function measure(): Promise<string[]> {
   const paths = [FLOOR, ...ROUTES.map((route) => route.path)];
   const runs: Record<string, LighthouseFigures[]> = {};
   try {
-    for (let run = 1; run <= RUNS; run += 1) {
-      for (const [name, host] of Object.entries(hosts)) {
+    for (let run = 1; run <= RUNS; run += 1)
+      for (const [name, host] of Object.entries(hosts))
         for (const path of paths) {
           console.log(`Lighthouse ${name} ${path} run ${run}/${RUNS}...`);
           const figures = await runLighthouse(`${host.origin}${path}`, { chromeFlags });
@@ -105,8 +103,6 @@ async function measure(): Promise<string[]> {
             console.warn(`  left out of the median: ${figures.runtimeError}`);
           (runs[`${name} ${path}`] ??= []).push(figures);
         }
-      }
-    }
   } finally {
     await Promise.all(Object.values(hosts).map((host) => host.close()));
   }
@@ -137,13 +133,8 @@ async function main() {
   const weights = await sizes();
   const timings = await measure();
   // (Debian's wrapper may print other lines first.)
-  const browser = execFileSync(CHROMIUM_PATH, ['--version'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  })
-    .trim()
-    .split('\n')
-    .at(-1);
+  const version = execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: 'pipe' });
+  const browser = version.trim().split('\n').at(-1);
   console.log(
     `\nMeasured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores, Node ${process.version}, ${browser}.\n`,
   );

@@ -14,7 +14,9 @@ import { ROUTES, servedPaths } from '../src/app/routes';
 import { trades } from '../src/content/trades/index';
 import { headersForPath, parseHeadersFile } from '../server/cdn/headers-file';
 import { findSecrets } from './lib/secret-scan';
-import type { VercelOutputConfig } from './lib/security-headers';
+import type { vercelOutputConfig } from './lib/security-headers';
+
+type VercelOutputConfig = ReturnType<typeof vercelOutputConfig>;
 
 /** The headers Vercel would send with `path` under `config`: every header route that matches. */
 function vercelHeadersForPath(config: VercelOutputConfig, path: string): Record<string, string> {

@@ -11,16 +11,16 @@ import {
   type SiteConfig,
 } from '../src/lib/config-schema';
 import type * as ServerEntry from '../src/app/entry-server';
+import { INDEXABLE_ROUTES, ROUTES } from '../src/app/routes';
+import type { HeaderRule } from '../server/cdn/headers-file';
 import {
   cspHash,
-  funnelProxy,
   headerRules,
   inlineScripts,
   netlifyRedirects,
   inlineStyles,
   renderHeadersFile,
   vercelOutputConfig,
-  type HeaderRule,
 } from './lib/security-headers';
 import { criticalCss } from './lib/critical-css';
 import { bookingStyleHashes } from './lib/booking-styles';
@@ -38,8 +38,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Inside the project, as the bundle imports node_modules; per process, so two builds do not clash.
 const ssrDir = join(root, '.ssr', String(process.pid));
 
-/** The first link becomes the place of the page's critical CSS; the loader adds the sheets. */
-async function takeStylesheets(html: string, distDir: string) {
+/** The template's first link becomes the critical CSS's place; the loader adds the sheets. */
+async function takeStylesheets(distDir: string) {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8');
   const hrefs: string[] = [];
   const css: string[] = [];
   let result = html;
@@ -57,11 +58,7 @@ async function takeStylesheets(html: string, distDir: string) {
  * The inline loader adds the entry, its imports and the stylesheets after the first paint, so the
  * head names nothing fetched before it; the early-press capture listens first in <head>.
  */
-export async function placeInlineScripts(
-  html: string,
-  stylesheets: readonly string[] = [],
-  pageImports: readonly string[] = [],
-): Promise<string> {
+export async function placeInlineScripts(html: string, stylesheets: string[], imports: string[]) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('The built index.html has no entry module script.');
   if (!html.includes(APP_HEAD)) throw new Error(`The built index.html has no ${APP_HEAD}.`);
@@ -69,7 +66,7 @@ export async function placeInlineScripts(
   const [loader, capture] = await Promise.all([appLoaderScript(), earlyCaptureScript()]);
   const files = appFilesAttribute({
     module: entry[1]!,
-    imports: [...new Set([...preloads.map((match) => match[1]!), ...pageImports])],
+    imports: [...new Set([...preloads.map((match) => match[1]!), ...imports])],
     stylesheets,
   });
   let result = html;
@@ -118,24 +115,17 @@ async function prerender(server: typeof ServerEntry, config: SiteConfig, distDir
   const manifest = JSON.parse(
     await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'),
   ) as BuildManifest;
-  const styles = await takeStylesheets(
-    await readFile(join(distDir, 'index.html'), 'utf8'),
-    distDir,
-  );
+  const styles = await takeStylesheets(distDir);
   const scripts = new Set<string>();
   const inline = new Set<string>();
-  for (const route of server.PRERENDERED_ROUTES) {
+  for (const route of ROUTES) {
     const { html, head } = await server.render(route.path, config.siteUrl);
     const imports = pageModules(manifest, route.path);
-    const markup = (template: string) =>
-      template.replace(APP_HEAD, head).replace('<!--app-html-->', html);
-    const css = styles.css
-      ? await criticalCss(markup(await placeInlineScripts(styles.html, [], imports)), styles.css)
-      : '';
-    const page = markup(await placeInlineScripts(styles.html, styles.hrefs, imports)).replace(
-      CRITICAL_CSS,
-      () => (css ? `<style>${css}</style>` : ''),
-    );
+    const markup = (await placeInlineScripts(styles.html, styles.hrefs, imports))
+      .replace(APP_HEAD, head)
+      .replace('<!--app-html-->', html);
+    const css = styles.css ? await criticalCss(markup, styles.css) : '';
+    const page = markup.replace(CRITICAL_CSS, () => (css ? `<style>${css}</style>` : ''));
     for (const script of inlineScripts(page)) scripts.add(cspHash(script));
     for (const style of inlineStyles(page)) inline.add(cspHash(style));
     const file = join(distDir, route.file);
@@ -143,7 +133,7 @@ async function prerender(server: typeof ServerEntry, config: SiteConfig, distDir
     await writeFile(file, page);
   }
   // Book a time's embed writes inline styles of its own when opened.
-  for (const hash of await bookingStyleHashes(config.booking)) inline.add(hash);
+  for (const hash of bookingStyleHashes(config.booking)) inline.add(hash);
   return { scripts: [...scripts].sort(), styles: [...inline].sort() };
 }
 
@@ -165,12 +155,7 @@ async function refuseSecrets(config: SiteConfig, distDir: string) {
 }
 
 /** Vercel's Build Output API, so nothing host-specific is kept in the repository. */
-async function writeVercelOutput(
-  config: SiteConfig,
-  distDir: string,
-  rules: HeaderRule[],
-  pageFiles: string[],
-) {
+async function writeVercelOutput(config: SiteConfig, distDir: string, rules: HeaderRule[]) {
   const output = resolve(root, process.env.VERCEL_OUTPUT_DIR ?? join('.vercel', 'output'));
   await rm(output, { recursive: true, force: true });
   await cp(distDir, join(output, 'static'), {
@@ -179,7 +164,7 @@ async function writeVercelOutput(
   });
   await writeFile(
     join(output, 'config.json'),
-    JSON.stringify(vercelOutputConfig(rules, pageFiles, funnelProxy(config)), null, 2) + '\n',
+    JSON.stringify(vercelOutputConfig(config, rules), null, 2) + '\n',
   );
   console.log(`Wrote Vercel's Build Output (${relative(root, output)}/)`);
 }
@@ -214,10 +199,9 @@ async function main() {
   const rules = headerRules(config, await prerender(server, config, distDir));
 
   const { siteUrl } = config;
-  const indexable = server.PRERENDERED_ROUTES.filter(
-    (route) => route.path !== server.seo.notFound.path,
+  const sitemap = INDEXABLE_ROUTES.map(
+    (route) => `  <url><loc>${siteUrl}${route.path}</loc></url>`,
   );
-  const sitemap = indexable.map((route) => `  <url><loc>${siteUrl}${route.path}</loc></url>`);
   const redirects = netlifyRedirects(config);
   await Promise.all([
     writeFile(
@@ -236,9 +220,9 @@ async function main() {
   await rmdir(dirname(ssrDir)).catch(() => undefined); // gone once no other build is running
 
   await refuseSecrets(config, distDir);
-  const pageFiles = server.PRERENDERED_ROUTES.map((route) => route.file);
-  if (process.env.VERCEL === '1') await writeVercelOutput(config, distDir, rules, pageFiles);
-  console.log(`Prerendered ${pageFiles.join(', ')} into ${relative(root, distDir) || '.'}/`);
+  if (process.env.VERCEL === '1') await writeVercelOutput(config, distDir, rules);
+  const pageFiles = ROUTES.map((route) => route.file).join(', ');
+  console.log(`Prerendered ${pageFiles} into ${relative(root, distDir) || '.'}/`);
   // Last, so the owner sees it.
   for (const line of profileWarningBlock(config)) console.warn(line);
 }

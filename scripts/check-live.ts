@@ -12,11 +12,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 async function main() {
   const args = process.argv.slice(2);
   const local = args.includes('--local');
-  const accepted = new Set(
-    (['--accept-public-key', '--accept-browser-leads'] as const).filter((flag) =>
-      args.includes(flag),
-    ),
-  );
+  const flags = ['--accept-public-key', '--accept-browser-leads'] as const;
+  const accepted = new Set(flags.filter((flag) => args.includes(flag)));
   const site = args.find((arg) => !arg.startsWith('--'));
   if (!site || !URL.canParse(site)) {
     console.error(

@@ -7,9 +7,8 @@ import { runBuild } from './lib/own-stack';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = localPort();
-const host = localHost();
 
-if (!(await portIsFree(port, host))) {
+if (!(await portIsFree(port, localHost()))) {
   console.error(portTakenLine(port));
   process.exit(1);
 }

@@ -3,8 +3,8 @@ import { bookingStyleHashes, calEmbedInlineStyles, calendlyInlineStyles } from '
 import { cspHash } from './security-headers';
 
 describe("Book a time's <style> elements, allowed by the CSP by hash", () => {
-  it("reads the <style> elements Cal's embed.js writes (the empty one it inserts first too), at both widths, and none of its style attributes", async () => {
-    const texts = await calEmbedInlineStyles();
+  it("reads the <style> elements Cal's embed.js writes (the empty one it inserts first too), at both widths, and none of its style attributes", () => {
+    const texts = calEmbedInlineStyles();
     // <head>: `.cal-embed`, inserted empty then filled, and its CSS variables.
     expect(texts).toContain('.cal-embed{border:0px;min-height:300px;margin:0 auto;width:100%}\n');
     expect(texts).toContain('');
@@ -16,23 +16,21 @@ describe("Book a time's <style> elements, allowed by the CSP by hash", () => {
     expect(texts).not.toContain('top:50%; left:50%; transform:translate(-50%,-50%)');
   });
 
-  it("reads react-calendly's one stylesheet", async () => {
-    const [css, ...rest] = await calendlyInlineStyles();
+  it("reads react-calendly's one stylesheet", () => {
+    const [css, ...rest] = calendlyInlineStyles();
     expect(rest).toEqual([]);
     expect(css).toMatch(/^\/\*\n {2}code is extracted from Calendly's embed stylesheet/);
     expect(css).toContain('.calendly-inline-widget {\n  min-width: 320px;');
   });
 
-  it('gives hashes for the provider that opens inline, none for a link or no booking page', async () => {
-    expect(await bookingStyleHashes(null)).toEqual([]);
-    expect(await bookingStyleHashes({ url: 'https://x.example.com', provider: 'link' })).toEqual(
-      [],
-    );
-    const cal = await bookingStyleHashes({ url: 'https://cal.com/j', provider: 'cal' });
+  it('gives hashes for the provider that opens inline, none for a link or no booking page', () => {
+    expect(bookingStyleHashes(null)).toEqual([]);
+    expect(bookingStyleHashes({ url: 'https://x.example.com', provider: 'link' })).toEqual([]);
+    const cal = bookingStyleHashes({ url: 'https://cal.com/j', provider: 'cal' });
     expect(cal).toContain(cspHash(''));
-    expect(cal).toEqual((await calEmbedInlineStyles()).map(cspHash).sort());
-    expect(
-      await bookingStyleHashes({ url: 'https://calendly.com/j', provider: 'calendly' }),
-    ).toEqual((await calendlyInlineStyles()).map(cspHash));
+    expect(cal).toEqual(calEmbedInlineStyles().map(cspHash).sort());
+    expect(bookingStyleHashes({ url: 'https://calendly.com/j', provider: 'calendly' })).toEqual(
+      calendlyInlineStyles().map(cspHash),
+    );
   });
 });

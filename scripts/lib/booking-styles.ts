@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { JSDOM } from 'jsdom';
 import type { BookingConfig } from '../../src/lib/booking';
+import { calEmbedScript } from './cal-embed-file';
 import { cspHash } from './security-headers';
 
 /**
@@ -59,27 +60,24 @@ function calEmbedStyles(embedJs: string, narrow: boolean): string[] {
   }
 }
 
-const packageFile = (name: string, file: string) =>
-  require.resolve(`${name}/package.json`).replace(/package\.json$/, file);
-
-export async function calEmbedInlineStyles(): Promise<string[]> {
-  const embedJs = await readFile(packageFile('@calcom/embed-core', 'dist/embed/embed.js'), 'utf8');
+export function calEmbedInlineStyles(): string[] {
+  const embedJs = calEmbedScript();
   return [...new Set([false, true].flatMap((narrow) => calEmbedStyles(embedJs, narrow)))];
 }
 
-export async function calendlyInlineStyles(): Promise<string[]> {
-  const code = await readFile(packageFile('react-calendly', 'dist/index.es.js'), 'utf8');
+export function calendlyInlineStyles(): string[] {
+  const code = readFileSync(require.resolve('react-calendly/dist/index.es.js'), 'utf8');
   const literal = /var css_248z = ("(?:[^"\\]|\\.)*");/.exec(code)?.[1];
   if (!literal) throw new Error('react-calendly: its stylesheet (css_248z) was not found');
   return [JSON.parse(literal) as string];
 }
 
-export async function bookingStyleHashes(booking: BookingConfig | null): Promise<string[]> {
+export function bookingStyleHashes(booking: BookingConfig | null): string[] {
   const styles =
     booking?.provider === 'cal'
-      ? await calEmbedInlineStyles()
+      ? calEmbedInlineStyles()
       : booking?.provider === 'calendly'
-        ? await calendlyInlineStyles()
+        ? calendlyInlineStyles()
         : [];
   return styles.map(cspHash).sort();
 }

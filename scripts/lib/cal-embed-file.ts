@@ -5,7 +5,7 @@ import { CAL_EMBED_PATH } from '../../src/lib/booking.ts';
 
 const require = createRequire(import.meta.url);
 
-const calEmbedScript = () =>
+export const calEmbedScript = () =>
   readFileSync(require.resolve('@calcom/embed-core/dist/embed/embed.js'), 'utf8');
 
 /** Serves Cal's embed.js from the site's own origin, so script-src stays 'self'. */

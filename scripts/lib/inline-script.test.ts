@@ -10,7 +10,7 @@ const BUILT =
 let html = '';
 let scripts: string[] = [];
 beforeAll(async () => {
-  html = await placeInlineScripts(BUILT, ['/assets/index-abc.css']);
+  html = await placeInlineScripts(BUILT, ['/assets/index-abc.css'], []);
   scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
 });
 

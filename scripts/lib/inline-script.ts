@@ -2,19 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { AppFiles } from '../../src/inline/app-loader';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** A call of `exportName` of a file under src/inline/, bundled and minified for a <script>. */
-export async function inlineScript(
-  file: string,
-  exportName: string,
-  args: string[] = [],
-): Promise<string> {
-  const call = `${exportName}(${args.join(', ')});`;
+/** `exportName(window)` of a file under src/inline/, bundled and minified for a <script>. */
+async function inlineScript(file: string, exportName: string): Promise<string> {
   const result = await build({
     stdin: {
-      contents: `import { ${exportName} } from ${JSON.stringify(`./${file}`)};\n${call}`,
-      resolveDir: root,
+      contents: `import { ${exportName} } from ${JSON.stringify(`./${file}`)};\n${exportName}(window);`,
+      resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
       loader: 'ts',
     },
     bundle: true,
@@ -32,11 +25,10 @@ export async function inlineScript(
 }
 
 export const earlyCaptureScript = () =>
-  inlineScript('src/inline/early-capture.ts', 'installEarlyCapture', ['window']);
+  inlineScript('src/inline/early-capture.ts', 'installEarlyCapture');
 
 /** The same text on every page: it reads the files from its element's `data-app`. */
-export const appLoaderScript = () =>
-  inlineScript('src/inline/app-loader.ts', 'loadNamedFiles', ['window']);
+export const appLoaderScript = () => inlineScript('src/inline/app-loader.ts', 'loadNamedFiles');
 
 /** JSON in single quotes, so its double quotes need no escaping. */
 export function appFilesAttribute(app: AppFiles): string {

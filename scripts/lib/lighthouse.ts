@@ -2,15 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
-export interface LighthouseFigures {
-  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
-  /** Milliseconds, except CLS; NaN for a figure the run did not give. */
-  lcp: number;
-  tbt: number;
-  cls: number;
-  failing: string[];
-  runtimeError?: string;
-}
+export type LighthouseFigures = Awaited<ReturnType<typeof runLighthouseOnce>>;
 
 /** Lighthouse's own failures to record a trace say nothing about the page: the run is repeated. */
 const RECORDING_FAILURES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
@@ -28,11 +20,11 @@ export async function runLighthouse(
   return figures;
 }
 
-export function isRecordingFailure(figures: Pick<LighthouseFigures, 'runtimeError'>): boolean {
+export function isRecordingFailure(figures: { runtimeError?: string }): boolean {
   return RECORDING_FAILURES.has(figures.runtimeError?.split(':')[0] ?? '');
 }
 
-async function runLighthouseOnce(url: string, chromeFlags: string[]): Promise<LighthouseFigures> {
+async function runLighthouseOnce(url: string, chromeFlags: string[]) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags });
   try {
     const result = await lighthouse(url, {
@@ -52,6 +44,7 @@ async function runLighthouseOnce(url: string, chromeFlags: string[]): Promise<Li
         bestPractices: score('best-practices'),
         seo: score('seo'),
       },
+      // Milliseconds, except CLS; NaN for a figure the run did not give.
       lcp: num('largest-contentful-paint'),
       tbt: num('total-blocking-time'),
       cls: num('cumulative-layout-shift'),
@@ -63,7 +56,7 @@ async function runLighthouseOnce(url: string, chromeFlags: string[]): Promise<Li
             !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode),
         )
         .map((audit) => `${audit.id} (${audit.score}): ${audit.title}`),
-      ...(runtimeError ? { runtimeError: `${runtimeError.code}: ${runtimeError.message}` } : {}),
+      runtimeError: runtimeError && `${runtimeError.code}: ${runtimeError.message}`,
     };
   } finally {
     await chrome.kill();

@@ -6,7 +6,8 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { checkServerSide, formatResults, type Fetch } from './live-checks';
+import { checkServerSide, formatResults } from './live-checks';
+import type { Fetch } from './live-files';
 import { localDefaults, parseConfig } from '../../src/lib/config-schema';
 import {
   functionsWithoutKeyCheck,

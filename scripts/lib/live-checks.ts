@@ -60,36 +60,26 @@ export function cspDifferences(served: string, expected: string, html: string): 
         problems.push(`${name} allows ${source}, which the build does not use`);
   }
   for (const name of have.keys()) if (!want.has(name)) problems.push(`${name} is not the build's`);
-  const allowed = (directive: string, text: string) =>
-    have.get(directive)?.has(cspHash(text)) ?? false;
   for (const [directive, texts, kind] of [
     ['script-src', inlineScripts(html), 'script'],
     ['style-src', inlineStyles(html), 'style'],
   ] as const) {
-    const blocked = texts.filter((text) => !allowed(directive, text)).length;
+    const blocked = texts.filter((text) => !have.get(directive)?.has(cspHash(text))).length;
     if (blocked) problems.push(`${directive} lacks the hash of ${blocked} inline ${kind}(s)`);
   }
   return problems;
 }
 
-export type { Fetch };
-
 type LoadedPage = { answer: Response; html: string } | { error: string };
 
 /** Fetches each page once, for every check that reads it. */
 function pageLoader(fetcher: Fetch, site: string) {
-  const pages = new Map<string, Promise<LoadedPage>>();
-  return (path: string): Promise<LoadedPage> => {
-    if (!pages.has(path))
-      pages.set(
-        path,
-        fetcher(`${site}${path}`, { redirect: 'manual' }).then(
-          async (answer) => ({ answer, html: await answer.text() }),
-          (error: unknown) => ({ error: String(error) }),
-        ),
-      );
-    return pages.get(path)!;
-  };
+  const pages: Record<string, Promise<LoadedPage>> = {};
+  return (path: string): Promise<LoadedPage> =>
+    (pages[path] ??= fetcher(`${site}${path}`, { redirect: 'manual' }).then(
+      async (answer) => ({ answer, html: await answer.text() }),
+      (error: unknown) => ({ error: String(error) }),
+    ));
 }
 
 interface Server {
@@ -124,11 +114,12 @@ async function checkPage(live: Live, route: Route, path: string): Promise<CheckR
   const expected = headerRules(config, { scripts: [], styles: [] })[0]!.headers;
   const missing: string[] = [];
   const wrong: string[] = [];
+  let csp: string[] | undefined;
   for (const [name, value] of Object.entries(expected)) {
     const served = answer.headers.get(name);
     if (served === null) missing.push(name);
-    else if (!/^Content-Security-Policy/.test(name) && served !== value)
-      wrong.push(`${name} is "${served}", the build's is "${value}"`);
+    else if (name.startsWith('Content-Security-Policy')) csp = cspDifferences(served, value, html);
+    else if (served !== value) wrong.push(`${name} is "${served}", the build's is "${value}"`);
   }
   results.push(
     missing.length === 0
@@ -145,19 +136,15 @@ async function checkPage(live: Live, route: Route, path: string): Promise<CheckR
         `${wrong.join('; ')}: redeploy from a build with these variables`,
       ),
     );
-  const cspName = Object.keys(expected).find((name) => name.startsWith('Content-Security-Policy'))!;
-  const served = answer.headers.get(cspName);
-  if (served !== null) {
-    const problems = cspDifferences(served, expected[cspName]!, html);
+  if (csp)
     results.push(
-      problems.length === 0
+      csp.length === 0
         ? pass(`${path} CSP allows the build's origins and nothing else`)
         : fail(
             `${path} CSP`,
-            `${problems.join('; ')}: the deployed build's variables differ from these (rebuild and redeploy with the same VITE_ values)`,
+            `${csp.join('; ')}: the deployed build's variables differ from these (rebuild and redeploy with the same VITE_ values)`,
           ),
     );
-  }
   if (answer.status === wantStatus) results.push(await checkPageFiles(live, path, html));
   if (route.indexable) {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
@@ -207,7 +194,7 @@ async function checkCalEmbed(read: FileRead): Promise<CheckResult> {
 
 const textOf = (fetcher: Fetch, url: string) =>
   fetcher(url).then(
-    async (answer) => (answer.ok ? await answer.text() : null),
+    (answer) => (answer.ok ? answer.text() : null),
     () => null,
   );
 
@@ -238,7 +225,7 @@ async function checkRobotsAndSitemap({ fetcher, site }: Live): Promise<CheckResu
 }
 
 /** `needed`: what needs the function in this configuration, or null. */
-export function pageFunctions(config: SiteConfig): PageFunction[] {
+export function pageFunctions(config: SiteConfig): { name: string; needed: string | null }[] {
   const server = config.vapi?.auth === 'server';
   return [
     { name: REQUEST_CALLBACK.name, needed: config.turnstile ? 'Call my phone' : null },
@@ -260,16 +247,12 @@ export function pageFunctions(config: SiteConfig): PageFunction[] {
   ];
 }
 
-interface PageFunction {
-  name: string;
-  needed: string | null;
-}
-
 const OTHER_ORIGIN = 'https://check-live.invalid';
 
 async function checkFunctionCors(
   { fetcher, site, config }: Live,
-  { name, needed }: PageFunction,
+  name: string,
+  needed: string | null,
 ): Promise<CheckResult> {
   const url = `${config.functionsUrl}/${name}`;
   const preflight = (origin: string) =>
@@ -324,15 +307,14 @@ async function checkFunctionDeployment(
   { name, verifyJwt }: FunctionDeployment,
 ): Promise<CheckResult[]> {
   const url = `${config.functionsUrl}/${name}`;
-  const request = fetcher(url, {
+  const answer = await fetcher(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ message: { type: 'status-update' } }),
-  }).then(async (answer) => {
-    const body: unknown = await answer.json().catch(() => null);
-    return { status: answer.status, body, gateway: isGatewayKeyRefusal(answer.status, body) };
-  });
-  const answer = await request.catch(String);
+  }).then(async (response) => {
+    const body: unknown = await response.json().catch(() => null);
+    return { status: response.status, body, gateway: isGatewayKeyRefusal(response.status, body) };
+  }, String);
   if (typeof answer === 'string')
     return [fail(`function ${name}`, `no answer from ${url} (${answer})`)];
   if (answer.status === 404 && !answer.gateway)
@@ -370,24 +352,19 @@ async function checkFunctionDeployment(
   return results;
 }
 
-export interface MigratedTable {
-  schema: string;
-  name: string;
-  file: string;
-}
+type MigratedTable = Record<'schema' | 'name' | 'file', string>;
+
+const TABLE_STATEMENT = /\b(create|drop)\s+table\s+(?:if\s+(?:not\s+)?exists\s+)?(\w+)\.(\w+)/g;
 
 /** Read from the migrations, not listed by hand: the anon key may read none of them. */
 export function migratedTables(migrations: readonly Migration[]): MigratedTable[] {
   const tables = new Map<string, MigratedTable>();
   for (const { file, sql } of migrations) {
     const code = sql.replace(/--[^\n]*/g, '').toLowerCase();
-    for (const [, verb, schema, name] of code.matchAll(
-      /\b(create|drop)\s+table\s+(?:if\s+(?:not\s+)?exists\s+)?(\w+)\.(\w+)/g,
-    )) {
+    for (const [, verb, schema, name] of code.matchAll(TABLE_STATEMENT))
       if (verb === 'create')
         tables.set(`${schema}.${name}`, { schema: schema!, name: name!, file });
       else tables.delete(`${schema}.${name}`);
-    }
   }
   return [...tables.values()].sort(
     (a, b) => a.schema.localeCompare(b.schema) || a.name.localeCompare(b.name),
@@ -415,10 +392,7 @@ async function asAnon({ config, fetcher }: Server, path: string, init: RequestIn
 }
 
 /** Only the database's own refusal (42501) passes, or a schema the data API does not expose. */
-async function checkAnonCannotRead(
-  server: Server,
-  { schema, name, file }: MigratedTable,
-): Promise<CheckResult> {
+async function checkAnonCannotRead(server: Server, { schema, name, file }: MigratedTable) {
   const table = `${schema}.${name}`;
   const answer = await asAnon(server, `${name}?select=*&limit=1`, {
     headers: schema === 'public' ? {} : { 'Accept-Profile': schema },
@@ -456,13 +430,10 @@ export function checkProfile(config: SiteConfig, accepted: Accepted = new Set())
   const risks = profileRisks(config);
   if (risks.length === 0)
     return [pass('the build ships no Vapi key and no webhook address (the default profile)')];
-  return risks.map((risk) =>
-    accepted.has(risk.accept)
-      ? pass(`${risk.named}, accepted (${risk.accept}): ${risk.worst}`)
-      : fail(
-          `${risk.named}: ${risk.worst}`,
-          `${risk.fix}; or, to keep it, run the check with ${risk.accept}`,
-        ),
+  return risks.map(({ named, worst, fix, accept }) =>
+    accepted.has(accept)
+      ? pass(`${named}, accepted (${accept}): ${worst}`)
+      : fail(`${named}: ${worst}`, `${fix}; or, to keep it, run the check with ${accept}`),
   );
 }
 
@@ -488,9 +459,8 @@ async function checkNoTestingSiteKey({ load, site, read }: Live): Promise<CheckR
       what,
       `could not read ${[...unread].join(', ')}: publish the build whole (dist/assets)`,
     );
-  const found = TURNSTILE_TESTING_SITE_KEYS.filter((key) =>
-    texts.some((text) => text.includes(key)),
-  );
+  const shipped = texts.join('\n');
+  const found = TURNSTILE_TESTING_SITE_KEYS.filter((key) => shipped.includes(key));
   return found.length === 0
     ? pass(what)
     : fail(
@@ -562,7 +532,8 @@ export async function checkLiveSite(
   results.push(...(await checkPage(live, NOT_FOUND_ROUTE, UNKNOWN_PATH)));
   if (config.booking?.provider === 'cal') results.push(await checkCalEmbed(live.read));
   results.push(...(await checkRobotsAndSitemap(live)));
-  for (const used of pageFunctions(config)) results.push(await checkFunctionCors(live, used));
+  for (const { name, needed } of pageFunctions(config))
+    results.push(await checkFunctionCors(live, name, needed));
   results.push(...(await checkServerSide(config, { fetcher, migrations, functions })));
   return results;
 }
@@ -583,11 +554,7 @@ export async function checkServerSide(
 }
 
 export function formatResults(results: CheckResult[]): string[] {
-  return results.map((result) =>
-    result.skipped
-      ? `SKIP  ${result.what}`
-      : result.ok
-        ? `PASS  ${result.what}`
-        : `FAIL  ${result.what}: ${result.fix}`,
+  return results.map(({ ok, what, fix, skipped }) =>
+    skipped ? `SKIP  ${what}` : ok ? `PASS  ${what}` : `FAIL  ${what}: ${fix}`,
   );
 }

@@ -43,13 +43,8 @@ function problemOf(path: string, status: number, type: string): Omit<ServedFile,
 }
 
 function ownPath(value: string, site: string): string | null {
-  if (value.startsWith('//')) return null;
-  let url: URL;
-  try {
-    url = new URL(value, `${site}/`);
-  } catch {
-    return null;
-  }
+  if (value.startsWith('//') || !URL.canParse(value, `${site}/`)) return null;
+  const url = new URL(value, `${site}/`);
   return url.origin === site ? url.pathname : null;
 }
 
@@ -98,7 +93,7 @@ const FILE_TIMEOUT_MS = 30_000;
 
 /** Each file once; one that did not answer is asked again by the next page. */
 export function fileReader(fetcher: Fetch, site: string) {
-  const read = new Map<string, Promise<ServedFile>>();
+  const read: Record<string, Promise<ServedFile>> = {};
   async function answerFor(path: string): Promise<ServedFile> {
     const answer = await fetcher(`${site}${path}`, {
       signal: AbortSignal.timeout(FILE_TIMEOUT_MS),
@@ -114,27 +109,17 @@ export function fileReader(fetcher: Fetch, site: string) {
     }
     return { ...found, text: await answer.text() };
   }
-  return (path: string): Promise<ServedFile> => {
-    if (!read.has(path))
-      read.set(
-        path,
-        answerFor(path).catch((error: unknown) => {
-          read.delete(path);
-          return { path, problem: `no answer (${String(error)})`, missing: true };
-        }),
-      );
-    return read.get(path)!;
-  };
+  return (path: string): Promise<ServedFile> =>
+    (read[path] ??= answerFor(path).catch((error: unknown) => {
+      delete read[path];
+      return { path, problem: `no answer (${String(error)})`, missing: true };
+    }));
 }
 
 export type FileRead = ReturnType<typeof fileReader>;
 
 /** A few at a time, following each script's imports to the end. */
-export async function filesOfPage(
-  read: FileRead,
-  html: string,
-  site: string,
-): Promise<ServedFile[]> {
+export async function filesOfPage(read: FileRead, html: string, site: string) {
   const seen = new Map<string, ServedFile>();
   const next = filesNamedBy(html, site);
   while (next.length > 0) {

@@ -9,9 +9,6 @@ export function runBuild(args: string[], options: SpawnSyncOptions) {
 
 /** A build and a local stack of its own in a temporary folder, for a configuration of its own. */
 export interface OwnStack {
-  /** The temporary folder: the build in `site/`, the database in `data/`. */
-  root: string;
-  buildStderr: string;
   stop: () => Promise<void>;
 }
 
@@ -44,8 +41,6 @@ export async function startOwnStack(options: {
     server.once('exit', (code) => fail(new Error(`the server exited (${code}):\n${output}`)));
   });
   return {
-    root,
-    buildStderr: String(build.stderr),
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((done) => server.once('exit', done));

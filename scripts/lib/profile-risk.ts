@@ -5,7 +5,7 @@ import type { SiteConfig } from '../../src/lib/config-schema';
  * A call-minute all in (Vapi's fee, model, voice, transport); Vapi's default limit of calls at
  * once; a chat message of a GPT-4o-class model over 20 messages, with Vapi's fee.
  */
-export const PUBLIC_KEY_RISK = {
+const PUBLIC_KEY_RISK = {
   dollarsPerCallMinute: [0.1, 0.2],
   concurrentCalls: 10,
   chatMessagesPerSecond: 10,
@@ -14,16 +14,16 @@ export const PUBLIC_KEY_RISK = {
 
 const MINUTES_A_DAY = 24 * 60;
 
-export function publicKeyWorstCase(risk = PUBLIC_KEY_RISK) {
-  const callMinutes = risk.concurrentCalls * MINUTES_A_DAY;
-  const chatMessages = risk.chatMessagesPerSecond * MINUTES_A_DAY * 60;
+export function publicKeyWorstCase() {
+  const callMinutes = PUBLIC_KEY_RISK.concurrentCalls * MINUTES_A_DAY;
+  const chatMessages = PUBLIC_KEY_RISK.chatMessagesPerSecond * MINUTES_A_DAY * 60;
   const range = (count: number, [low, high]: readonly [number, number]) =>
     [Math.round(count * low), Math.round(count * high)] as const;
   return {
     callMinutes,
-    callDollars: range(callMinutes, risk.dollarsPerCallMinute),
+    callDollars: range(callMinutes, PUBLIC_KEY_RISK.dollarsPerCallMinute),
     chatMessages,
-    chatDollars: range(chatMessages, risk.dollarsPerChatMessage),
+    chatDollars: range(chatMessages, PUBLIC_KEY_RISK.dollarsPerChatMessage),
   };
 }
 

@@ -10,19 +10,15 @@ const SECRET_NAME = /SECRET|PRIVATE|SERVICE_ROLE|PASSWORD|PASSWD|TOKEN|API_KEY|D
 
 function jwtRole(token: string): unknown {
   try {
-    const payload = token.split('.')[1] ?? '';
-    return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { role?: unknown })
-      .role;
+    const payload = Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8');
+    return (JSON.parse(payload) as { role?: unknown }).role;
   } catch {
     return undefined;
   }
 }
 
 /** Short values (flags) are left out: they would match by chance. */
-export function secretEnvironmentValues(
-  env: NodeJS.ProcessEnv,
-  publicNames: readonly string[],
-): string[] {
+export function secretEnvironmentValues(env: NodeJS.ProcessEnv, publicNames: readonly string[]) {
   return Object.entries(env)
     .filter(([name, value]) => SECRET_NAME.test(name) && !publicNames.includes(name) && value)
     .map(([, value]) => value!.trim())
@@ -30,11 +26,7 @@ export function secretEnvironmentValues(
 }
 
 /** One line per secret-like thing in a built site; `publicValues` may appear as bearers. */
-export async function findSecrets(
-  dir: string,
-  forbiddenValues: string[] = [],
-  publicValues: string[] = [],
-): Promise<string[]> {
+export async function findSecrets(dir: string, forbidden: string[], publicValues: string[] = []) {
   const findings: string[] = [];
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   for (const entry of entries.filter((e) => e.isFile())) {
@@ -47,14 +39,12 @@ export async function findSecrets(
     }
     if (PRIVATE_KEY.test(text)) findings.push(`${where}: a private key`);
     if (SUPABASE_SECRET.test(text)) findings.push(`${where}: a Supabase secret key (sb_secret_)`);
-    for (const [, token] of text.matchAll(LITERAL_BEARER)) {
+    for (const [, token] of text.matchAll(LITERAL_BEARER))
       if (token && !publicValues.includes(token) && !JWT.test(token) && !token.startsWith('sb_'))
         findings.push(`${where}: a bearer credential written into the code`);
-    }
-    for (const value of forbiddenValues) {
+    for (const value of forbidden)
       if (value.length >= 8 && text.includes(value))
         findings.push(`${where}: a non-public environment value`);
-    }
   }
   return findings;
 }

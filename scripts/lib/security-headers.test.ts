@@ -91,7 +91,7 @@ describe('the security headers', () => {
       VITE_PLAUSIBLE_ENDPOINT: '/pa/event',
     });
     expect(netlifyRedirects(proxied)).toBe('/pa/event https://plausible.io/api/event 200\n');
-    const routes = vercelOutputConfig([], [], funnelProxy(proxied)).routes;
+    const routes = vercelOutputConfig(proxied, []).routes;
     const proxyRoute = routes.find(
       (route) => 'dest' in route && route.dest === 'https://plausible.io/api/event',
     );

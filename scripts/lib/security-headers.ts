@@ -27,16 +27,11 @@ export function inlineStyles(html: string): string[] {
   return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
 }
 
+const SCRIPT_TYPE = /^(|module|importmap|(text|application)\/(x-)?(java|ecma)script)$/i;
+
 function runsAsScript(attributes: string): boolean {
   const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
-  if (!type) return true;
-  const value = (type[1] ?? type[2] ?? type[3] ?? '').trim().toLowerCase();
-  return (
-    value === '' ||
-    value === 'module' ||
-    value === 'importmap' ||
-    /^(?:text|application)\/(?:x-)?(?:java|ecma)script$/.test(value)
-  );
+  return !type || SCRIPT_TYPE.test((type[1] ?? type[2] ?? type[3] ?? '').trim());
 }
 
 /** Only scripts the browser runs: a data block (`application/ld+json`) needs no hash. */
@@ -50,10 +45,7 @@ export function inlineScripts(html: string): string[] {
 
 const unique = (values: string[]) => [...new Set(values)];
 
-export interface InlineHashes {
-  scripts: string[];
-  styles: string[];
-}
+type InlineHashes = Record<'scripts' | 'styles', string[]>;
 
 export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes): string {
   const connect = unique([
@@ -70,15 +62,13 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
   const turnstile = config.turnstile ? [new URL(config.turnstile.scriptUrl).origin] : [];
   const bookingFrame = bookingFrameOrigin(config.booking);
   const frames = unique([...turnstile, ...(bookingFrame ? [bookingFrame] : [])]);
-  // Cal's embed.js writes a dozen style attributes, whose hashes would push `/` past the first
-  // round trip; an attribute can fetch nothing img-src and font-src do not allow.
-  const styleAttributes: Record<string, string[]> =
-    config.booking?.provider === 'cal' ? { 'style-src-attr': ["'unsafe-inline'"] } : {};
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': unique(["'self'", ...VOICE_ORIGINS.scripts, ...turnstile, ...hashes.scripts]),
     'style-src': unique(["'self'", ...hashes.styles]),
-    ...styleAttributes,
+    // Cal's embed.js writes a dozen style attributes, whose hashes would push `/` past the first
+    // round trip; an attribute can fetch nothing img-src and font-src do not allow.
+    ...(config.booking?.provider === 'cal' ? { 'style-src-attr': ["'unsafe-inline'"] } : {}),
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'media-src': ["'self'", 'blob:'],
@@ -102,9 +92,8 @@ export function contentSecurityPolicy(config: SiteConfig, hashes: InlineHashes):
 
 export const CSP_REPORT_GROUP = 'csp-endpoint';
 
-function usesReportTo(config: SiteConfig): boolean {
-  return config.csp.reportUri !== null && config.mode === 'production';
-}
+const usesReportTo = (config: SiteConfig) =>
+  config.csp.reportUri !== null && config.mode === 'production';
 
 export function strictTransportSecurity(config: SiteConfig): string {
   return [
@@ -114,15 +103,11 @@ export function strictTransportSecurity(config: SiteConfig): string {
   ].join('; ');
 }
 
-export type { HeaderRule };
-
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function headerRules(config: SiteConfig, hashes: InlineHashes): HeaderRule[] {
-  const cspHeader = config.csp.reportOnly
-    ? 'Content-Security-Policy-Report-Only'
-    : 'Content-Security-Policy';
+  const cspHeader = `Content-Security-Policy${config.csp.reportOnly ? '-Report-Only' : ''}`;
   const security: Record<string, string> = {
     [cspHeader]: contentSecurityPolicy(config, hashes),
     ...(usesReportTo(config)
@@ -145,20 +130,16 @@ export function headerRules(config: SiteConfig, hashes: InlineHashes): HeaderRul
 
 /** The `_headers` file Netlify and Cloudflare Pages read. */
 export function renderHeadersFile(rules: HeaderRule[]): string {
-  const lines = ({ path, headers }: HeaderRule) => [
-    path,
-    ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
-  ];
-  return rules.map((rule) => lines(rule).join('\n')).join('\n\n') + '\n';
+  const block = ({ path, headers }: HeaderRule) =>
+    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  return rules.map(block).join('\n\n') + '\n';
 }
-
-export type VercelOutputConfig = ReturnType<typeof vercelOutputConfig>;
 
 const vercelSource = (path: string) =>
   path.endsWith('*') ? `^${escapeRegExp(path.slice(0, -1))}.*$` : `^${escapeRegExp(path)}$`;
 
 /** A path endpoint proxies to Plausible, so blockers that drop plausible.io keep the numbers. */
-export function funnelProxy(config: SiteConfig): { path: string; upstream: string } | null {
+export function funnelProxy(config: SiteConfig) {
   const endpoint = config.analytics?.endpoint;
   return endpoint?.startsWith('/')
     ? { path: endpoint, upstream: PLAUSIBLE_DEFAULT_ENDPOINT }
@@ -172,14 +153,11 @@ export function netlifyRedirects(config: SiteConfig): string | null {
 }
 
 /** Written by the build on Vercel, so the CSP's hashes always match the files deployed. */
-export function vercelOutputConfig(
-  rules: HeaderRule[],
-  pageFiles: string[],
-  proxy: { path: string; upstream: string } | null = null,
-) {
+export function vercelOutputConfig(config: SiteConfig, rules: HeaderRule[]) {
+  const proxy = funnelProxy(config);
   // Clean URLs: `about-me/index.html` at `/about-me`.
   const overrides = Object.fromEntries(
-    pageFiles
+    ROUTES.map((route) => route.file)
       .filter((file) => file.endsWith('/index.html'))
       .map((file) => [file, { path: file.slice(0, -'/index.html'.length) }]),
   );
