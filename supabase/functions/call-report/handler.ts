@@ -63,20 +63,20 @@ export function createHandler(
     // A report is one visitor's: no cache may keep it.
     headers: { 'Cache-Control': 'no-store' },
   };
-  return openEndpoint(opening, async ({ body: ticket, answer, refuse }) => {
+  return openEndpoint(opening, async ({ body: ticket, answer, refuse, orAnswer }) => {
+    const failed = () => refuse(reportReadRefusal('read_failed'));
     if (!(await settings.reports.holds(ticket.key, ticket.id))) {
       return refuse(reportReadRefusal('not_found'));
     }
-    let read: Read;
-    try {
-      read = (await settings.database('call_report_read', {
-        id: ticket.id,
-        readable_seconds: REPORT_READABLE_SECONDS,
-      })) as Read;
-    } catch (error) {
-      console.error(`call-report: the report of ${ticket.id} was not read:`, error);
-      return refuse(reportReadRefusal('read_failed'));
-    }
+    const read = (await orAnswer(
+      () =>
+        settings.database('call_report_read', {
+          id: ticket.id,
+          readable_seconds: REPORT_READABLE_SECONDS,
+        }),
+      `the report of ${ticket.id} was not read`,
+      failed,
+    )) as Read;
     let result: ReportReadAnswer;
     if (read?.status === 'waiting') result = { status: 'waiting' };
     else if (read?.status === 'ready' && read.report)
@@ -84,7 +84,7 @@ export function createHandler(
     else if (read?.status === 'not_found') return refuse(reportReadRefusal('not_found'));
     else {
       console.error(`call-report: call_report_read answered ${JSON.stringify(read)}`);
-      return refuse(reportReadRefusal('read_failed'));
+      return failed();
     }
     if (read.steps !== undefined && read.steps !== null) {
       // Unreadable steps are left out: the report itself is still worth showing.
