@@ -25,13 +25,7 @@ export function requireAll<const N extends string>(
   return Object.fromEntries(names.map((name) => [name, env[name]!.trim()])) as Record<N, string>;
 }
 
-export function integer(
-  env: Env,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
+export function integer(env: Env, name: string, fallback: number, min: number, max: number) {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
