@@ -45,7 +45,7 @@ export interface PageSettings {
   database: CallDatabase;
   webhook?: WebhookSettings;
   /** Tests pass their own, to await the work. */
-  background?: Background;
+  background: Background;
 }
 
 export const BOT_CHECK_FAILED = refusalsOf(COMMON_REFUSALS)('captcha_failed');

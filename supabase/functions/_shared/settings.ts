@@ -1,3 +1,4 @@
+import { backgroundRunner } from './background.ts';
 import { databaseFromKeys } from './database.ts';
 import { isLoopback, siteOrigins } from './http.ts';
 import { reportKeys } from './report-key.ts';
@@ -57,6 +58,7 @@ export function serverSettings<const N extends string>(
     webhook: url
       ? { url, secret: webhookSecret(env.CONTACT_WEBHOOK_SECRET!), fetch: fetcher }
       : { url: null, fetch: fetcher },
+    background: backgroundRunner(),
   };
 }
 

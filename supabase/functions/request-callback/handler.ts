@@ -20,7 +20,6 @@ import type { Parsed } from '../_shared/contracts/refusal.ts';
 import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
 import type { ReportKeys } from '../_shared/report-key.ts';
-import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
@@ -133,7 +132,6 @@ async function placeCall(request: Callback, lead: LeadForCall | null, settings: 
 }
 
 export function createHandler(settings: CallbackSettings): (request: Request) => Promise<Response> {
-  const background = settings.background ?? backgroundRunner();
   const spent = budgetAlarm(settings);
   const clock = settings.now ?? (() => new Date());
   const opening = {
@@ -143,7 +141,7 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
     botCheck: settings.turnstile,
   };
   const report = (request: Callback, status: CallbackWebhook['status'], at: Date) =>
-    background(async () => {
+    settings.background(async () => {
       try {
         const payload: CallbackWebhook = {
           type: 'callback',

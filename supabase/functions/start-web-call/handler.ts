@@ -12,7 +12,6 @@ import { parseClaim, retryAfter, type Conflict, type Limited } from '../_shared/
 import { businessVariables, variableValuesOf } from '../_shared/contracts/business.ts';
 import { businessWebCallOverrides } from '../_shared/contracts/business-call.ts';
 import { BOT_CHECK_FAILED, openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
-import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
 import type { ReportKeys } from '../_shared/report-key.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
@@ -62,7 +61,6 @@ function joinable(call: CreatedWebCall): WebCallAnswer {
 
 export function createHandler(settings: WebCallSettings): (request: Request) => Promise<Response> {
   const { vapi, limits } = settings;
-  const background = settings.background ?? backgroundRunner();
   const spent = budgetAlarm(settings);
   const opening = {
     ...START_WEB_CALL,
@@ -144,7 +142,7 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
         ? 'failed'
         : 'unknown';
     // Until this lands the claim stays 'pending': in progress, never started again.
-    background(() =>
+    settings.background(() =>
       settings
         .database('web_call_record', {
           id: request.id,

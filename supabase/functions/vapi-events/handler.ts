@@ -5,7 +5,6 @@ import { parseTrade } from '../_shared/contracts/origin.ts';
 import { openEndpoint, type Opened, type PageSettings } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
-import { backgroundRunner } from '../_shared/background.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,
@@ -255,7 +254,6 @@ export function createHandler(
   settings: VapiEventsSettings,
 ): (request: Request) => Promise<Response> {
   const { database } = settings;
-  const background = settings.background ?? backgroundRunner();
   const opening = {
     ...VAPI_EVENTS,
     // No page calls it: no CORS.
@@ -306,7 +304,7 @@ export function createHandler(
         vapi_call_id: row.vapi_call_id,
         ringing_after_seconds: secondsToTenth(outcome.ringing_after_ms),
       });
-      background(() =>
+      settings.background(() =>
         postWebhook({ id: `call_report:${row.vapi_call_id}`, payload }, settings.webhook).then(
           (delivered) => {
             if (!delivered)
