@@ -64,10 +64,9 @@ export function createHandler(
     headers: { 'Cache-Control': 'no-store' },
   };
   return openEndpoint(opening, async ({ body: ticket, answer, refuse, orAnswer }) => {
+    const notFound = () => refuse(reportReadRefusal('not_found'));
     const failed = () => refuse(reportReadRefusal('read_failed'));
-    if (!(await settings.reports.holds(ticket.key, ticket.id))) {
-      return refuse(reportReadRefusal('not_found'));
-    }
+    if (!(await settings.reports.holds(ticket.key, ticket.id))) return notFound();
     const read = (await orAnswer(
       () =>
         settings.database('call_report_read', {
@@ -81,7 +80,7 @@ export function createHandler(
     if (read?.status === 'waiting') result = { status: 'waiting' };
     else if (read?.status === 'ready' && read.report)
       result = { status: 'ready', report: leadCardReport(read.report) };
-    else if (read?.status === 'not_found') return refuse(reportReadRefusal('not_found'));
+    else if (read?.status === 'not_found') return notFound();
     else {
       console.error(`call-report: call_report_read answered ${JSON.stringify(read)}`);
       return failed();

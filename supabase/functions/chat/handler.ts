@@ -119,10 +119,9 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
     const reply = await requestVapi<VapiChat>(vapi, 'POST', '/chat', body);
     if (!reply.ok) {
       console.error(`chat: ${reply.error}`);
-      if (reply.status === 429) {
-        return refuse(chatRefusal('limited', retryAfter({ limit: 'vapi', retry_after: 60 })));
-      }
-      return reply.status === 402 ? refuse(chatRefusal('unavailable')) : failed();
+      if (reply.status === 402) return refuse(chatRefusal('unavailable'));
+      if (reply.status !== 429) return failed();
+      return refuse(chatRefusal('limited', retryAfter({ limit: 'vapi', retry_after: 60 })));
     }
     if (!claim.vapi_session_id && reply.body.sessionId) {
       // Unrecorded, the next message starts a new session on Vapi: the chat goes on, with less

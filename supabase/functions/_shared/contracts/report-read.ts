@@ -11,13 +11,14 @@ export interface ReportTicket {
   key: string;
 }
 
-export const REPORT_KEY = /^[A-Za-z0-9_-]{43}$/;
+/** A key the server signs (a report's, a chat's): base64url, 43 characters. */
+export const SIGNED_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 export const REPORT_READABLE_SECONDS = 3600;
 
 export function reportTicketOf(answer: unknown): ReportTicket | null {
   const { id, key } = Object(Object(answer).report) as Partial<Record<keyof ReportTicket, unknown>>;
-  return isUuid(id) && typeof key === 'string' && REPORT_KEY.test(key) ? { id, key } : null;
+  return isUuid(id) && typeof key === 'string' && SIGNED_KEY.test(key) ? { id, key } : null;
 }
 
 export interface LeadCardReport {
