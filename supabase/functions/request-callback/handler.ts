@@ -178,20 +178,12 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
         async () =>
           parseClaim<Claim>(
             await settings.database('callback_claim', {
-              id: request.id,
-              phone: request.phone,
-              country: request.country,
+              // The request as parsed: callback_claim reads the columns it stores, not the rest.
+              ...request,
               client_address: address,
               address_source: addressSource,
-              consent_text: request.consent_text,
               consent_at: now.toISOString(),
-              estimate: request.estimate,
-              variables: request.variables,
-              page: request.page,
-              utm: request.utm,
-              visit_id: request.visit_id,
               requested_at: requestedAt.toISOString(),
-              pressed_ms: request.pressed_ms,
               lead_id: lead ? request.id : null,
               limits: settings.limits,
             }),
