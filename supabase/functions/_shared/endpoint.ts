@@ -8,6 +8,7 @@ import {
 import { clientAddressOf, corsHeaders, readJsonObject, type AddressSource } from './http.ts';
 import type { Background } from './background.ts';
 import type { CallDatabase } from './database.ts';
+import type { ReportKeys } from './report-key.ts';
 import { verifyTurnstile, type TurnstileSettings } from './turnstile.ts';
 import type { WebhookSettings } from './webhook.ts';
 
@@ -43,6 +44,7 @@ export interface PageSettings {
   origins: string[];
   turnstile: TurnstileSettings;
   database: CallDatabase;
+  reports: ReportKeys;
   webhook?: WebhookSettings;
   /** Tests pass their own, to await the work. */
   background: Background;

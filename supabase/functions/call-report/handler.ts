@@ -7,9 +7,7 @@ import {
   type LeadCardReport,
   type ReportReadAnswer,
 } from '../_shared/contracts/report-read.ts';
-import type { CallDatabase } from '../_shared/database.ts';
-import { openEndpoint } from '../_shared/endpoint.ts';
-import type { ReportKeys } from '../_shared/report-key.ts';
+import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 
 /**
  * call-report: the lead card reads the report of the call or chat its page started, with the
@@ -17,11 +15,7 @@ import type { ReportKeys } from '../_shared/report-key.ts';
  * there. No bot check: the key only comes from a start that passed one.
  */
 
-export interface CallReportSettings {
-  origins: string[];
-  database: CallDatabase;
-  reports: ReportKeys;
-}
+export type CallReportSettings = Pick<PageSettings, 'origins' | 'database' | 'reports'>;
 
 /** What call_report_read answers (a callback's waiting and ready answers carry its `steps`). */
 type Read = (

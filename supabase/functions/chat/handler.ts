@@ -9,7 +9,6 @@ import type {
   VapiChat,
   WebChatAnswer,
 } from '../_shared/vapi/types.ts';
-import type { ReportKeys } from '../_shared/report-key.ts';
 import type { ChatKeys } from './chat-key.ts';
 
 /**
@@ -27,7 +26,6 @@ export interface ChatSettings extends PageSettings {
   };
   vapi: VapiReach & { assistantId: string };
   keys: ChatKeys;
-  reports: ReportKeys;
 }
 
 type Claim =

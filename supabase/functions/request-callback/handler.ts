@@ -19,7 +19,6 @@ import { parseClaim, type Conflict, type Limited } from '../_shared/contracts/cl
 import type { Parsed } from '../_shared/contracts/refusal.ts';
 import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
-import type { ReportKeys } from '../_shared/report-key.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
@@ -43,7 +42,6 @@ export interface CallbackSettings extends PageSettings {
   vapi: VapiSettings & { phoneNumberId: string };
   businessName: string;
   webhook: WebhookSettings;
-  reports: ReportKeys;
   now?: () => Date;
 }
 

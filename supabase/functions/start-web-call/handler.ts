@@ -13,7 +13,6 @@ import { businessVariables, variableValuesOf } from '../_shared/contracts/busine
 import { businessWebCallOverrides } from '../_shared/contracts/business-call.ts';
 import { BOT_CHECK_FAILED, openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
-import type { ReportKeys } from '../_shared/report-key.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';
 
@@ -32,7 +31,6 @@ export interface WebCallSettings extends PageSettings {
     concurrent: number;
   };
   vapi: VapiSettings;
-  reports: ReportKeys;
 }
 
 /** What web_call_reserve, web_call_press and web_call_claim answer. */

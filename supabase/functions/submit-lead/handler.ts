@@ -14,7 +14,7 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * in the database, so it is posted once however many requests race. Answers as the data API does.
  */
 
-export interface SubmitLeadSettings extends Omit<PageSettings, 'background'> {
+export interface SubmitLeadSettings extends Omit<PageSettings, 'background' | 'reports'> {
   webhook: WebhookSettings;
 }
 
