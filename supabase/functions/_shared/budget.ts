@@ -5,8 +5,8 @@ import { postWebhook } from './webhook.ts';
 /** The day's first record of a spent budget posts `budget_spent`; failures are only logged. */
 export function budgetAlarm(settings: Pick<PageSettings, 'database' | 'webhook' | 'background'>) {
   return (feature: BudgetFeature, limit: number, retryAfterSeconds: number): void => {
-    const webhook = settings.webhook;
-    if (!webhook?.url) return;
+    const { webhook } = settings;
+    if (!webhook.url) return;
     settings.background(async () => {
       try {
         const spent = (await settings.database('budget_spent', {

@@ -45,7 +45,7 @@ export interface PageSettings {
   turnstile: TurnstileSettings;
   database: CallDatabase;
   reports: ReportKeys;
-  webhook?: WebhookSettings;
+  webhook: WebhookSettings;
   /** Tests pass their own, to await the work. */
   background: Background;
 }

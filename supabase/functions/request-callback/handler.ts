@@ -22,7 +22,7 @@ import { toPacificReadable } from '../_shared/pacific-time.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
-import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
+import { postWebhook } from '../_shared/webhook.ts';
 
 /**
  * request-callback: the agent calls the visitor's phone. The database claims the request id
@@ -41,7 +41,6 @@ export interface CallbackSettings extends PageSettings {
   };
   vapi: VapiSettings & { phoneNumberId: string };
   businessName: string;
-  webhook: WebhookSettings;
   now?: () => Date;
 }
 

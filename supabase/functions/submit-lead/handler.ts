@@ -6,7 +6,7 @@ import {
 } from '../_shared/contracts/lead.ts';
 import { refusalsOf, type Refusal } from '../_shared/contracts/refusal.ts';
 import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
-import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
+import { postWebhook } from '../_shared/webhook.ts';
 
 /**
  * submit-lead: every lead comes here first without a bot check; turned away by the site's
@@ -14,9 +14,7 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * in the database, so it is posted once however many requests race. Answers as the data API does.
  */
 
-export interface SubmitLeadSettings extends Omit<PageSettings, 'background' | 'reports'> {
-  webhook: WebhookSettings;
-}
+export type SubmitLeadSettings = Omit<PageSettings, 'background' | 'reports'>;
 
 type Outcome =
   | { outcome: 'stored' }

@@ -15,7 +15,7 @@ import type {
   VapiCall,
   VapiSession,
 } from '../_shared/vapi/types.ts';
-import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
+import { postWebhook } from '../_shared/webhook.ts';
 
 /**
  * vapi-events: the assistant's Server URL. Reports are stored once per Vapi id (Vapi retries) and
@@ -23,9 +23,11 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * day's allowance, and past it still answered 200 so Vapi does not retry.
  */
 
-export interface VapiEventsSettings extends Pick<PageSettings, 'database' | 'background'> {
+export interface VapiEventsSettings extends Pick<
+  PageSettings,
+  'database' | 'background' | 'webhook'
+> {
   secret: string;
-  webhook: WebhookSettings;
   /** Per UTC day, for calls and chats the site did not start; the rest are only counted. */
   unknownReports: { daily: number; dailyBytes: number };
 }
