@@ -28,8 +28,8 @@ export interface VapiEventsSettings extends Pick<
   'database' | 'background' | 'webhook'
 > {
   secret: string;
-  /** Per UTC day, for calls and chats the site did not start; the rest are only counted. */
-  unknownReports: { daily: number; dailyBytes: number };
+  /** As demo_call_store reads them: per UTC day, for calls and chats the site did not start. */
+  limits: { unknown_daily: number; unknown_daily_bytes: number };
 }
 
 const secondsToTenth = (ms: unknown): number | null =>
@@ -280,14 +280,7 @@ export function createHandler(
     if (!row.vapi_call_id)
       return answer(400, { code: 'bad_request', message: 'The report names no call.' });
     const outcome = (await orAnswer(
-      () =>
-        database('demo_call_store', {
-          ...row,
-          limits: {
-            unknown_daily: settings.unknownReports.daily,
-            unknown_daily_bytes: settings.unknownReports.dailyBytes,
-          },
-        }),
+      () => database('demo_call_store', { ...row, limits: settings.limits }),
       `the report of ${row.vapi_call_id} was not stored`,
       // Every value is within bounds, so the database failed: a 500 asks Vapi to retry.
       () => answer(500, { code: 'not_stored' }),

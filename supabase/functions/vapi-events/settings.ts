@@ -10,9 +10,9 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): VapiEv
     database,
     webhook,
     background,
-    unknownReports: {
-      daily: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY', 0, 0, 100_000),
-      dailyBytes: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY_BYTES', 5_000_000, 0, 1_000_000_000),
+    limits: {
+      unknown_daily: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY', 0, 0, 100_000),
+      unknown_daily_bytes: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY_BYTES', 5_000_000, 0, 1e9),
     },
   };
 }
