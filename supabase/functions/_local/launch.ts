@@ -1,7 +1,6 @@
 // Local only: Supabase never deploys a folder starting with "_". Runs one function's index.ts
 // as hosted Supabase does, catching its Deno.serve(handler) and serving it on a loopback port. A
 // top level that throws prints why and exits, so the local stack answers 503 as a failed boot.
-import { toFileUrl, resolve } from './path.ts';
 
 type Handler = (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 
@@ -25,7 +24,9 @@ Object.defineProperty(Deno, 'serve', {
 };
 
 try {
-  await import(toFileUrl(resolve(file)).href);
+  const path = file.startsWith('/') ? file : `${Deno.cwd()}/${file}`;
+  // Each segment encoded, so a `#` or `?` in a folder's name stays part of the path.
+  await import(`file://${path.split('/').map(encodeURIComponent).join('/')}`);
 } catch (error) {
   console.log(`failed ${error instanceof Error ? error.message : String(error)}`);
   Deno.exit(1);
@@ -41,12 +42,11 @@ void (async () => {
   Deno.exit(0);
 })();
 
-const served = handler;
 serve(
   {
     hostname: '127.0.0.1',
     port: 0,
     onListen: ({ port }) => console.log(`listening ${port}`),
   },
-  (request, info) => served(request, info),
+  handler,
 );

@@ -1,15 +1,13 @@
 import type { BudgetFeature, BudgetSpentWebhook } from './contracts/budget.ts';
-import { backgroundRunner } from './background.ts';
 import type { PageSettings } from './endpoint.ts';
 import { postWebhook } from './webhook.ts';
 
 /** The day's first record of a spent budget posts `budget_spent`; failures are only logged. */
 export function budgetAlarm(settings: Pick<PageSettings, 'database' | 'webhook' | 'background'>) {
-  const background = settings.background ?? backgroundRunner();
   return (feature: BudgetFeature, limit: number, retryAfterSeconds: number): void => {
-    const webhook = settings.webhook;
-    if (!webhook?.url) return;
-    background(async () => {
+    const { webhook } = settings;
+    if (!webhook.url) return;
+    settings.background(async () => {
       try {
         const spent = (await settings.database('budget_spent', {
           feature,

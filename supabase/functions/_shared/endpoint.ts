@@ -1,12 +1,14 @@
 import {
   COMMON_REFUSALS,
+  refusalsOf,
   UNAUTHORIZED,
   type EndpointContract,
   type Refusal,
 } from './contracts/refusal.ts';
-import { clientAddressOf, corsHeaders, json, readJsonObject, type AddressSource } from './http.ts';
+import { clientAddressOf, corsHeaders, readJsonObject, type AddressSource } from './http.ts';
 import type { Background } from './background.ts';
 import type { CallDatabase } from './database.ts';
+import type { ReportKeys } from './report-key.ts';
 import { verifyTurnstile, type TurnstileSettings } from './turnstile.ts';
 import type { WebhookSettings } from './webhook.ts';
 
@@ -31,19 +33,24 @@ export interface Opened<T> {
   addressSource: AddressSource;
   answer: (status: number, body: unknown, headers?: Record<string, string>) => Response;
   refuse: (refusal: Refusal) => Response;
+  /**
+   * What `work` gives. If it throws, the error is logged after `failed` and `otherwise()` is the
+   * answer: the handler goes no further.
+   */
+  orAnswer: <R>(work: () => Promise<R>, failed: string, otherwise: () => Response) => Promise<R>;
 }
 
 export interface PageSettings {
   origins: string[];
   turnstile: TurnstileSettings;
   database: CallDatabase;
-  webhook?: WebhookSettings;
+  reports: ReportKeys;
+  webhook: WebhookSettings;
   /** Tests pass their own, to await the work. */
-  background?: Background;
+  background: Background;
 }
 
-const [status, message] = COMMON_REFUSALS.captcha_failed;
-export const BOT_CHECK_FAILED: Refusal = { status, code: 'captcha_failed', message };
+export const BOT_CHECK_FAILED = refusalsOf(COMMON_REFUSALS)('captcha_failed');
 
 export function openEndpoint<T>(
   opening: Opening<T>,
@@ -59,7 +66,10 @@ export function openEndpoint<T>(
       ...opening.headers,
     };
     const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
-      json(status, body, { ...headers, ...extra });
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...extra },
+      });
     const refuse = (refusal: Refusal) =>
       answer(refusal.status, errorBody(refusal), refusal.headers);
 
@@ -74,9 +84,7 @@ export function openEndpoint<T>(
         headers: { Allow: 'POST' },
       });
     }
-    if (opening.authorize && !(await opening.authorize(request))) {
-      return refuse(UNAUTHORIZED);
-    }
+    if (opening.authorize && !(await opening.authorize(request))) return refuse(UNAUTHORIZED);
     const read = await readJsonObject(request, opening.maxBytes);
     if (!read.ok) return refuse(read);
     const parsed = opening.parse(read.value);
@@ -92,6 +100,20 @@ export function openEndpoint<T>(
         return refuse(BOT_CHECK_FAILED);
       }
     }
-    return await handle({ body: parsed.value, address, addressSource, answer, refuse });
+    const orAnswer: Opened<T>['orAnswer'] = async (work, failed, otherwise) => {
+      try {
+        return await work();
+      } catch (error) {
+        console.error(`${opening.name}: ${failed}:`, error);
+        // Thrown through the handler, to be answered below.
+        throw otherwise();
+      }
+    };
+    try {
+      return await handle({ body: parsed.value, address, addressSource, answer, refuse, orAnswer });
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
   };
 }

@@ -29,12 +29,6 @@ export function corsHeaders(
   };
 }
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
-  });
-
 const DRAIN_FACTOR = 4;
 
 /**
@@ -118,6 +112,3 @@ export function clientAddressOf(headers: Headers): {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && UUID.test(value);
-
-export const isTimeout = (error: unknown): boolean =>
-  error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');

@@ -4,9 +4,6 @@
  * database disagrees. docs/architecture.md walks through adding a field.
  */
 
-/** Checked by leadProblem in lead-rules.ts. */
-export type LeadContent = 'words' | 'email' | 'phone' | 'text';
-
 export interface LeadFieldSpec {
   readonly input: 'text' | 'email' | 'tel' | 'textarea';
   readonly autoComplete?: string;
@@ -14,7 +11,8 @@ export interface LeadFieldSpec {
   readonly required: boolean;
   /** UTF-8 bytes, as octet_length measures. */
   readonly maxBytes: number;
-  readonly content: LeadContent;
+  /** Checked by leadProblem in lead-rules.ts. */
+  readonly content: 'words' | 'email' | 'phone' | 'text';
   readonly lineBreaks?: boolean;
   /** Spans both columns of the form on wide screens. */
   readonly wide?: boolean;

@@ -68,10 +68,8 @@ export function codePointRanges(
   return ranges;
 }
 
-export function hasLetterOrDigit(value: string): boolean {
-  for (const char of value) if (isLetterOrDigit(char.codePointAt(0)!)) return true;
-  return false;
-}
+export const hasLetterOrDigit = (value: string): boolean =>
+  [...value].some((char) => isLetterOrDigit(char.codePointAt(0)!));
 
 export const hasVisibleText = (value: string): boolean => VISIBLE.test(value);
 

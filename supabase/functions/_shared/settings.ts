@@ -1,3 +1,4 @@
+import { backgroundRunner } from './background.ts';
 import { databaseFromKeys } from './database.ts';
 import { isLoopback, siteOrigins } from './http.ts';
 import { reportKeys } from './report-key.ts';
@@ -25,13 +26,7 @@ export function requireAll<const N extends string>(
   return Object.fromEntries(names.map((name) => [name, env[name]!.trim()])) as Record<N, string>;
 }
 
-export function integer(
-  env: Env,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
+export function integer(env: Env, name: string, fallback: number, min: number, max: number) {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
@@ -63,6 +58,7 @@ export function serverSettings<const N extends string>(
     webhook: url
       ? { url, secret: webhookSecret(env.CONTACT_WEBHOOK_SECRET!), fetch: fetcher }
       : { url: null, fetch: fetcher },
+    background: backgroundRunner(),
   };
 }
 

@@ -7,8 +7,6 @@ export interface TurnstileSettings {
   timeoutMs?: number;
 }
 
-export type TurnstileResult = { ok: true } | { ok: false; reason: string };
-
 /** Cloudflare's testing secrets: their answers name no real action or hostname. */
 export const TESTING_SECRET = /^[123]x0+AA$/;
 
@@ -19,7 +17,7 @@ export async function verifyTurnstile(
   remoteIp: string | null,
   settings: TurnstileSettings,
   expected?: { action: string; hostnames: readonly string[] },
-): Promise<TurnstileResult> {
+): Promise<{ ok: true } | { ok: false; reason: string }> {
   if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
     return { ok: false, reason: 'missing-input-response' };
   }

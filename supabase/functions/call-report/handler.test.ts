@@ -60,7 +60,7 @@ async function storedAndPosted(ringingAfterMs?: number) {
         ? { stored: true }
         : { stored: true, ringing_after_ms: ringingAfterMs };
     },
-    unknownReports: { daily: 0, dailyBytes: 0 },
+    limits: { unknown_daily: 0, unknown_daily_bytes: 0 },
     webhook: {
       url: 'https://hooks.test',
       secret: HOOKS_SECRET,

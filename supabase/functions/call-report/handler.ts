@@ -7,9 +7,7 @@ import {
   type LeadCardReport,
   type ReportReadAnswer,
 } from '../_shared/contracts/report-read.ts';
-import type { CallDatabase } from '../_shared/database.ts';
-import { openEndpoint } from '../_shared/endpoint.ts';
-import type { ReportKeys } from '../_shared/report-key.ts';
+import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 
 /**
  * call-report: the lead card reads the report of the call or chat its page started, with the
@@ -17,11 +15,7 @@ import type { ReportKeys } from '../_shared/report-key.ts';
  * there. No bot check: the key only comes from a start that passed one.
  */
 
-export interface CallReportSettings {
-  origins: string[];
-  database: CallDatabase;
-  reports: ReportKeys;
-}
+export type CallReportSettings = Pick<PageSettings, 'origins' | 'database' | 'reports'>;
 
 /** What call_report_read answers (a callback's waiting and ready answers carry its `steps`). */
 type Read = (
@@ -63,28 +57,27 @@ export function createHandler(
     // A report is one visitor's: no cache may keep it.
     headers: { 'Cache-Control': 'no-store' },
   };
-  return openEndpoint(opening, async ({ body: ticket, answer, refuse }) => {
-    if (!(await settings.reports.holds(ticket.key, ticket.id))) {
-      return refuse(reportReadRefusal('not_found'));
-    }
-    let read: Read;
-    try {
-      read = (await settings.database('call_report_read', {
-        id: ticket.id,
-        readable_seconds: REPORT_READABLE_SECONDS,
-      })) as Read;
-    } catch (error) {
-      console.error(`call-report: the report of ${ticket.id} was not read:`, error);
-      return refuse(reportReadRefusal('read_failed'));
-    }
+  return openEndpoint(opening, async ({ body: ticket, answer, refuse, orAnswer }) => {
+    const notFound = () => refuse(reportReadRefusal('not_found'));
+    const failed = () => refuse(reportReadRefusal('read_failed'));
+    if (!(await settings.reports.holds(ticket.key, ticket.id))) return notFound();
+    const read = (await orAnswer(
+      () =>
+        settings.database('call_report_read', {
+          id: ticket.id,
+          readable_seconds: REPORT_READABLE_SECONDS,
+        }),
+      `the report of ${ticket.id} was not read`,
+      failed,
+    )) as Read;
     let result: ReportReadAnswer;
     if (read?.status === 'waiting') result = { status: 'waiting' };
     else if (read?.status === 'ready' && read.report)
       result = { status: 'ready', report: leadCardReport(read.report) };
-    else if (read?.status === 'not_found') return refuse(reportReadRefusal('not_found'));
+    else if (read?.status === 'not_found') return notFound();
     else {
       console.error(`call-report: call_report_read answered ${JSON.stringify(read)}`);
-      return refuse(reportReadRefusal('read_failed'));
+      return failed();
     }
     if (read.steps !== undefined && read.steps !== null) {
       // Unreadable steps are left out: the report itself is still worth showing.

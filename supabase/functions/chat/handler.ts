@@ -9,7 +9,6 @@ import type {
   VapiChat,
   WebChatAnswer,
 } from '../_shared/vapi/types.ts';
-import type { ReportKeys } from '../_shared/report-key.ts';
 import type { ChatKeys } from './chat-key.ts';
 
 /**
@@ -27,7 +26,6 @@ export interface ChatSettings extends PageSettings {
   };
   vapi: VapiReach & { assistantId: string };
   keys: ChatKeys;
-  reports: ReportKeys;
 }
 
 type Claim =
@@ -57,93 +55,91 @@ export function createHandler(settings: ChatSettings): (request: Request) => Pro
     botCheckWhen: (body: { captcha: string | null }) => body.captcha !== null,
   };
 
-  return openEndpoint(
-    opening,
-    async ({ body: request, address, addressSource, answer, refuse }) => {
-      const noStore = { 'Cache-Control': 'no-store' };
-      const first = request.captcha !== null;
-      if (!first && !(await keys.holds(request.key, request.id, address))) {
-        return refuse(chatRefusal('not_yours'));
-      }
-      const chatId = await keys.rowOf(request.id, address);
-      if (request.end) {
-        let session: string | null;
-        try {
+  return openEndpoint(opening, async (opened) => {
+    const { body: request, address, addressSource, answer, refuse, orAnswer } = opened;
+    const noStore = { 'Cache-Control': 'no-store' };
+    const failed = () => refuse(chatRefusal('chat_failed'));
+    const first = request.captcha !== null;
+    if (!first && !(await keys.holds(request.key, request.id, address))) {
+      return refuse(chatRefusal('not_yours'));
+    }
+    const chatId = await keys.rowOf(request.id, address);
+    if (request.end) {
+      const session = await orAnswer(
+        async () => {
           const ended = await settings.database('web_chat_end', { id: chatId });
-          session = (ended as { vapi_session_id: string | null }).vapi_session_id;
-        } catch (error) {
-          console.error('chat: the database did not end the chat:', error);
-          return refuse(chatRefusal('chat_failed'));
-        }
-        if (session) {
-          const body: UpdateSessionBody = { status: 'completed' };
-          const path = `/session/${encodeURIComponent(session)}`;
-          const completed = await requestVapi(vapi, 'PATCH', path, body);
-          if (!completed.ok)
-            console.error(`chat: the session was not completed: ${completed.error}`);
-        }
-        return answer(200, { ended: true }, noStore);
-      }
-
-      let claim: Claim;
-      try {
-        const claimed = await settings.database('web_chat_claim', {
-          id: chatId,
-          client_address: address,
-          address_source: addressSource,
-          visit_id: request.visit_id,
-          verified: first,
-          limits,
-        });
-        claim = parseClaim<Claim>(claimed, ['message', 'unverified', 'ended', 'limited']);
-      } catch (error) {
-        console.error('chat: the database did not take the message:', error);
-        return refuse(chatRefusal('chat_failed'));
-      }
-      if (claim.outcome === 'unverified') return refuse(chatRefusal('captcha_failed'));
-      if (claim.outcome === 'ended') return refuse(chatRefusal('chat_ended'));
-      if (claim.outcome === 'limited') {
-        if (claim.limit === 'day') spent('chat', limits.messages_per_day, claim.retry_after);
-        return refuse(chatRefusal('limited', retryAfter(claim)));
-      }
-
-      const body: CreateChatBody = {
-        assistantId: vapi.assistantId,
-        input: request.input,
-        ...(claim.vapi_session_id ? { sessionId: claim.vapi_session_id } : {}),
-        assistantOverrides: {
-          variableValues: { ...request.variables, visit_id: request.visit_id },
-          metadata: { visit_id: request.visit_id, web_chat_id: chatId },
+          return (ended as { vapi_session_id: string | null }).vapi_session_id;
         },
-      };
-      const reply = await requestVapi<VapiChat>(vapi, 'POST', '/chat', body);
-      if (!reply.ok) {
-        console.error(`chat: ${reply.error}`);
-        if (reply.status === 429) {
-          return refuse(chatRefusal('limited', retryAfter({ limit: 'vapi', retry_after: 60 })));
+        'the database did not end the chat',
+        failed,
+      );
+      if (session) {
+        const body: UpdateSessionBody = { status: 'completed' };
+        const path = `/session/${encodeURIComponent(session)}`;
+        const completed = await requestVapi(vapi, 'PATCH', path, body);
+        if (!completed.ok) console.error(`chat: the session was not completed: ${completed.error}`);
+      }
+      return answer(200, { ended: true }, noStore);
+    }
+
+    const claim = await orAnswer(
+      async () =>
+        parseClaim<Claim>(
+          await settings.database('web_chat_claim', {
+            id: chatId,
+            client_address: address,
+            address_source: addressSource,
+            visit_id: request.visit_id,
+            verified: first,
+            limits,
+          }),
+          ['message', 'unverified', 'ended', 'limited'],
+        ),
+      'the database did not take the message',
+      failed,
+    );
+    if (claim.outcome === 'unverified') return refuse(chatRefusal('captcha_failed'));
+    if (claim.outcome === 'ended') return refuse(chatRefusal('chat_ended'));
+    if (claim.outcome === 'limited') {
+      if (claim.limit === 'day') spent('chat', limits.messages_per_day, claim.retry_after);
+      return refuse(chatRefusal('limited', retryAfter(claim)));
+    }
+
+    const body: CreateChatBody = {
+      assistantId: vapi.assistantId,
+      input: request.input,
+      ...(claim.vapi_session_id ? { sessionId: claim.vapi_session_id } : {}),
+      assistantOverrides: {
+        variableValues: { ...request.variables, visit_id: request.visit_id },
+        metadata: { visit_id: request.visit_id, web_chat_id: chatId },
+      },
+    };
+    const reply = await requestVapi<VapiChat>(vapi, 'POST', '/chat', body);
+    if (!reply.ok) {
+      console.error(`chat: ${reply.error}`);
+      if (reply.status === 402) return refuse(chatRefusal('unavailable'));
+      if (reply.status !== 429) return failed();
+      return refuse(chatRefusal('limited', retryAfter({ limit: 'vapi', retry_after: 60 })));
+    }
+    if (!claim.vapi_session_id && reply.body.sessionId) {
+      // Unrecorded, the next message starts a new session on Vapi: the chat goes on, with less
+      // context.
+      await settings
+        .database('web_chat_record', { id: chatId, vapi_session_id: reply.body.sessionId })
+        .catch((error: unknown) => console.error('chat: could not record the session:', error));
+    }
+    const replied = replyOf(reply.body);
+    if (replied.output.length === 0) {
+      console.error('chat: Vapi answered no assistant line');
+      return failed();
+    }
+    const answered: ChatAnswer = first
+      ? {
+          ...replied,
+          key: await keys.keyOf(request.id, address),
+          report: await settings.reports.ticketOf(chatId),
         }
-        return refuse(chatRefusal(reply.status === 402 ? 'unavailable' : 'chat_failed'));
-      }
-      if (!claim.vapi_session_id && reply.body.sessionId) {
-        // Unrecorded, the next message starts a new session on Vapi: the chat goes on, with less
-        // context.
-        await settings
-          .database('web_chat_record', { id: chatId, vapi_session_id: reply.body.sessionId })
-          .catch((error: unknown) => console.error('chat: could not record the session:', error));
-      }
-      const replied = replyOf(reply.body);
-      if (replied.output.length === 0) {
-        console.error('chat: Vapi answered no assistant line');
-        return refuse(chatRefusal('chat_failed'));
-      }
-      const answered: ChatAnswer = first
-        ? {
-            ...replied,
-            key: await keys.keyOf(request.id, address),
-            report: await settings.reports.ticketOf(chatId),
-          }
-        : replied;
-      return answer(200, answered, noStore);
-    },
-  );
+      : replied;
+    return answer(200, answered, noStore);
+  });
 }

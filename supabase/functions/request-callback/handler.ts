@@ -17,14 +17,12 @@ import {
 } from '../_shared/contracts/lead-call.ts';
 import { parseClaim, type Conflict, type Limited } from '../_shared/contracts/claim.ts';
 import type { Parsed } from '../_shared/contracts/refusal.ts';
-import { openEndpoint, type Opened, type PageSettings } from '../_shared/endpoint.ts';
+import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
 import { toPacificReadable } from '../_shared/pacific-time.ts';
-import type { ReportKeys } from '../_shared/report-key.ts';
-import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreateCallBody, VapiCall } from '../_shared/vapi/types.ts';
-import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
+import { postWebhook } from '../_shared/webhook.ts';
 
 /**
  * request-callback: the agent calls the visitor's phone. The database claims the request id
@@ -43,8 +41,6 @@ export interface CallbackSettings extends PageSettings {
   };
   vapi: VapiSettings & { phoneNumberId: string };
   businessName: string;
-  webhook: WebhookSettings;
-  reports: ReportKeys;
   now?: () => Date;
 }
 
@@ -77,21 +73,25 @@ type Claim =
   | {
       outcome: 'existing';
       status: 'pending' | 'calling' | 'unknown';
-      vapi_call_id: string | null;
       /** Left pending past its lease (the function stopped mid-call): just now made unknown. */
       lapsed?: boolean;
     }
   | Conflict
   | Limited;
 
-type Placed =
-  { status: 'calling'; vapiCallId: string } | { status: 'failed' | 'unknown'; error: string };
+/** Not stored in the window and stored with another number are one refusal: nothing leaks. */
+async function leadOf(request: Callback, settings: CallbackSettings): Promise<LeadForCall | null> {
+  const found = parseLeadFound(
+    await settings.database('callback_lead', {
+      id: request.id,
+      window_seconds: LEAD_CALL_WINDOW_SECONDS,
+    }),
+  );
+  return found && e164(found.phone, settings.countries)?.number === request.phone ? found : null;
+}
 
-async function placeCall(
-  request: Callback,
-  lead: LeadForCall | null,
-  settings: CallbackSettings,
-): Promise<Placed> {
+/** Has Vapi ring the number, and records what came of it. */
+async function placeCall(request: Callback, lead: LeadForCall | null, settings: CallbackSettings) {
   const { vapi } = settings;
   const { business } = request;
   const body: CreateCallBody = {
@@ -109,25 +109,36 @@ async function placeCall(
       metadata: { callback_id: request.id, visit_id: request.visit_id },
     },
   };
-  const answer = await createOnVapi<VapiCall>(vapi, '/call', body);
-  if (answer.ok) return { status: 'calling', vapiCallId: answer.body.id };
+  const created = await createOnVapi<VapiCall>(vapi, '/call', body);
   // Only a plain 4xx means no call: after anything else (a 5xx from Vapi's edge once its origin
   // placed the call, 408, 429, no answer) this id never calls again.
-  return { status: surelyNotCreated(answer) ? 'failed' : 'unknown', error: answer.error };
+  const status = created.ok ? 'calling' : surelyNotCreated(created) ? 'failed' : 'unknown';
+  // The call stands either way; unrecorded, the row keeps 'pending', which never calls again.
+  await settings
+    .database('callback_record', {
+      id: request.id,
+      status,
+      vapi_call_id: created.ok ? created.body.id : null,
+      error: created.ok ? null : created.error,
+    })
+    .catch((error: unknown) =>
+      console.error('request-callback: could not record the call:', error),
+    );
+  if (!created.ok) console.error(`request-callback: ${created.error}`);
+  return status;
 }
 
 export function createHandler(settings: CallbackSettings): (request: Request) => Promise<Response> {
-  const background = settings.background ?? backgroundRunner();
-  const spent = budgetAlarm({ ...settings, background });
+  const spent = budgetAlarm(settings);
+  const clock = settings.now ?? (() => new Date());
   const opening = {
     ...REQUEST_CALLBACK,
     parse: (body: Record<string, unknown>) => parseRequest(body, settings.countries),
     origins: settings.origins,
     botCheck: settings.turnstile,
   };
-
   const report = (request: Callback, status: CallbackWebhook['status'], at: Date) =>
-    background(async () => {
+    settings.background(async () => {
       try {
         const payload: CallbackWebhook = {
           type: 'callback',
@@ -149,99 +160,55 @@ export function createHandler(settings: CallbackSettings): (request: Request) =>
       }
     });
 
-  const clock = settings.now ?? (() => new Date());
-  /** Not stored in the window and stored with another number are one refusal: nothing leaks. */
-  const leadOf = async (request: Callback): Promise<LeadForCall | null> => {
-    const found = parseLeadFound(
-      await settings.database('callback_lead', {
-        id: request.id,
-        window_seconds: LEAD_CALL_WINDOW_SECONDS,
-      }),
-    );
-    return found && e164(found.phone, settings.countries)?.number === request.phone ? found : null;
-  };
-
-  const handle = async (
-    { body: request, address, addressSource, answer, refuse }: Opened<Callback>,
-    requestedAt: Date,
-  ): Promise<Response> => {
-    const accepted = async (): Promise<CallbackAccepted> => ({
-      status: 'calling',
-      id: request.id,
-      report: await settings.reports.ticketOf(request.id),
-    });
-    const now = clock();
-    let lead: LeadForCall | null = null;
-    if (request.follows_lead) {
-      try {
-        lead = await leadOf(request);
-      } catch (error) {
-        console.error('request-callback: could not read the lead:', error);
-        return refuse(callbackRefusal('call_failed'));
-      }
-      if (!lead) return refuse(callbackRefusal('lead_not_found'));
-    }
-    let claim: Claim;
-    try {
-      const claimed = await settings.database('callback_claim', {
-        id: request.id,
-        phone: request.phone,
-        country: request.country,
-        client_address: address,
-        address_source: addressSource,
-        consent_text: request.consent_text,
-        consent_at: now.toISOString(),
-        estimate: request.estimate,
-        variables: request.variables,
-        page: request.page,
-        utm: request.utm,
-        visit_id: request.visit_id,
-        requested_at: requestedAt.toISOString(),
-        pressed_ms: request.pressed_ms,
-        lead_id: lead ? request.id : null,
-        limits: settings.limits,
-      });
-      claim = parseClaim<Claim>(claimed, ['call', 'existing', 'conflict', 'limited']);
-    } catch (error) {
-      console.error('request-callback: the database did not take the request:', error);
-      return refuse(callbackRefusal('call_failed'));
-    }
-
-    if (claim.outcome === 'conflict') return refuse(callbackRefusal('bad_request'));
-    if (claim.outcome === 'limited') {
-      if (claim.limit === 'day') spent('phone', settings.limits.per_day, claim.retry_after);
-      const headers = { 'Retry-After': String(CALLBACK_RETRY_AFTER_SECONDS) };
-      return refuse(callbackRefusal('limited', { headers }));
-    }
-    if (claim.outcome === 'existing') {
-      // Never a second call. A lapsed claim was never reported: it is now.
-      if (claim.lapsed) report(request, 'uncertain', now);
-      if (claim.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
-      return answer(202, await accepted());
-    }
-
-    const placed = await placeCall(request, lead, settings);
-    // The call stands either way; unrecorded, the row keeps 'pending', which never calls again.
-    await settings
-      .database('callback_record', {
-        id: request.id,
-        status: placed.status,
-        vapi_call_id: placed.status === 'calling' ? placed.vapiCallId : null,
-        error: placed.status === 'calling' ? null : placed.error,
-      })
-      .catch((error: unknown) =>
-        console.error('request-callback: could not record the call:', error),
-      );
-    if (placed.status !== 'calling') console.error(`request-callback: ${placed.error}`);
-    if (placed.status === 'failed') return refuse(callbackRefusal('call_failed'));
-    report(request, placed.status === 'calling' ? 'calling' : 'uncertain', now);
-    if (placed.status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
-    return answer(202, await accepted());
-  };
-
-  // Taken before the bot check, which is part of what the visitor waits for.
   return async (incoming) => {
+    // Taken before the bot check, which is part of what the visitor waits for.
     const requestedAt = clock();
-    return await openEndpoint(opening, (opened) => handle(opened, requestedAt))(incoming);
+    return await openEndpoint(opening, async (opened) => {
+      const { body: request, address, addressSource, answer, refuse, orAnswer } = opened;
+      const now = clock();
+      const failed = () => refuse(callbackRefusal('call_failed'));
+      const lead = request.follows_lead
+        ? await orAnswer(() => leadOf(request, settings), 'could not read the lead', failed)
+        : null;
+      if (request.follows_lead && !lead) return refuse(callbackRefusal('lead_not_found'));
+      const claim = await orAnswer(
+        async () =>
+          parseClaim<Claim>(
+            await settings.database('callback_claim', {
+              // The request as parsed: callback_claim reads the columns it stores, not the rest.
+              ...request,
+              client_address: address,
+              address_source: addressSource,
+              consent_at: now.toISOString(),
+              requested_at: requestedAt.toISOString(),
+              lead_id: lead ? request.id : null,
+              limits: settings.limits,
+            }),
+            ['call', 'existing', 'conflict', 'limited'],
+          ),
+        'the database did not take the request',
+        failed,
+      );
+      if (claim.outcome === 'conflict') return refuse(callbackRefusal('bad_request'));
+      if (claim.outcome === 'limited') {
+        if (claim.limit === 'day') spent('phone', settings.limits.per_day, claim.retry_after);
+        const headers = { 'Retry-After': String(CALLBACK_RETRY_AFTER_SECONDS) };
+        return refuse(callbackRefusal('limited', { headers }));
+      }
+
+      // Never a second call. A lapsed claim was never reported: it is now.
+      const status =
+        claim.outcome === 'existing' ? claim.status : await placeCall(request, lead, settings);
+      if (status === 'failed') return failed();
+      if (claim.outcome === 'call' || claim.lapsed)
+        report(request, status === 'calling' ? 'calling' : 'uncertain', now);
+      if (status === 'unknown') return refuse(callbackRefusal('call_uncertain'));
+      const accepted: CallbackAccepted = {
+        status: 'calling',
+        id: request.id,
+        report: await settings.reports.ticketOf(request.id),
+      };
+      return answer(202, accepted);
+    })(incoming);
   };
 }

@@ -16,12 +16,11 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
       `BUSINESS_NAME is the name the agent says first: at most ${BUSINESS_NAME_MAX_LENGTH} characters.`,
     );
   }
-  const known = new Set<string>(getCountries());
   const countries = (env.CALLBACK_COUNTRIES ?? 'US,CA')
     .split(',')
     .map((code) => code.trim().toUpperCase())
     .filter(Boolean);
-  const unknown = countries.filter((code) => !known.has(code));
+  const unknown = countries.filter((code) => !getCountries().includes(code as CountryCode));
   if (countries.length === 0 || unknown.length > 0) {
     throw new Error(`CALLBACK_COUNTRIES has codes libphonenumber-js does not know: ${unknown}`);
   }

@@ -12,9 +12,7 @@ import { parseClaim, retryAfter, type Conflict, type Limited } from '../_shared/
 import { businessVariables, variableValuesOf } from '../_shared/contracts/business.ts';
 import { businessWebCallOverrides } from '../_shared/contracts/business-call.ts';
 import { BOT_CHECK_FAILED, openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
-import { backgroundRunner } from '../_shared/background.ts';
 import { budgetAlarm } from '../_shared/budget.ts';
-import type { ReportKeys } from '../_shared/report-key.ts';
 import { createOnVapi, surelyNotCreated, type VapiSettings } from '../_shared/vapi/client.ts';
 import type { CreatedWebCall, CreateWebCallBody } from '../_shared/vapi/types.ts';
 
@@ -33,13 +31,11 @@ export interface WebCallSettings extends PageSettings {
     concurrent: number;
   };
   vapi: VapiSettings;
-  reports: ReportKeys;
 }
 
-type Reservation =
-  { outcome: 'reserved'; expires_in_seconds: number } | Conflict | Limited<WebCallLimit>;
-
+/** What web_call_reserve, web_call_press and web_call_claim answer. */
 type Claim =
+  | { outcome: 'reserved'; expires_in_seconds: number }
   | { outcome: 'unreserved' }
   | { outcome: 'call' }
   | { outcome: 'existing'; status: string; web_call: WebCallAnswer | null }
@@ -63,8 +59,7 @@ function joinable(call: CreatedWebCall): WebCallAnswer {
 
 export function createHandler(settings: WebCallSettings): (request: Request) => Promise<Response> {
   const { vapi, limits } = settings;
-  const background = settings.background ?? backgroundRunner();
-  const spent = budgetAlarm({ ...settings, background });
+  const spent = budgetAlarm(settings);
   const opening = {
     ...START_WEB_CALL,
     origins: settings.origins,
@@ -72,111 +67,96 @@ export function createHandler(settings: WebCallSettings): (request: Request) => 
     // A reserved press passed its bot check on intent.
     botCheckWhen: (body: WebCallRequest) => body.step !== 'press',
   };
+  const noStore = { 'Cache-Control': 'no-store' };
 
-  return openEndpoint(
-    opening,
-    async ({ body: request, address, addressSource, answer, refuse }) => {
-      const noStore = { 'Cache-Control': 'no-store' };
-      const claimRequest = {
-        id: request.id,
-        client_address: address,
-        address_source: addressSource,
-        visit_id: request.visit_id,
-        max_seconds: vapi.maxCallSeconds,
-        limits,
-      };
-      const started = async (webCall: WebCallAnswer) => {
-        const report = await settings.reports.ticketOf(request.id);
-        return answer(200, { ...webCall, report } satisfies WebCallStarted, noStore);
-      };
-      const limited = (claim: Limited<WebCallLimit>) => {
-        if (claim.limit === 'day') spent('calls', limits.per_day, claim.retry_after);
-        if (claim.limit === 'minutes') spent('minutes', limits.minutes_per_day, claim.retry_after);
-        return refuse(webCallRefusal('limited', retryAfter(claim)));
-      };
+  return openEndpoint(opening, async (opened) => {
+    const { body: request, address, addressSource, answer, refuse, orAnswer } = opened;
+    const failed = () => refuse(webCallRefusal('call_failed'));
+    const claimRequest = {
+      id: request.id,
+      client_address: address,
+      address_source: addressSource,
+      visit_id: request.visit_id,
+      max_seconds: vapi.maxCallSeconds,
+      limits,
+    };
+    const reserve = request.step === 'reserve';
+    const claim = await orAnswer(
+      async () =>
+        parseClaim<Claim>(
+          reserve
+            ? await settings.database('web_call_reserve', {
+                ...claimRequest,
+                hold_seconds: WEB_CALL_RESERVATION_SECONDS,
+              })
+            : await settings.database(
+                request.step === 'press' ? 'web_call_press' : 'web_call_claim',
+                claimRequest,
+              ),
+          reserve
+            ? ['reserved', 'conflict', 'limited']
+            : ['unreserved', 'call', 'existing', 'conflict', 'limited'],
+        ),
+      `the database did not take the ${reserve ? 'reservation' : 'claim'}`,
+      failed,
+    );
+    if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
+    if (claim.outcome === 'limited') {
+      if (claim.limit === 'day') spent('calls', limits.per_day, claim.retry_after);
+      if (claim.limit === 'minutes') spent('minutes', limits.minutes_per_day, claim.retry_after);
+      return refuse(webCallRefusal('limited', retryAfter(claim)));
+    }
+    if (claim.outcome === 'reserved') {
+      const { expires_in_seconds } = claim;
+      return answer(200, { reserved: true, expires_in_seconds } satisfies WebCallReserved, noStore);
+    }
+    if (claim.outcome === 'unreserved') return refuse(BOT_CHECK_FAILED);
 
-      if (request.step === 'reserve') {
-        let reservation: Reservation;
-        try {
-          reservation = parseClaim<Reservation>(
-            await settings.database('web_call_reserve', {
-              ...claimRequest,
-              hold_seconds: WEB_CALL_RESERVATION_SECONDS,
-            }),
-            ['reserved', 'conflict', 'limited'],
-          );
-        } catch (error) {
-          console.error('start-web-call: the database did not take the reservation:', error);
-          return refuse(webCallRefusal('call_failed'));
-        }
-        if (reservation.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
-        if (reservation.outcome === 'limited') return limited(reservation);
-        const { expires_in_seconds } = reservation;
-        return answer(
-          200,
-          { reserved: true, expires_in_seconds } satisfies WebCallReserved,
-          noStore,
-        );
-      }
+    const started = async (webCall: WebCallAnswer) => {
+      const report = await settings.reports.ticketOf(request.id);
+      return answer(200, { ...webCall, report } satisfies WebCallStarted, noStore);
+    };
+    if (claim.outcome === 'existing') {
+      return claim.status === 'started' && claim.web_call
+        ? await started(claim.web_call)
+        : failed();
+    }
 
-      let claim: Claim;
-      try {
-        claim = parseClaim<Claim>(
-          await settings.database(
-            request.step === 'press' ? 'web_call_press' : 'web_call_claim',
-            claimRequest,
-          ),
-          ['unreserved', 'call', 'existing', 'conflict', 'limited'],
-        );
-      } catch (error) {
-        console.error('start-web-call: the database did not take the claim:', error);
-        return refuse(webCallRefusal('call_failed'));
-      }
-      if (claim.outcome === 'unreserved') return refuse(BOT_CHECK_FAILED);
-      if (claim.outcome === 'conflict') return refuse(webCallRefusal('bad_request'));
-      if (claim.outcome === 'limited') return limited(claim);
-      if (claim.outcome === 'existing') {
-        return claim.status === 'started' && claim.web_call
-          ? await started(claim.web_call)
-          : refuse(webCallRefusal('call_failed'));
-      }
-
-      const { business } = request;
-      const body: CreateWebCallBody = {
-        assistantId: vapi.assistantId,
-        assistantOverrides: {
-          ...(business ? businessWebCallOverrides(business) : {}),
-          maxDurationSeconds: vapi.maxCallSeconds,
-          ...variableValuesOf(request.variables, business && businessVariables(business)),
-          metadata: { visit_id: request.visit_id, web_call_id: request.id },
-        },
-      };
-      const created = await createOnVapi<CreatedWebCall>(vapi, '/call/web', body);
-      const webCall = created.ok && created.body.webCallUrl ? joinable(created.body) : null;
-      const status = webCall
-        ? 'started'
-        : !created.ok && surelyNotCreated(created)
-          ? 'failed'
-          : 'unknown';
-      // Until this lands the claim stays 'pending': in progress, never started again.
-      background(() =>
-        settings
-          .database('web_call_record', {
-            id: request.id,
-            status,
-            vapi_call_id: created.ok ? created.body.id : null,
-            web_call: webCall,
-            error: created.ok ? (webCall ? null : 'Vapi answered no webCallUrl') : created.error,
-          })
-          .catch((error: unknown) => {
-            console.error('start-web-call: could not record the call:', error);
-          }),
-      );
-      if (!webCall) {
-        console.error(`start-web-call: ${created.ok ? 'no webCallUrl' : created.error}`);
-        return refuse(webCallRefusal('call_failed'));
-      }
-      return await started(webCall);
-    },
-  );
+    const { business } = request;
+    const body: CreateWebCallBody = {
+      assistantId: vapi.assistantId,
+      assistantOverrides: {
+        ...(business ? businessWebCallOverrides(business) : {}),
+        maxDurationSeconds: vapi.maxCallSeconds,
+        ...variableValuesOf(request.variables, business && businessVariables(business)),
+        metadata: { visit_id: request.visit_id, web_call_id: request.id },
+      },
+    };
+    const created = await createOnVapi<CreatedWebCall>(vapi, '/call/web', body);
+    const webCall = created.ok && created.body.webCallUrl ? joinable(created.body) : null;
+    const status = webCall
+      ? 'started'
+      : !created.ok && surelyNotCreated(created)
+        ? 'failed'
+        : 'unknown';
+    // Until this lands the claim stays 'pending': in progress, never started again.
+    settings.background(() =>
+      settings
+        .database('web_call_record', {
+          id: request.id,
+          status,
+          vapi_call_id: created.ok ? created.body.id : null,
+          web_call: webCall,
+          error: created.ok ? (webCall ? null : 'Vapi answered no webCallUrl') : created.error,
+        })
+        .catch((error: unknown) =>
+          console.error('start-web-call: could not record the call:', error),
+        ),
+    );
+    if (!webCall) {
+      console.error(`start-web-call: ${created.ok ? 'no webCallUrl' : created.error}`);
+      return failed();
+    }
+    return await started(webCall);
+  });
 }

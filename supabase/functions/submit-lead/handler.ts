@@ -6,7 +6,7 @@ import {
 } from '../_shared/contracts/lead.ts';
 import { refusalsOf, type Refusal } from '../_shared/contracts/refusal.ts';
 import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
-import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
+import { postWebhook } from '../_shared/webhook.ts';
 
 /**
  * submit-lead: every lead comes here first without a bot check; turned away by the site's
@@ -14,9 +14,7 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * in the database, so it is posted once however many requests race. Answers as the data API does.
  */
 
-export interface SubmitLeadSettings extends PageSettings {
-  webhook: WebhookSettings;
-}
+export type SubmitLeadSettings = Omit<PageSettings, 'background' | 'reports'>;
 
 type Outcome =
   | { outcome: 'stored' }
@@ -34,7 +32,7 @@ type Delivery =
   | { state: 'delivered' | 'busy' | 'missing' };
 
 /** Outlasts the post's tries; a claim left by a killed function lapses after it. */
-export const DELIVERY_LEASE_SECONDS = 30;
+const DELIVERY_LEASE_SECONDS = 30;
 /** Within the page's own 10 s wait. */
 const DELIVERY = { tries: 2, timeoutMs: 3_000 };
 
@@ -50,16 +48,17 @@ export function createHandler(
     botCheckWhen: (submission: { botChecked: boolean }) => submission.botChecked,
   };
 
-  async function deliver(id: string): Promise<{ delivered: boolean } | { refusal: Refusal }> {
-    if (!settings.webhook.url) return { delivered: false };
+  /** Whether the lead reached the webhook, or why it is refused for now. */
+  async function deliver(id: string): Promise<boolean | Refusal> {
+    if (!settings.webhook.url) return false;
     const delivery = (await settings.database('lead_delivery', {
       id,
       action: 'claim',
       lease_seconds: DELIVERY_LEASE_SECONDS,
     })) as Delivery;
-    if (delivery.state === 'delivered') return { delivered: true };
+    if (delivery.state === 'delivered') return true;
     if (delivery.state !== 'claimed')
-      return { refusal: refusal('webhook_busy', { headers: { 'Retry-After': '2' } }) };
+      return refusal('webhook_busy', { headers: { 'Retry-After': '2' } });
     const posted = await postWebhook(
       { id, payload: leadWebhookPayload(delivery.lead) },
       { ...settings.webhook, ...DELIVERY },
@@ -67,7 +66,7 @@ export function createHandler(
     if (!posted) {
       console.error(`submit-lead: the webhook refused or did not answer (lead ${id})`);
       await settings.database('lead_delivery', { id, action: 'release', claim: delivery.claim });
-      return { refusal: refusal('webhook_failed') };
+      return refusal('webhook_failed');
     }
     // Posted is the answer even if marking fails: the claim lapses, a repost keeps the webhook-id.
     await settings
@@ -75,35 +74,32 @@ export function createHandler(
       .catch((cause: unknown) =>
         console.error(`submit-lead: lead ${id} was posted, marking it failed:`, cause),
       );
-    return { delivered: true };
+    return true;
   }
 
-  return openEndpoint(opening, async ({ body: submission, address, answer, refuse }) => {
+  return openEndpoint(opening, async ({ body: submission, address, answer, refuse, orAnswer }) => {
     const { lead, botChecked } = submission;
-    let outcome: Outcome;
-    try {
-      outcome = (await settings.database('lead_submit', {
-        client_address: address,
-        lead,
-        bot_checked: botChecked,
-      })) as Outcome;
-    } catch (cause) {
-      console.error('submit-lead: the database did not answer:', cause);
-      return refuse(refusal('database_unavailable'));
-    }
+    const unavailable = () => refuse(refusal('database_unavailable'));
+    const outcome = (await orAnswer(
+      () =>
+        settings.database('lead_submit', {
+          client_address: address,
+          lead,
+          bot_checked: botChecked,
+        }),
+      'the database did not answer',
+      unavailable,
+    )) as Outcome;
     if (outcome.outcome === 'invalid')
       return refuse({ status: 400, code: outcome.code, message: outcome.message });
     if (outcome.outcome === 'refused') return answer(outcome.status, outcome.body, outcome.headers);
 
-    let delivered: boolean;
-    try {
-      const delivery = await deliver(lead.id);
-      if ('refusal' in delivery) return refuse(delivery.refusal);
-      delivered = delivery.delivered;
-    } catch (cause) {
-      console.error('submit-lead: the database did not answer about the delivery:', cause);
-      return refuse(refusal('database_unavailable'));
-    }
+    const delivered = await orAnswer(
+      () => deliver(lead.id),
+      'the database did not answer about the delivery',
+      unavailable,
+    );
+    if (typeof delivered !== 'boolean') return refuse(delivered);
     const said: SubmitLeadAnswer = { delivered };
     return outcome.outcome === 'stored'
       ? answer(201, said)

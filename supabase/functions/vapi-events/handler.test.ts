@@ -52,7 +52,7 @@ function harness(
       database.push(row);
       return typeof stored === 'boolean' ? { stored } : stored;
     },
-    unknownReports: { daily: 7, dailyBytes: 250_000 },
+    limits: { unknown_daily: 7, unknown_daily_bytes: 250_000 },
     webhook: {
       url: 'https://hooks.test',
       secret: WEBHOOK_SECRET,

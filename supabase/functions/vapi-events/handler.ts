@@ -2,10 +2,9 @@ import type { CallDatabase } from '../_shared/database.ts';
 import { callReportWebhook, VAPI_EVENTS } from '../_shared/contracts/call-report.ts';
 import { CALLBACK_CALL_WORDS, DO_NOT_CALL_TOOL } from '../_shared/contracts/callback-call.ts';
 import { parseTrade } from '../_shared/contracts/origin.ts';
-import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
+import { openEndpoint, type Opened, type PageSettings } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
-import { backgroundRunner } from '../_shared/background.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,
@@ -16,7 +15,7 @@ import type {
   VapiCall,
   VapiSession,
 } from '../_shared/vapi/types.ts';
-import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
+import { postWebhook } from '../_shared/webhook.ts';
 
 /**
  * vapi-events: the assistant's Server URL. Reports are stored once per Vapi id (Vapi retries) and
@@ -24,11 +23,13 @@ import { postWebhook, type WebhookSettings } from '../_shared/webhook.ts';
  * day's allowance, and past it still answered 200 so Vapi does not retry.
  */
 
-export interface VapiEventsSettings extends Pick<PageSettings, 'database' | 'background'> {
+export interface VapiEventsSettings extends Pick<
+  PageSettings,
+  'database' | 'background' | 'webhook'
+> {
   secret: string;
-  webhook: WebhookSettings;
-  /** Per UTC day, for calls and chats the site did not start; the rest are only counted. */
-  unknownReports: { daily: number; dailyBytes: number };
+  /** As demo_call_store reads them: per UTC day, for calls and chats the site did not start. */
+  limits: { unknown_daily: number; unknown_daily_bytes: number };
 }
 
 const secondsToTenth = (ms: unknown): number | null =>
@@ -62,13 +63,12 @@ const time = (value: unknown): string | null =>
 const amount = (value: unknown, max: number): number | null =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, max) : null;
 function times(start: unknown, end: unknown, seconds?: unknown) {
-  const startedAt = time(start);
-  const endedAt = time(end);
+  const [started_at, ended_at] = [time(start), time(end)];
   const between =
-    startedAt && endedAt ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000 : null;
+    started_at && ended_at ? (Date.parse(ended_at) - Date.parse(started_at)) / 1000 : null;
   return {
-    started_at: startedAt,
-    ended_at: endedAt,
+    started_at,
+    ended_at,
     duration_seconds: amount(seconds ?? between, LIMITS.durationSeconds),
   };
 }
@@ -76,7 +76,7 @@ function times(start: unknown, end: unknown, seconds?: unknown) {
  * The bytes of jsonb's text form, which the table's check measures: a space after every `:` and
  * `,`, and exponents written out in full (counted as too large).
  */
-export function jsonbTextBytes(json: string): number {
+function jsonbTextBytes(json: string): number {
   let bytes = new TextEncoder().encode(json).length;
   let inString = false;
   for (let i = 0; i < json.length; i += 1) {
@@ -174,92 +174,88 @@ export function sessionReportRow(message: Record<string, unknown>) {
  * `do_not_call` lists the number the site dialed, looked up by the call's Vapi id, never the
  * message's `call.customer.number`: a message cannot name the number it lists.
  */
+async function doNotCall(callId: string | null, database: CallDatabase): Promise<boolean> {
+  try {
+    const listed = callId
+      ? await database('callback_do_not_call_add', { vapi_call_id: callId })
+      : null;
+    if ((listed as { known?: boolean } | null)?.known) return true;
+    console.warn(
+      `vapi-events: do_not_call from ${callId ?? 'no call'}, not a callback the site placed`,
+    );
+  } catch (error) {
+    console.error(`vapi-events: do_not_call from ${callId} was not listed:`, error);
+  }
+  return false;
+}
+
 async function answerToolCalls(
   message: Record<string, unknown>,
   database: CallDatabase,
 ): Promise<ToolCallsAnswer> {
   const calls = fieldsOf<ToolCalls>(message);
-  const list = (Array.isArray(calls.toolCallList) ? calls.toolCallList : []).map(object);
-  const callId = text(object(calls.call).id, LIMITS.id);
-  let listed: Promise<{ known?: boolean } | null> | undefined;
+  const asked = (Array.isArray(calls.toolCallList) ? calls.toolCallList : []).map((item) => {
+    const toolCall = object(item);
+    return {
+      name: text(object(toolCall.function).name, LIMITS.id) ?? '',
+      toolCallId: text(toolCall.id, LIMITS.id) ?? '',
+    };
+  });
   // Once per message, however many times the model asked.
-  const addToList = () =>
-    (listed ??= callId
-      ? (database('callback_do_not_call_add', { vapi_call_id: callId }) as Promise<{
-          known?: boolean;
-        }>)
-      : Promise.resolve(null));
-  const outcome = async (name: string): Promise<Partial<ToolCallResult>> => {
-    if (name !== DO_NOT_CALL_TOOL) return { error: `vapi-events has no tool named "${name}".` };
-    try {
-      if ((await addToList())?.known) return { result: CALLBACK_CALL_WORDS.resultListed };
-      console.warn(
-        `vapi-events: do_not_call from ${callId ?? 'no call'}, not a callback the site placed`,
-      );
-    } catch (error) {
-      console.error(`vapi-events: do_not_call from ${callId} was not listed:`, error);
-    }
-    return { error: CALLBACK_CALL_WORDS.resultNotListed };
-  };
-  const results: ToolCallResult[] = [];
-  for (const toolCall of list) {
-    const name = text(object(toolCall.function).name, LIMITS.id) ?? '';
-    const toolCallId = text(toolCall.id, LIMITS.id) ?? '';
-    results.push({ name, toolCallId, ...(await outcome(name)) });
-  }
-  return { results };
+  const listed =
+    asked.some(({ name }) => name === DO_NOT_CALL_TOOL) &&
+    (await doNotCall(text(object(calls.call).id, LIMITS.id), database));
+  const outcome = (name: string): Partial<ToolCallResult> =>
+    name !== DO_NOT_CALL_TOOL
+      ? { error: `vapi-events has no tool named "${name}".` }
+      : listed
+        ? { result: CALLBACK_CALL_WORDS.resultListed }
+        : { error: CALLBACK_CALL_WORDS.resultNotListed };
+  return { results: asked.map((call) => ({ ...call, ...outcome(call.name) })) };
 }
 
-const STEPS: readonly StatusUpdate['status'][] = ['queued', 'ringing', 'in-progress', 'ended'];
+const STEPS: readonly unknown[] = ['queued', 'ringing', 'in-progress', 'ended'];
 
-/** `at` is on Vapi's clock; the database clamps it to the request's span. */
-export function statusRow(message: Record<string, unknown>) {
-  const update = fieldsOf<StatusUpdate>(message);
-  if (!STEPS.includes(update.status as StatusUpdate['status'])) return null;
-  const call = fieldsOf<VapiCall>(update.call);
-  const metadata = object(object(call.assistantOverrides).metadata);
-  const stamp = typeof update.timestamp === 'number' ? new Date(update.timestamp) : null;
-  return {
-    vapi_call_id: text(call.id, LIMITS.id),
-    status: update.status as StatusUpdate['status'],
-    at: stamp && !Number.isNaN(stamp.getTime()) ? stamp.toISOString() : null,
-    callback_id: isUuid(metadata.callback_id) ? metadata.callback_id : null,
-  };
-}
-
+/** A callback's step; `at` is on Vapi's clock, and the database clamps it to the request's span. */
 async function recordStatus(
   message: Record<string, unknown>,
   database: CallDatabase,
-  answer: (status: number, body: unknown) => Response,
+  { answer, orAnswer }: Opened<unknown>,
 ): Promise<Response> {
-  const row = statusRow(message);
-  if (!row) return answer(200, { ok: true, ignored: 'status-update' });
+  const update = fieldsOf<StatusUpdate>(message);
+  if (!STEPS.includes(update.status)) return answer(200, { ok: true, ignored: 'status-update' });
+  const call = fieldsOf<VapiCall>(update.call);
+  const metadata = object(object(call.assistantOverrides).metadata);
+  const stamp = typeof update.timestamp === 'number' ? new Date(update.timestamp) : null;
+  const row = {
+    vapi_call_id: text(call.id, LIMITS.id),
+    status: update.status,
+    at: stamp && !Number.isNaN(stamp.getTime()) ? stamp.toISOString() : null,
+    callback_id: isUuid(metadata.callback_id) ? metadata.callback_id : null,
+  };
   if (!row.vapi_call_id)
     return answer(400, { code: 'bad_request', message: 'The status update names no call.' });
-  try {
-    const recorded = (await database('callback_status_record', row)) as { known?: unknown };
-    return answer(200, { ok: true, recorded: recorded?.known === true });
-  } catch (error) {
+  const recorded = (await orAnswer(
+    () => database('callback_status_record', row),
+    `the ${row.status} status of ${row.vapi_call_id} was not recorded`,
     // A 500 asks Vapi to send it again.
-    console.error(
-      `vapi-events: the ${row.status} status of ${row.vapi_call_id} was not recorded:`,
-      error,
-    );
-    return answer(500, { code: 'not_recorded' });
-  }
+    () => answer(500, { code: 'not_recorded' }),
+  )) as { known?: unknown } | null;
+  return answer(200, { ok: true, recorded: recorded?.known === true });
 }
 
-function reportOf(message: Record<string, unknown>) {
-  if (message.type === 'end-of-call-report') return reportRow(message);
-  if (message.type === 'session.updated' && object(message.session).status === 'completed')
-    return sessionReportRow(message);
-  return null;
+/** What demo_call_store answers. */
+interface Stored {
+  stored: boolean;
+  refused?: boolean;
+  refused_today?: number;
+  ringing_after_ms?: number;
 }
 
 export function createHandler(
   settings: VapiEventsSettings,
 ): (request: Request) => Promise<Response> {
-  const background = settings.background ?? backgroundRunner();
+  const { database } = settings;
   const opening = {
     ...VAPI_EVENTS,
     // No page calls it: no CORS.
@@ -267,42 +263,35 @@ export function createHandler(
     authorize: (request: Request) =>
       sameSecret(request.headers.get('x-vapi-secret') ?? '', settings.secret),
   };
-  return openEndpoint(opening, async ({ body, answer }) => {
-    const message = object(body.message);
-    if (message.type === 'tool-calls')
-      return answer(200, await answerToolCalls(message, settings.database));
-    if (message.type === 'status-update') return recordStatus(message, settings.database, answer);
-    const row = reportOf(message);
-    if (!row) return answer(200, { ok: true, ignored: String(message.type ?? '') });
+  return openEndpoint(opening, async (opened) => {
+    const { answer, orAnswer } = opened;
+    const message = object(opened.body.message);
+    if (message.type === 'tool-calls') return answer(200, await answerToolCalls(message, database));
 
+    if (message.type === 'status-update') return await recordStatus(message, database, opened);
+
+    const row =
+      message.type === 'end-of-call-report'
+        ? reportRow(message)
+        : message.type === 'session.updated' && object(message.session).status === 'completed'
+          ? sessionReportRow(message)
+          : null;
+    if (!row) return answer(200, { ok: true, ignored: String(message.type ?? '') });
     if (!row.vapi_call_id)
       return answer(400, { code: 'bad_request', message: 'The report names no call.' });
-    let outcome: {
-      stored: boolean;
-      refused?: boolean;
-      refused_today?: number;
-      ringing_after_ms?: number;
-    };
-    try {
-      outcome = (await settings.database('demo_call_store', {
-        ...row,
-        limits: {
-          unknown_daily: settings.unknownReports.daily,
-          unknown_daily_bytes: settings.unknownReports.dailyBytes,
-        },
-      })) as typeof outcome;
-    } catch (error) {
+    const outcome = (await orAnswer(
+      () => database('demo_call_store', { ...row, limits: settings.limits }),
+      `the report of ${row.vapi_call_id} was not stored`,
       // Every value is within bounds, so the database failed: a 500 asks Vapi to retry.
-      console.error(`vapi-events: the report of ${row.vapi_call_id} was not stored:`, error);
-      return answer(500, { code: 'not_stored' });
-    }
-    const stored = outcome.stored === true;
+      () => answer(500, { code: 'not_stored' }),
+    )) as Stored;
     if (outcome.refused) {
       console.warn(
         `vapi-events: not stored: ${row.kind} ${row.vapi_call_id} was not started by the site (${outcome.refused_today ?? '?'} ${row.kind} refused today)`,
       );
       return answer(200, { ok: true, stored: false, refused: true });
     }
+    const stored = outcome.stored === true;
     if (stored) {
       // call-report builds the same JSON for the lead card.
       const payload = callReportWebhook({
@@ -310,7 +299,7 @@ export function createHandler(
         vapi_call_id: row.vapi_call_id,
         ringing_after_seconds: secondsToTenth(outcome.ringing_after_ms),
       });
-      background(() =>
+      settings.background(() =>
         postWebhook({ id: `call_report:${row.vapi_call_id}`, payload }, settings.webhook).then(
           (delivered) => {
             if (!delivered)

@@ -8,7 +8,10 @@ const SECRETS = {
 };
 
 Deno.test('stores no report of a call the site did not start unless the owner allows some', () => {
-  assert.deepEqual(settingsFromEnv(SECRETS).unknownReports, { daily: 0, dailyBytes: 5_000_000 });
+  assert.deepEqual(settingsFromEnv(SECRETS).limits, {
+    unknown_daily: 0,
+    unknown_daily_bytes: 5_000_000,
+  });
 });
 
 Deno.test('reads the public-key allowance it is given, and refuses nonsense', () => {
@@ -17,7 +20,7 @@ Deno.test('reads the public-key allowance it is given, and refuses nonsense', ()
     VAPI_REPORTS_UNKNOWN_DAILY: '200',
     VAPI_REPORTS_UNKNOWN_DAILY_BYTES: '2000000',
   });
-  assert.deepEqual(settings.unknownReports, { daily: 200, dailyBytes: 2_000_000 });
+  assert.deepEqual(settings.limits, { unknown_daily: 200, unknown_daily_bytes: 2_000_000 });
   for (const [name, value] of [
     ['VAPI_REPORTS_UNKNOWN_DAILY', '-1'],
     ['VAPI_REPORTS_UNKNOWN_DAILY', 'lots'],

@@ -2,14 +2,17 @@ import { integer, serverSettings, type Env } from '../_shared/settings.ts';
 import type { VapiEventsSettings } from './handler.ts';
 
 export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): VapiEventsSettings {
-  const { secrets, database, webhook } = serverSettings(env, fetcher, ['VAPI_WEBHOOK_SECRET']);
+  const { secrets, database, webhook, background } = serverSettings(env, fetcher, [
+    'VAPI_WEBHOOK_SECRET',
+  ]);
   return {
     secret: secrets.VAPI_WEBHOOK_SECRET,
     database,
     webhook,
-    unknownReports: {
-      daily: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY', 0, 0, 100_000),
-      dailyBytes: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY_BYTES', 5_000_000, 0, 1_000_000_000),
+    background,
+    limits: {
+      unknown_daily: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY', 0, 0, 100_000),
+      unknown_daily_bytes: integer(env, 'VAPI_REPORTS_UNKNOWN_DAILY_BYTES', 5_000_000, 0, 1e9),
     },
   };
 }

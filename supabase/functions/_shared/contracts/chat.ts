@@ -3,7 +3,7 @@ import type { WebChatAnswer } from '../vapi/types.ts';
 import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
 import { claimRefusals, limitErrorBody } from './claim.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
-import type { ReportTicket } from './report-read.ts';
+import { SIGNED_KEY, type ReportTicket } from './report-read.ts';
 
 export const CHAT_INPUT_MAX = 1000;
 
@@ -20,14 +20,12 @@ export interface ChatBody {
   end: boolean;
 }
 
-const CHAT_KEY = /^[A-Za-z0-9_-]{43}$/;
-
 /** The first answer adds the key and the report's ticket (for the chat's row, not the page's id). */
 export type ChatAnswer = WebChatAnswer & { key?: string; report?: ReportTicket };
 
 export function chatKeyOf(answer: unknown): string | null {
   const key = (answer as { key?: unknown } | null)?.key;
-  return typeof key === 'string' && CHAT_KEY.test(key) ? key : null;
+  return typeof key === 'string' && SIGNED_KEY.test(key) ? key : null;
 }
 
 export type ChatLimit = 'address' | 'chat' | 'day' | 'vapi';
@@ -53,7 +51,7 @@ export function parseChat(body: Record<string, unknown>): Parsed<ChatBody> {
       input: end ? '' : input,
       captcha:
         !end && typeof body.captcha === 'string' && body.captcha !== '' ? body.captcha : null,
-      key: typeof body.key === 'string' && CHAT_KEY.test(body.key) ? body.key : null,
+      key: chatKeyOf(body),
       visit_id: parseVisitId(body.visit_id),
       variables: parseVariables(body.variables),
       end,

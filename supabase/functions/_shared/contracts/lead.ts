@@ -54,7 +54,8 @@ export interface SubmitLeadBody extends LeadRow {
 }
 
 export interface LeadSubmission {
-  lead: LeadToStore;
+  /** created_at null: the database's now. */
+  lead: Omit<LeadRow, 'created_at'> & { created_at: string | null };
   botChecked: boolean;
 }
 
@@ -85,9 +86,6 @@ export function parseLeadContext(
     trade: parseTrade(context.trade),
   };
 }
-
-/** created_at null: the database's now. */
-export type LeadToStore = Omit<LeadRow, 'created_at'> & { created_at: string | null };
 
 /** Refuses as the database refuses a broken check (23514). created_at is the database's to judge. */
 export function parseSubmitLead(body: Record<string, unknown>): Parsed<LeadSubmission> {

@@ -11,17 +11,14 @@ export interface ReportTicket {
   key: string;
 }
 
-export const REPORT_KEY = /^[A-Za-z0-9_-]{43}$/;
+/** A key the server signs (a report's, a chat's): base64url, 43 characters. */
+export const SIGNED_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 export const REPORT_READABLE_SECONDS = 3600;
 
 export function reportTicketOf(answer: unknown): ReportTicket | null {
-  const report = (answer as { report?: unknown } | null)?.report as
-    Partial<Record<keyof ReportTicket, unknown>> | null | undefined;
-  if (typeof report !== 'object' || report === null) return null;
-  return isUuid(report.id) && typeof report.key === 'string' && REPORT_KEY.test(report.key)
-    ? { id: report.id, key: report.key }
-    : null;
+  const { id, key } = Object(Object(answer).report) as Partial<Record<keyof ReportTicket, unknown>>;
+  return isUuid(id) && typeof key === 'string' && SIGNED_KEY.test(key) ? { id, key } : null;
 }
 
 export interface LeadCardReport {

@@ -1,4 +1,3 @@
-import { isTimeout } from '../http.ts';
 import type { VapiCall } from './types.ts';
 
 export interface VapiSettings {
@@ -46,9 +45,10 @@ export async function requestVapi<T>(
     return {
       ok: false,
       status: null,
-      error: isTimeout(error)
-        ? 'Vapi did not answer in time'
-        : `Vapi unreachable: ${String(error)}`,
+      error:
+        error instanceof DOMException && ['TimeoutError', 'AbortError'].includes(error.name)
+          ? 'Vapi did not answer in time'
+          : `Vapi unreachable: ${String(error)}`,
     };
   }
 }
