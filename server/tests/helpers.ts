@@ -1,12 +1,16 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createLocalStack, type LocalStack } from '../app';
 import type { LeadRow } from '../../supabase/functions/_shared/contracts/lead';
 
-/** A temporary folder with the smallest site the static host accepts. */
-export async function makeTempSite(): Promise<{
+/**
+ * A temporary folder with the smallest site the static host accepts; with `preparedDatabase`,
+ * its data folder is a copy of one the migrations were applied to once for the run
+ * (supabase/tests/global-setup.ts), so the stack opens it without initdb or migrations.
+ */
+export async function makeTempSite({ preparedDatabase = false } = {}): Promise<{
   root: string;
   distDir: string;
   dataDir: string;
@@ -17,6 +21,7 @@ export async function makeTempSite(): Promise<{
   await mkdir(distDir);
   await writeFile(join(distDir, 'index.html'), '<h1>home</h1>');
   await writeFile(join(distDir, '404.html'), '<h1>not found</h1>');
+  if (preparedDatabase) await cp(inject('localStackData'), join(root, 'data'), { recursive: true });
   return {
     root,
     distDir,
@@ -80,7 +85,7 @@ export function localStackForTests(
 ): { stack: LocalStack } {
   const handle = {} as { stack: LocalStack; site: Awaited<ReturnType<typeof makeTempSite>> };
   beforeAll(async () => {
-    handle.site = await makeTempSite();
+    handle.site = await makeTempSite({ preparedDatabase: true });
     handle.stack = await createLocalStack({
       distDir: handle.site.distDir,
       dataDir: handle.site.dataDir,
@@ -141,7 +146,7 @@ export function listeningStackForTests(
       import('@hono/node-server'),
       import('../local-config'),
     ]);
-    handle.site = await makeTempSite();
+    handle.site = await makeTempSite({ preparedDatabase: true });
     const port = await freePort();
     handle.origin = `http://127.0.0.1:${port}`;
     handle.stack = await createLocalStack({

@@ -1,14 +1,20 @@
 /**
- * Prepared once for every migration test: a PGlite data directory and a database on one real
- * PostgreSQL server for each of a project's default grants, with the migrations applied. Each
- * test's database is a copy (engines.ts), so no test file pays for initdb and the migrations.
+ * Prepared once for the run, with the migrations applied: for each of a project's default
+ * grants, a PGlite data directory and a database on one real PostgreSQL server, which the
+ * migration tests copy (engines.ts); and a local stack's data folder, which the local stack's
+ * tests copy (server/tests/helpers.ts). So no test file pays for initdb and the migrations.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { prepareDatabase, SUPERUSER, type DefaultGrants } from '../../server/postgres/database';
+import {
+  openDatabase,
+  prepareDatabase,
+  SUPERUSER,
+  type DefaultGrants,
+} from '../../server/postgres/database';
 import { findPostgres, startRealPostgres } from './real-postgres';
 
 declare module 'vitest' {
@@ -17,6 +23,8 @@ declare module 'vitest' {
     pgliteTemplates: Record<DefaultGrants, string>;
     /** The real server's port and each default grants' prepared database; null with no server. */
     realPostgres: { port: number; templates: Record<DefaultGrants, string> } | null;
+    /** A local stack's data folder (server/app.ts), laid out and closed. */
+    localStackData: string;
   }
 }
 
@@ -37,14 +45,18 @@ async function pgliteTemplate(dir: string, defaultGrants: DefaultGrants): Promis
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'migration-templates-'));
   const bin = findPostgres();
+  const localStackData = join(dir, 'local-stack');
   const [none, all, server] = await Promise.all([
     pgliteTemplate(dir, 'none'),
     pgliteTemplate(dir, 'all'),
     bin ? startRealPostgres(bin) : null,
+    openDatabase(localStackData, { log: () => undefined }).then((db) => db.close()),
   ]);
   project.provide('pgliteTemplates', { none, all });
+  project.provide('localStackData', localStackData);
   if (server) {
-    await Promise.all(GRANTS.map((grants) => server.prepareDatabase(`template_${grants}`, grants)));
+    // One after the other: each makes the cluster's roles if missing.
+    for (const grants of GRANTS) await server.prepareDatabase(`template_${grants}`, grants);
     project.provide('realPostgres', {
       port: server.port,
       templates: { none: 'template_none', all: 'template_all' },
