@@ -40,9 +40,10 @@ export function useCallNow() {
   }, []);
 
   const pressed = useCallback((pressedAt: number) => setState({ kind: 'sending', pressedAt }), []);
-  const cancel = useCallback(() => setState({ kind: 'none' }), []);
 
-  const follow = useCallback(async (leadId: string, phone: string, pressedAt: number) => {
+  /** `leadId` null: the lead was not stored, so no call. */
+  const follow = useCallback(async (leadId: string | null, phone: string, pressedAt: number) => {
+    if (leadId === null) return setState({ kind: 'none' });
     setState({ kind: 'asking', pressedAt });
     let outcome: CallbackOutcome;
     try {
@@ -61,5 +62,5 @@ export function useCallNow() {
     setState({ kind: 'refused', why: refusalOf(outcome) });
   }, []);
 
-  return { state, widget, ticked, pressed, cancel, follow };
+  return { state, widget, ticked, pressed, follow };
 }
