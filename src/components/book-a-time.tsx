@@ -55,8 +55,6 @@ export function BookATime({
   const button = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const closedByVisitor = useRef(false);
-  // A fetched result that arrives after a close is dropped.
-  const opening = useRef(0);
   const ids = useId();
   const panelId = `${ids}-booking`;
   const headingId = `${ids}-booking-heading`;
@@ -82,22 +80,19 @@ export function BookATime({
 
   const close = () => {
     closedByVisitor.current = true;
-    opening.current += 1;
     setOpen(false);
   };
+  // Each opening starts from `loading` and shares a load under way, so no result is stale.
   const toggle = () => {
     if (open) return close();
     closedByVisitor.current = false;
-    const current = (opening.current += 1);
     setInline({ status: 'loading' });
     setOpen(true);
     INLINE[provider]().then(
-      (Booking) => {
-        if (opening.current === current) setInline({ status: 'ready', Booking });
-      },
+      (Booking) => setInline({ status: 'ready', Booking }),
       (error: unknown) => {
         console.error(`${copy.open}: its code could not be loaded`, error);
-        if (opening.current === current) setInline({ status: 'failed' });
+        setInline({ status: 'failed' });
       },
     );
   };
