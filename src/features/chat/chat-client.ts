@@ -26,9 +26,7 @@ export class ChatError extends Error {
   }
 }
 
-export const ANSWER_TIMEOUT_MS = 30_000;
-
-export const VAPI_API_URL = 'https://api.vapi.ai';
+const ANSWER_TIMEOUT_MS = 30_000;
 
 /** Required by Vapi's type, not processed with `sessionEnd`. */
 export const SESSION_END_INPUT = 'The visitor closed the chat.';
@@ -38,11 +36,6 @@ export interface ChatTransport {
   /** Sent even as the page is left. */
   end: () => void;
 }
-
-const KIND_OF_STATUS: Partial<Record<number, ChatErrorKind>> = {
-  402: 'unavailable',
-  429: 'limited',
-};
 
 async function withinTimeout<T>(
   work: (signal: AbortSignal) => Promise<T>,
@@ -59,19 +52,17 @@ async function withinTimeout<T>(
 export function createPublicKeyChat({
   publicKey,
   assistantId,
-  apiUrl = VAPI_API_URL,
   fetcher = (...args: Parameters<typeof fetch>) => fetch(...args),
   timeoutMs = ANSWER_TIMEOUT_MS,
 }: {
   publicKey: string;
   assistantId: string;
-  apiUrl?: string;
   fetcher?: typeof fetch;
   timeoutMs?: number;
 }): ChatTransport {
   let sessionId: string | null = null;
   const post = (body: CreateWebChatBody, init: { signal?: AbortSignal; keepalive?: boolean }) =>
-    fetcher(`${apiUrl}/chat/web`, {
+    fetcher('https://api.vapi.ai/chat/web', {
       method: 'POST',
       headers: { Authorization: `Bearer ${publicKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
@@ -89,8 +80,9 @@ export function createPublicKeyChat({
       const answer = await withinTimeout(async (signal) => {
         const response = await post(body, { signal });
         if (!response.ok) {
-          const kind = KIND_OF_STATUS[response.status] ?? 'failed';
-          throw new ChatError(kind, `chat/web answered ${response.status}`);
+          const { status } = response;
+          const kind = status === 402 ? 'unavailable' : status === 429 ? 'limited' : 'failed';
+          throw new ChatError(kind, `chat/web answered ${status}`);
         }
         return readChatAnswer(response, onDelta);
       }, timeoutMs);
