@@ -21,7 +21,7 @@ export interface CallNowResultProps {
   watch?: typeof watchSteps;
 }
 
-export function CallNowResult({ state, watch }: CallNowResultProps) {
+export function CallNowResult({ state, watch = watchSteps }: CallNowResultProps) {
   if (state.kind === 'refused')
     return (
       <p role="alert" className="text-sm font-medium text-ink sm:col-span-2">
@@ -32,13 +32,7 @@ export function CallNowResult({ state, watch }: CallNowResultProps) {
 }
 
 /** The running clock is a timer screen readers do not read out; the steps and the result are announced. */
-function CallStopwatch({
-  state,
-  watch = watchSteps,
-}: {
-  state: Running;
-  watch?: typeof watchSteps;
-}) {
+function CallStopwatch({ state, watch }: { state: Running; watch: typeof watchSteps }) {
   const [now, setNow] = useState(() => performance.now());
   const [steps, setSteps] = useState<CallSteps | null>(null);
   const [outcome, setOutcome] = useState<StepsOutcome | null>(null);
@@ -79,7 +73,8 @@ function CallStopwatch({
     ringing: rangMs ?? steps?.ringing_ms,
     answered: steps?.answered_ms,
   };
-  const latest = (Object.keys(done) as (keyof typeof done)[]).filter((step) => done[step]).at(-1);
+  const order = Object.keys(done) as (keyof typeof done)[];
+  const latest = order.filter((step) => done[step]).at(-1);
   let result: string | null = latest ? copy.steps[latest] : null;
   if (outcome?.kind === 'rang') result = `${copy.rang(tenths(outcome.ms))} ${copy.speed}`;
   else if (outcome?.kind === 'gave-up') result = copy.gaveUp;
@@ -102,7 +97,7 @@ function CallStopwatch({
         {copy.running(tenths(shown))}
       </p>
       <ol className="mt-3 grid gap-1 text-sm">
-        {(Object.keys(done) as (keyof typeof done)[]).map((step) => (
+        {order.map((step) => (
           <li
             key={step}
             data-step={step}
