@@ -17,14 +17,6 @@ export type CallbackStatus =
   | { kind: 'accepted' }
   | { kind: 'refused'; message: string };
 
-const REFUSAL_LINES = {
-  business: copy.errors.business,
-  'bot-check': copy.errors.botCheck,
-  limited: copy.errors.limited,
-  uncertain: copy.errors.uncertain,
-  failed: copy.errors.failed,
-} satisfies Record<Exclude<CallbackOutcome['status'], 'accepted' | 'invalid'>, string>;
-
 /** The same request id for every try of the same number; `focusField` moves focus to the field a line is about. */
 export function useCallbackRequest(
   send: typeof requestCallback,
@@ -104,7 +96,7 @@ export function useCallbackRequest(
     if (outcome.status === 'business') refuseOwnBusiness(outcome.field);
     if (outcome.status === 'failed')
       console.error('Call my phone: the request failed:', outcome.detail);
-    setStatus({ kind: 'refused', message: REFUSAL_LINES[outcome.status] });
+    setStatus({ kind: 'refused', message: copy.errors[outcome.status] });
   }
 
   return { errors, status, widget, clearError, submit };

@@ -17,15 +17,10 @@ export type CallNowState =
 
 const loadCallNow = loadOnce(() => import('./call-now'), CALL_TIMEOUT_MS);
 
-const REFUSALS: Partial<Record<CallbackOutcome['status'], CallRefusal>> = {
-  'bot-check': 'botCheck',
-  limited: 'limited',
-  uncertain: 'uncertain',
-};
-
 function refusalOf(outcome: Exclude<CallbackOutcome, { status: 'accepted' }>): CallRefusal {
   if (outcome.status === 'invalid') return outcome.reason === 'country' ? 'country' : 'invalid';
-  return REFUSALS[outcome.status] ?? 'failed';
+  // A call that follows a lead names no business of the visitor's.
+  return outcome.status === 'business' ? 'failed' : outcome.status;
 }
 
 export function useCallNow() {
