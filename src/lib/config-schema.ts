@@ -207,7 +207,7 @@ function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMod
           scriptUrl:
             mode === 'local'
               ? `${supabaseUrl}${LOCAL_ROUTES.turnstileScript}`
-              : TURNSTILE_SCRIPT_URL,
+              : 'https://challenges.cloudflare.com/turnstile/v0/api.js',
         }
       : null,
     functionsUrl: `${supabaseUrl}/functions/v1`,
@@ -266,8 +266,6 @@ export function profileOf(env: RawEnv) {
 }
 
 export const PLAUSIBLE_DEFAULT_ENDPOINT = 'https://plausible.io/api/event';
-
-const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 
 /** "local" is reserved by Vite for .env.local files. */
 export const LOCAL_VITE_MODE = 'local-stack';
