@@ -8,8 +8,6 @@ import { cn } from '@/lib/cn';
 import { requestCallback } from '@/lib/request-callback';
 import { useCallbackRequest, type CallbackField } from './use-callback-request';
 
-/** The function calls at most once per request id, so every try of the same number carries the same one. */
-
 export interface CallbackFormProps {
   send?: typeof requestCallback;
   onClose: () => void;

@@ -17,7 +17,7 @@ export type CallbackStatus =
   | { kind: 'accepted' }
   | { kind: 'refused'; message: string };
 
-/** The same request id for every try of the same number; `focusField` moves focus to the field a line is about. */
+/** The same request id for every try of the same number, as the function calls at most once per id; `focusField` moves focus to the field a line is about. */
 export function useCallbackRequest(
   send: typeof requestCallback,
   focusField: (field: CallbackField) => void,
