@@ -54,15 +54,13 @@ export function BookATime({
   const [inline, setInline] = useState<Inline>({ status: 'loading' });
   const button = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const closedByVisitor = useRef(false);
   const ids = useId();
   const panelId = `${ids}-booking`;
   const headingId = `${ids}-booking-heading`;
 
-  // Opened: focus goes to its heading for keyboards and screen readers; closed: back to the button.
+  // Opened: focus goes to its heading for keyboards and screen readers (closing gives it back).
   useEffect(() => {
     if (open) heading.current?.focus();
-    else if (closedByVisitor.current) button.current?.focus();
   }, [open]);
 
   if (!booking) return null;
@@ -79,13 +77,12 @@ export function BookATime({
   }
 
   const close = () => {
-    closedByVisitor.current = true;
     setOpen(false);
+    button.current?.focus();
   };
   // Each opening starts from `loading` and shares a load under way, so no result is stale.
   const toggle = () => {
     if (open) return close();
-    closedByVisitor.current = false;
     setInline({ status: 'loading' });
     setOpen(true);
     INLINE[provider]().then(
