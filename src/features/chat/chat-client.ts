@@ -112,22 +112,20 @@ export function createServerChat({
   client: FunctionsClient;
   botCheck: BotCheckSession;
 }): ChatTransport {
-  let id = crypto.randomUUID();
-  let known = false;
-  /** From the first answer: later messages bring it back instead of a bot check. Never shown. */
-  let key: string | null = null;
-  let report: ReportTicket | null = null;
-  const startOver = () => {
-    id = crypto.randomUUID();
-    known = false;
-    key = null;
-    report = null;
-  };
+  /** `key` comes with the first answer: later messages bring it back instead of a bot check. Never shown. */
+  const newChat = () => ({
+    id: crypto.randomUUID(),
+    known: false,
+    key: null as string | null,
+    report: null as ReportTicket | null,
+  });
+  let chat = newChat();
+  const startOver = () => (chat = newChat());
   const message = (input: string, captcha: string | null): ChatBody => ({
-    id,
+    id: chat.id,
     input,
     captcha,
-    key: captcha === null ? key : null,
+    key: captcha === null ? chat.key : null,
     visit_id: visitId(),
     variables: agentVariables(),
     end: false,
@@ -135,7 +133,7 @@ export function createServerChat({
   return {
     send: async (input, onDelta) => {
       let captcha: string | null = null;
-      if (key === null) {
+      if (chat.key === null) {
         try {
           captcha = await botCheck.token(ANSWER_TIMEOUT_MS);
         } catch (error) {
@@ -158,18 +156,18 @@ export function createServerChat({
           if (response.status === 429) throw new ChatError(limitedKind(refusal, SPENT), detail);
           throw new ChatError(refusal.code === 'unavailable' ? 'unavailable' : 'failed', detail);
         }
-        known = true;
+        chat.known = true;
         const read = await readChatAnswer(response, onDelta);
-        key = chatKeyOf(read.body) ?? key;
-        report = reportTicketOf(read.body) ?? report;
+        chat.key = chatKeyOf(read.body) ?? chat.key;
+        chat.report = reportTicketOf(read.body) ?? chat.report;
         return read;
       });
       if (answer.text === '') throw new ChatError('failed', 'chat answered no reply');
     },
     end: () => {
-      if (!known) return;
+      if (!chat.known) return;
       const ending: ChatBody = { ...message('', null), end: true };
-      announceReport(report, 'chat');
+      announceReport(chat.report, 'chat');
       startOver();
       void openFunction(client, CHAT.name, ending, { keepalive: true });
     },
