@@ -8,7 +8,6 @@ import type { InlineBookingProps } from './booking/inline-booking-props';
 
 export interface BookATimeProps extends BookingPrefill {
   booking?: BookingConfig | null;
-  className?: string;
 }
 
 type InlineBooking = ComponentType<InlineBookingProps>;
@@ -42,14 +41,7 @@ function NewTabLink({
 }
 
 /** Cal.com and Calendly open inline with their code fetched at the press, never in the first load; any other page is a link. */
-export function BookATime({
-  booking = config.booking,
-  className,
-  name,
-  email,
-  notes,
-  leadId,
-}: BookATimeProps) {
+export function BookATime({ booking = config.booking, ...prefill }: BookATimeProps) {
   const [open, setOpen] = useState(false);
   const [inline, setInline] = useState<Inline>({ status: 'loading' });
   const button = useRef<HTMLButtonElement>(null);
@@ -64,13 +56,12 @@ export function BookATime({
   }, [open]);
 
   if (!booking) return null;
-  const prefill: BookingPrefill = { name, email, notes, leadId };
   const link = bookingLinkUrl(booking, prefill);
 
   const provider = booking.provider;
   if (provider === 'link') {
     return (
-      <NewTabLink href={link} className={buttonVariants({ variant: 'secondary', className })}>
+      <NewTabLink href={link} className={buttonVariants({ variant: 'secondary' })}>
         {copy.open}
       </NewTabLink>
     );
@@ -96,7 +87,7 @@ export function BookATime({
   const failed = () => setInline({ status: 'failed' });
 
   return (
-    <div className={className}>
+    <div>
       <Button
         ref={button}
         variant="secondary"
