@@ -7,7 +7,7 @@ import { announceReport } from '@/lib/pending-report';
 import { readOwnBusiness, refuseOwnBusiness } from '@/lib/own-business';
 import { REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
-import { callbackBody, type requestCallback, type CallbackOutcome } from '@/lib/request-callback';
+import { callbackBody, requestCallback, type CallbackOutcome } from '@/lib/request-callback';
 
 export type CallbackField = 'phone' | 'consent';
 export type FieldErrors = Partial<Record<CallbackField, string>>;
@@ -18,10 +18,7 @@ export type CallbackStatus =
   | { kind: 'refused'; message: string };
 
 /** The same request id for every try of the same number, as the function calls at most once per id; `focusField` moves focus to the field a line is about. */
-export function useCallbackRequest(
-  send: typeof requestCallback,
-  focusField: (field: CallbackField) => void,
-) {
+export function useCallbackRequest(focusField: (field: CallbackField) => void) {
   const turnstile = config.turnstile!;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<CallbackStatus>({ kind: 'idle' });
@@ -66,7 +63,7 @@ export function useCallbackRequest(
     let outcome: CallbackOutcome;
     try {
       const captcha = await botCheck.current!.token();
-      outcome = await send(
+      outcome = await requestCallback(
         callbackBody({
           id: attempt.current.id,
           phone,
