@@ -8,7 +8,6 @@ import type { InlineBookingProps } from './booking/inline-booking-props';
 
 export interface BookATimeProps extends BookingPrefill {
   booking?: BookingConfig | null;
-  className?: string;
 }
 
 type InlineBooking = ComponentType<InlineBookingProps>;
@@ -42,69 +41,53 @@ function NewTabLink({
 }
 
 /** Cal.com and Calendly open inline with their code fetched at the press, never in the first load; any other page is a link. */
-export function BookATime({
-  booking = config.booking,
-  className,
-  name,
-  email,
-  notes,
-  leadId,
-}: BookATimeProps) {
+export function BookATime({ booking = config.booking, ...prefill }: BookATimeProps) {
   const [open, setOpen] = useState(false);
   const [inline, setInline] = useState<Inline>({ status: 'loading' });
   const button = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const closedByVisitor = useRef(false);
-  // A fetched result that arrives after a close is dropped.
-  const opening = useRef(0);
   const ids = useId();
   const panelId = `${ids}-booking`;
   const headingId = `${ids}-booking-heading`;
 
-  // Opened: focus goes to its heading for keyboards and screen readers; closed: back to the button.
+  // Opened: focus goes to its heading for keyboards and screen readers (closing gives it back).
   useEffect(() => {
     if (open) heading.current?.focus();
-    else if (closedByVisitor.current) button.current?.focus();
   }, [open]);
 
   if (!booking) return null;
-  const prefill: BookingPrefill = { name, email, notes, leadId };
   const link = bookingLinkUrl(booking, prefill);
 
   const provider = booking.provider;
   if (provider === 'link') {
     return (
-      <NewTabLink href={link} className={buttonVariants({ variant: 'secondary', className })}>
+      <NewTabLink href={link} className={buttonVariants({ variant: 'secondary' })}>
         {copy.open}
       </NewTabLink>
     );
   }
 
   const close = () => {
-    closedByVisitor.current = true;
-    opening.current += 1;
     setOpen(false);
+    button.current?.focus();
   };
+  // Each opening starts from `loading` and shares a load under way, so no result is stale.
   const toggle = () => {
     if (open) return close();
-    closedByVisitor.current = false;
-    const current = (opening.current += 1);
     setInline({ status: 'loading' });
     setOpen(true);
     INLINE[provider]().then(
-      (Booking) => {
-        if (opening.current === current) setInline({ status: 'ready', Booking });
-      },
+      (Booking) => setInline({ status: 'ready', Booking }),
       (error: unknown) => {
         console.error(`${copy.open}: its code could not be loaded`, error);
-        if (opening.current === current) setInline({ status: 'failed' });
+        setInline({ status: 'failed' });
       },
     );
   };
   const failed = () => setInline({ status: 'failed' });
 
   return (
-    <div className={className}>
+    <div>
       <Button
         ref={button}
         variant="secondary"

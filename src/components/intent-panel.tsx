@@ -68,7 +68,7 @@ export function intentOffer({
   );
   const Panel = lazyOr(loadCode, Unavailable, `${copy.open}: its code could not be loaded`);
 
-  function IntentPanel({ open, onOpenChange }: OfferProps) {
+  return function Offer({ open, onOpenChange }: OfferProps) {
     const button = useRef<HTMLButtonElement>(null);
     const closedByVisitor = useRef(false);
     const pressProps = useEarlyPress(earlyKey, () => onOpenChange(true));
@@ -77,6 +77,7 @@ export function intentOffer({
       if (!open && closedByVisitor.current) button.current?.focus();
     }, [open]);
 
+    if (!offered()) return null;
     if (!open) {
       return (
         <Button
@@ -109,9 +110,5 @@ export function intentOffer({
         />
       </Suspense>
     );
-  }
-
-  return function Offer(props: OfferProps) {
-    return offered() ? <IntentPanel {...props} /> : null;
   };
 }

@@ -18,8 +18,6 @@ export interface BookingPrefill {
 /** Served from the site's own origin (copied from @calcom/embed-core). */
 export const CAL_EMBED_PATH = '/vendor/cal/embed.js';
 
-export const CAL_LEAD_METADATA = 'metadata[lead_id]';
-
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 const isHostOf = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
@@ -37,17 +35,12 @@ export function bookingProvider(
   named: BookingProvider | undefined,
   mode: 'production' | 'local',
 ): BookingProvider {
-  if (named) return named;
   const parsed = new URL(url);
-  const byHost = providerOfHost(parsed);
-  if (byHost) return byHost;
-  if (
+  const standIn =
     mode === 'local' &&
     LOOPBACK.has(parsed.hostname) &&
-    parsed.pathname.startsWith(`${LOCAL_ROUTES.booking}/`)
-  )
-    return 'cal';
-  return 'link';
+    parsed.pathname.startsWith(`${LOCAL_ROUTES.booking}/`);
+  return named ?? providerOfHost(parsed) ?? (standIn ? 'cal' : 'link');
 }
 
 export function calTarget(url: string): { calOrigin: string; calLink: string } {
@@ -65,55 +58,46 @@ export function calFrameOrigin(calOrigin: string): string {
 
 /** For the CSP's frame-src; a link opens a new tab and needs none. */
 export function bookingFrameOrigin(booking: BookingConfig | null): string | null {
-  if (!booking) return null;
-  if (booking.provider === 'cal') return calFrameOrigin(calTarget(booking.url).calOrigin);
-  if (booking.provider === 'calendly') return new URL(booking.url).origin;
-  return null;
+  if (booking?.provider === 'cal') return calFrameOrigin(calTarget(booking.url).calOrigin);
+  return booking?.provider === 'calendly' ? new URL(booking.url).origin : null;
 }
 
-const present = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+/** Trimmed, with what is missing or blank left out: nothing is sent empty. */
+function filled<K extends string>(
+  values: Record<K, string | undefined>,
+): Partial<Record<K, string>> {
+  return Object.fromEntries(
+    Object.entries<string | undefined>(values).flatMap(([key, value]) =>
+      value?.trim() ? [[key, value.trim()]] : [],
+    ),
+  ) as Partial<Record<K, string>>;
+}
 
 /** Every key becomes a query parameter of the frame's URL, so metadata goes flat: a nested object would be "[object Object]". */
-export function calConfig(prefill: BookingPrefill): Record<string, string> {
-  const entries: [string, string | undefined][] = [
-    ['name', present(prefill.name)],
-    ['email', present(prefill.email)],
-    ['notes', present(prefill.notes)],
-    [CAL_LEAD_METADATA, present(prefill.leadId)],
-  ];
-  return Object.fromEntries(entries.filter((entry): entry is [string, string] => !!entry[1]));
+export function calConfig({ name, email, notes, leadId }: BookingPrefill): Record<string, string> {
+  return filled({ name, email, notes, 'metadata[lead_id]': leadId });
 }
 
 /** The lead's id goes in `utm_content`, where Calendly keeps it for the owner (tracking.utm_content). */
-export function calendlyProps(prefill: BookingPrefill): {
-  prefill: { name?: string; email?: string; customAnswers?: { a1: string } };
-  utm: { utmContent?: string };
-} {
-  const notes = present(prefill.notes);
-  const leadId = present(prefill.leadId);
+function calendlyQuery({ name, email, notes, leadId }: BookingPrefill) {
+  return filled({ name, email, a1: notes, utm_content: leadId });
+}
+
+/** react-calendly's props for what its page takes in the query. */
+export function calendlyProps(prefill: BookingPrefill) {
+  const { a1, utm_content, ...fields } = calendlyQuery(prefill);
   return {
-    prefill: {
-      ...(present(prefill.name) ? { name: present(prefill.name) } : {}),
-      ...(present(prefill.email) ? { email: present(prefill.email) } : {}),
-      ...(notes ? { customAnswers: { a1: notes } } : {}),
-    },
-    utm: leadId ? { utmContent: leadId } : {},
+    prefill: { ...fields, ...(a1 ? { customAnswers: { a1 } } : {}) },
+    utm: utm_content ? { utmContent: utm_content } : {},
   };
 }
 
 /** Prefilled with the same query parameters as the embed; any other page as set. */
 export function bookingLinkUrl(booking: BookingConfig, prefill: BookingPrefill): string {
   const url = new URL(booking.url);
-  const kind =
-    booking.provider === 'link' ? providerOfHost(url) : (booking.provider as 'cal' | 'calendly');
-  if (kind === 'cal') {
-    for (const [key, value] of Object.entries(calConfig(prefill))) url.searchParams.set(key, value);
-  } else if (kind === 'calendly') {
-    const { prefill: fields, utm } = calendlyProps(prefill);
-    if (fields.name) url.searchParams.set('name', fields.name);
-    if (fields.email) url.searchParams.set('email', fields.email);
-    if (fields.customAnswers) url.searchParams.set('a1', fields.customAnswers.a1);
-    if (utm.utmContent) url.searchParams.set('utm_content', utm.utmContent);
-  }
+  const kind = booking.provider === 'link' ? providerOfHost(url) : booking.provider;
+  const query =
+    kind === 'cal' ? calConfig(prefill) : kind === 'calendly' ? calendlyQuery(prefill) : {};
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
 }

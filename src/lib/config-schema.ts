@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { LOCAL_ROUTES } from './local-stack-routes.ts';
 import { BOOKING_PROVIDERS, bookingProvider } from './booking.ts';
 
-/** The default profile is `server`: the Edge Functions start calls and post leads, so no Vapi key or webhook address ships. */
-export const VAPI_AUTH_PROFILES = ['server', 'public-key'] as const;
-export const LEADS_PROFILES = ['server', 'browser'] as const;
-export type VapiAuth = (typeof VAPI_AUTH_PROFILES)[number];
-export type LeadsProfile = (typeof LEADS_PROFILES)[number];
-
 export const OPTIONAL_CONFIG_VARIABLES = [
   'VITE_BOOKING_URL',
   'VITE_BOOKING_PROVIDER',
@@ -52,12 +46,9 @@ export const TURNSTILE_TESTING_SITE_KEYS = [
   '3x00000000000000000000FF',
 ] as const;
 
-export const DEFAULT_MAX_CALL_SECONDS = 180;
-export const MAX_CALL_SECONDS_LIMIT = 600;
-
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 
-export type RawEnv = Partial<Record<string, string | boolean | undefined>>;
+export type RawEnv = Partial<Record<string, string>>;
 
 export type ConfigMode = 'production' | 'local';
 
@@ -67,47 +58,46 @@ const httpUrl = required.pipe(
   z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
 );
 
-function jwtPayload(token: string): Record<string, unknown> | null {
+/** A JWT whose payload names a role other than anon: a service-role key, say. */
+function isOtherRoleJwt(token: string): boolean {
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
-    const json: unknown = JSON.parse(atob(base64));
-    return typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : null;
+    const payload: unknown =
+      parts.length === 3 && JSON.parse(atob(parts[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+    return (
+      typeof payload === 'object' &&
+      payload !== null &&
+      !('role' in payload && payload.role === 'anon')
+    );
   } catch {
-    return null;
+    return false;
   }
 }
 
 // A service-role key here would give every visitor full database access.
 const anonKey = required
-  .refine((value) => {
-    const payload = jwtPayload(value);
-    return payload === null || payload.role === 'anon';
-  }, 'is a JWT whose role is not "anon" (never put a service-role key in the site)')
+  .refine(
+    (value) => !isOtherRoleJwt(value),
+    'is a JWT whose role is not "anon" (never put a service-role key in the site)',
+  )
   .refine(
     (value) => !value.startsWith('sb_secret_'),
     'is a secret key, not the publishable/anon key',
   );
 
+/** Blank is unset. */
 const optional = z
   .string()
   .trim()
   .optional()
-  .transform((value) => (value ? value : undefined));
+  .transform((value) => value || undefined);
 
 const optionalHttpUrl = optional.pipe(httpUrl.optional());
 
 const maxCallSeconds = optional
-  .transform((value) => value ?? String(DEFAULT_MAX_CALL_SECONDS))
-  .pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds'))
+  .pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds').default('180'))
   .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(10, 'must be at least 10 seconds')
-      .max(MAX_CALL_SECONDS_LIMIT, `must be at most ${MAX_CALL_SECONDS_LIMIT} seconds`),
-  );
+  .pipe(z.number().min(10, 'must be at least 10 seconds').max(600, 'must be at most 600 seconds'));
 
 // supabase-js adds /rest/v1 itself; a path would fail only on the live site.
 const supabaseUrl = httpUrl.refine(
@@ -132,56 +122,36 @@ const plausibleDomain = optional.refine(
   'must be the domain as declared in Plausible, like example.com (no https:// and no path)',
 );
 
-function optionalChoice<const T extends readonly [string, ...string[]]>(
-  values: T,
-  fallback: T[number],
-) {
-  return z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((value) => value || fallback)
-    .pipe(z.enum(values, { error: `must be ${values.join(' or ')}` }));
+/** One of `values` in any case, or undefined when blank. */
+function choice<const T extends readonly [string, ...string[]]>(values: T) {
+  return optional
+    .transform((value) => value?.toLowerCase())
+    .pipe(z.enum(values, { error: `must be ${values.join(' or ')}` }).optional());
 }
 
-const vapiAuth = optionalChoice(VAPI_AUTH_PROFILES, 'server');
-const leadsProfile = optionalChoice(LEADS_PROFILES, 'server');
-
-const flag = optionalChoice(['true', 'false'], 'false').transform((value) => value === 'true');
-
+const vapiAuth = choice(['server', 'public-key']).transform((value) => value ?? 'server');
+const leadsProfile = choice(['server', 'browser']).transform((value) => value ?? 'server');
+const flag = choice(['true', 'false']).transform((value) => value === 'true');
 /** `simple` posts text/plain no-cors (no preflight) for automations that can't answer CORS; the answer is then unreadable. */
-const webhookMode = optionalChoice(['json', 'simple'], 'json');
+const webhookMode = choice(['json', 'simple']).transform((value) => value ?? 'json');
 
-const bookingProviderChoice = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .optional()
-  .transform((value) => value || undefined)
-  .pipe(
-    z.enum(BOOKING_PROVIDERS, { error: `must be ${BOOKING_PROVIDERS.join(' or ')}` }).optional(),
-  );
-
-const turnstileSiteKey = (mode: ConfigMode) =>
-  optional.refine(
+function schemaFor(mode: ConfigMode, { auth, leads }: ReturnType<typeof profileOf>) {
+  const siteKey = optional.refine(
     (value) =>
       mode === 'local' || !(TURNSTILE_TESTING_SITE_KEYS as readonly string[]).includes(value ?? ''),
     "is one of Cloudflare's testing keys, with which every bot check passes: use your Turnstile widget's site key (Cloudflare dashboard → Turnstile)",
   );
-
-function schemaFor(mode: ConfigMode, auth: VapiAuth, leads: LeadsProfile) {
-  const siteKey = turnstileSiteKey(mode);
+  const publicKeyPart = auth === 'public-key' && mode === 'production' ? required : optional;
   return z.object({
     VITE_SUPABASE_URL: supabaseUrl,
     VITE_SUPABASE_ANON_KEY: anonKey,
     VITE_CONTACT_WEBHOOK_URL: leads === 'browser' ? webhookUrl : optional,
-    VITE_VAPI_PUBLIC_KEY: auth === 'public-key' && mode === 'production' ? required : optional,
-    VITE_VAPI_ASSISTANT_ID: auth === 'public-key' && mode === 'production' ? required : optional,
+    VITE_VAPI_PUBLIC_KEY: publicKeyPart,
+    VITE_VAPI_ASSISTANT_ID: publicKeyPart,
     VITE_DEMO_VIDEO_URL: httpUrl,
     VITE_SITE_URL: httpUrl,
     VITE_BOOKING_URL: optionalHttpUrl,
-    VITE_BOOKING_PROVIDER: bookingProviderChoice,
+    VITE_BOOKING_PROVIDER: choice(BOOKING_PROVIDERS),
     VITE_VAPI_MAX_CALL_SECONDS: maxCallSeconds,
     VITE_CSP_REPORT_URI: optionalHttpUrl,
     VITE_CSP_REPORT_ONLY: flag,
@@ -237,7 +207,7 @@ function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMod
           scriptUrl:
             mode === 'local'
               ? `${supabaseUrl}${LOCAL_ROUTES.turnstileScript}`
-              : TURNSTILE_SCRIPT_URL,
+              : 'https://challenges.cloudflare.com/turnstile/v0/api.js',
         }
       : null,
     functionsUrl: `${supabaseUrl}/functions/v1`,
@@ -263,26 +233,23 @@ function toSiteConfig(v: z.output<ReturnType<typeof schemaFor>>, mode: ConfigMod
 export type SiteConfig = ReturnType<typeof toSiteConfig>;
 
 export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
-  const text = (name: string) => (typeof env[name] === 'string' ? env[name].trim() : '');
-  if (text('VITE_VAPI_AUTH') === 'token') {
+  if (env.VITE_VAPI_AUTH?.trim() === 'token') {
     throw new ConfigError([
       'VITE_VAPI_AUTH token is retired: set VITE_VAPI_AUTH=server (the server starts every call; docs/deploy.md)',
     ]);
   }
-  const { auth, leads } = profileOf(env);
-  const picked = Object.fromEntries(
-    CONFIG_VARIABLES.map((name) => [name, typeof env[name] === 'string' ? env[name] : undefined]),
-  );
-  const result = schemaFor(mode, auth, leads).safeParse(picked);
+  const profile = profileOf(env);
+  const result = schemaFor(mode, profile).safeParse(env);
   const problems = result.success
     ? []
     : result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
   // A key or address set for a profile that doesn't ship it would ship unnoticed after a switch.
-  if (mode === 'production' && auth === 'server' && text('VITE_VAPI_PUBLIC_KEY'))
+  const unshipped = (name: ConfigVariable) => mode === 'production' && env[name]?.trim();
+  if (profile.auth === 'server' && unshipped('VITE_VAPI_PUBLIC_KEY'))
     problems.push(
       'VITE_VAPI_PUBLIC_KEY is set, but this build starts every call through the server step (start-web-call) and ships no Vapi key: remove it, or set VITE_VAPI_AUTH=public-key to ship it (docs/security.md: what a stranger can then cost a day)',
     );
-  if (mode === 'production' && leads === 'server' && text('VITE_CONTACT_WEBHOOK_URL'))
+  if (profile.leads === 'server' && unshipped('VITE_CONTACT_WEBHOOK_URL'))
     problems.push(
       'VITE_CONTACT_WEBHOOK_URL is now a function secret: remove it here and set it with supabase secrets set CONTACT_WEBHOOK_URL=<url> CONTACT_WEBHOOK_SECRET=<whsec_…> (docs/deploy.md), or set VITE_LEADS=browser to have the page post it (its address is then public)',
     );
@@ -290,7 +257,8 @@ export function parseConfig(env: RawEnv, mode: ConfigMode): SiteConfig {
   return toSiteConfig(result.data, mode);
 }
 
-export function profileOf(env: RawEnv): { auth: VapiAuth; leads: LeadsProfile } {
+/** The default profile is `server`: the Edge Functions start calls and post leads, so no Vapi key or webhook address ships. */
+export function profileOf(env: RawEnv) {
   return {
     auth: vapiAuth.catch('server').parse(env.VITE_VAPI_AUTH),
     leads: leadsProfile.catch('server').parse(env.VITE_LEADS),
@@ -298,10 +266,6 @@ export function profileOf(env: RawEnv): { auth: VapiAuth; leads: LeadsProfile } 
 }
 
 export const PLAUSIBLE_DEFAULT_ENDPOINT = 'https://plausible.io/api/event';
-
-export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
-
-export const LOCAL_TURNSTILE_SITE_KEY = '1x00000000000000000000AA';
 
 /** "local" is reserved by Vite for .env.local files. */
 export const LOCAL_VITE_MODE = 'local-stack';
@@ -318,7 +282,8 @@ export function localDefaults(origin: string, anonKey: string): Record<ConfigVar
     // Another loopback name, so the booking frame is cross-origin as Cal.com's is.
     VITE_BOOKING_URL: `${origin.replace('//localhost', '//127.0.0.1')}${LOCAL_ROUTES.booking}/owner/intro`,
     VITE_CSP_REPORT_URI: `${origin}${LOCAL_ROUTES.cspReports}`,
-    VITE_TURNSTILE_SITE_KEY: LOCAL_TURNSTILE_SITE_KEY,
+    // Cloudflare's testing key that always passes, as the local stand-in does.
+    VITE_TURNSTILE_SITE_KEY: TURNSTILE_TESTING_SITE_KEYS[0],
     VITE_PLAUSIBLE_DOMAIN: new URL(origin).hostname,
     VITE_PLAUSIBLE_ENDPOINT: `${origin}${LOCAL_ROUTES.events}`,
   };

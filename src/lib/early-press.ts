@@ -18,12 +18,6 @@ function unmark(key: string): void {
   });
 }
 
-/** The capture may mark the control before hydration: that attribute is not a mismatch. */
-export interface EarlyPressProps {
-  [EARLY_PRESS_ATTR]: string;
-  suppressHydrationWarning: true;
-}
-
 /**
  * `ready`: a control that renders differently until it can act (a submit button that must not
  * submit natively) goes live only with the render where it is true. Causes no re-render.
@@ -32,7 +26,7 @@ export function useEarlyPress(
   key: string,
   onPress: () => void,
   { ready = true }: { ready?: boolean } = {},
-): EarlyPressProps {
+) {
   const replayPress = useEffectEvent(onPress);
   useEffect(() => {
     if (!ready) return;
@@ -59,5 +53,6 @@ export function useEarlyPress(
       }
     };
   }, [key, ready]);
-  return { [EARLY_PRESS_ATTR]: key, suppressHydrationWarning: true };
+  // The capture may mark the control before hydration: that attribute is not a mismatch.
+  return { [EARLY_PRESS_ATTR]: key, suppressHydrationWarning: true } as const;
 }

@@ -7,7 +7,7 @@ export interface FunctionsClient {
 }
 
 export type FunctionAnswer =
-  | { reached: true; status: number; headers: Headers; body: Record<string, unknown> }
+  | { reached: true; status: number; body: Record<string, unknown> }
   | { reached: false; detail: string };
 
 /** The raw answer, for a function that streams. `keepalive` lets a request outlive the page. */
@@ -45,7 +45,6 @@ export async function callFunction(
   return {
     reached: true,
     status: response.status,
-    headers: response.headers,
     body: typeof read === 'object' && read !== null ? (read as Record<string, unknown>) : {},
   };
 }

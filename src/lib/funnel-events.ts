@@ -25,24 +25,20 @@ export interface FunnelProps {
 export const MINUTES_BUCKETS = ['0-1', '1-2', '2-3', '3-5', '5+'] as const;
 export type MinutesBucket = (typeof MINUTES_BUCKETS)[number];
 
-export function minutesBucket(seconds: number): MinutesBucket {
-  if (seconds < 60) return '0-1';
-  if (seconds < 120) return '1-2';
-  if (seconds < 180) return '2-3';
-  if (seconds < 300) return '3-5';
-  return '5+';
-}
-
 /** `none`: it never rang. */
 export const RING_BUCKETS = ['0-10', '10-20', '20-30', '30-60', '60+', 'none'] as const;
 export type RingBucket = (typeof RING_BUCKETS)[number];
 
-export function ringBucket(milliseconds: number | null): RingBucket {
-  if (milliseconds === null) return 'none';
-  const seconds = milliseconds / 1000;
-  if (seconds < 10) return '0-10';
-  if (seconds < 20) return '10-20';
-  if (seconds < 30) return '20-30';
-  if (seconds < 60) return '30-60';
-  return '60+';
+/** The bucket of the first bound `value` is under, else the one after the last bound. */
+function bucketOf<B>(value: number, bounds: readonly number[], buckets: readonly B[]): B {
+  const index = bounds.findIndex((bound) => value < bound);
+  return buckets[index === -1 ? bounds.length : index]!;
 }
+
+export const minutesBucket = (seconds: number): MinutesBucket =>
+  bucketOf(seconds, [60, 120, 180, 300], MINUTES_BUCKETS);
+
+export const ringBucket = (milliseconds: number | null): RingBucket =>
+  milliseconds === null
+    ? 'none'
+    : bucketOf(milliseconds, [10_000, 20_000, 30_000, 60_000], RING_BUCKETS);

@@ -71,17 +71,14 @@ export function readOwnBusiness(): Business | null | false {
   const typed = (field: BusinessField) => fieldElement(field)?.value ?? '';
   const name = typed('business_name');
   const city = typed('city');
-  if (name.trim() === '' && city.trim() === '') {
-    clearOwnBusinessProblem();
-    return null;
-  }
-  const parsed = parseBusiness({ business_name: name, trade: typed('trade'), city });
-  if (!parsed.ok) {
+  const none = name.trim() === '' && city.trim() === '';
+  const parsed = none ? null : parseBusiness({ business_name: name, trade: typed('trade'), city });
+  if (parsed && !parsed.ok) {
     refuseOwnBusiness(refusedField(parsed.details));
     return false;
   }
   clearOwnBusinessProblem();
-  return parsed.value;
+  return parsed ? parsed.value : null;
 }
 
 export function refusedField(details: unknown): BusinessField {

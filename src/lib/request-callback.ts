@@ -15,7 +15,7 @@ export type CallbackOutcome =
   | { status: 'accepted'; report: ReportTicket | null }
   | { status: 'invalid'; field: 'phone' | 'consent'; reason: 'phone' | 'consent' | 'country' }
   | { status: 'business'; field: BusinessField }
-  | { status: 'bot-check' }
+  | { status: 'botCheck' }
   | { status: 'limited' }
   /** Vapi did not say whether it placed the call: this request places no other. */
   | { status: 'uncertain' }
@@ -28,7 +28,7 @@ const REFUSALS: Partial<Record<CallbackCode, CallbackOutcome>> = {
   invalid_phone: { status: 'invalid', field: 'phone', reason: 'phone' },
   country_not_allowed: { status: 'invalid', field: 'phone', reason: 'country' },
   consent_required: { status: 'invalid', field: 'consent', reason: 'consent' },
-  captcha_failed: { status: 'bot-check' },
+  captcha_failed: { status: 'botCheck' },
   limited: { status: 'limited' },
   call_uncertain: { status: 'uncertain' },
 };

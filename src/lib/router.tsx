@@ -23,7 +23,7 @@ export interface Location {
   state: unknown;
 }
 
-/** Resolved as an `<a href>` would be. */
+/** A path on this site, resolved as an `<a href>` would be. */
 export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
 interface RouterValue {
@@ -50,10 +50,6 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
 
   const navigate = useCallback<Navigate>((to, { replace = false, state = null } = {}) => {
     const url = new URL(to, window.location.href);
-    if (url.origin !== window.location.origin) {
-      window.location.assign(url.href);
-      return;
-    }
     const path = url.pathname + url.search + url.hash;
     if (replace) window.history.replaceState(state, '', path);
     else window.history.pushState(state, '', path);
@@ -93,8 +89,6 @@ export function useNavigate(): Navigate {
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
-  replace?: boolean;
-  state?: unknown;
 }
 
 function browserHandles(event: MouseEvent<HTMLAnchorElement>, target?: string): boolean {
@@ -111,7 +105,7 @@ function browserHandles(event: MouseEvent<HTMLAnchorElement>, target?: string): 
 }
 
 /** Works as a plain link with no router above it. */
-export function Link({ to, replace, state, onClick, children, ...rest }: LinkProps) {
+export function Link({ to, onClick, children, ...rest }: LinkProps) {
   const router = useContext(RouterContext);
   return (
     <a
@@ -121,7 +115,7 @@ export function Link({ to, replace, state, onClick, children, ...rest }: LinkPro
         onClick?.(event);
         if (!router || browserHandles(event, rest.target)) return;
         event.preventDefault();
-        router.navigate(to, { replace, state });
+        router.navigate(to);
       }}
     >
       {children}

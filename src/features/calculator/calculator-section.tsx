@@ -7,11 +7,13 @@ import { funnel } from '@/lib/funnel';
 import { setVisitEstimate } from '@/lib/visit';
 import { formatUsd } from '@/lib/whole-number';
 import { estimateLostRevenue, FULL_LOSS_DELAY_HOURS, type CalculatorInputs } from './estimate';
+// The functions keep these bounds too.
 import {
   CALCULATOR_FIELDS as FIELDS,
+  CALCULATOR_MAX as MAX,
   type CalculatorField as Field,
 } from '@shared/contracts/calculator-bounds.ts';
-import { adoptTyped, FIELD_MAX as MAX, refusalOf, type Refusal } from './field-rule';
+import { adoptTyped, refusalOf, type Refusal } from './field-rule';
 
 const EARLY_KEY = 'calculator';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CALCULATOR_MAX } from '@shared/contracts/calculator-bounds.ts';
-import { adoptTyped, FIELD_MAX, refusalOf } from './field-rule';
+import { adoptTyped, refusalOf } from './field-rule';
 
-const MAX_CLOSE_RATE = FIELD_MAX.rate;
+const MAX_CLOSE_RATE = CALCULATOR_MAX.rate;
 
 describe('refusalOf', () => {
   it.each(['', '0', '12', '12.5', '.5', '12.', '007'])('accepts %j', (raw) => {
@@ -17,12 +17,11 @@ describe('refusalOf', () => {
   );
 
   it("caps each field at the calculator's own bound, the one the functions keep", () => {
-    expect(FIELD_MAX).toEqual({ leads: 10_000, value: 100_000, delay: 720, rate: 100 });
-    expect(FIELD_MAX).toBe(CALCULATOR_MAX);
+    expect(CALCULATOR_MAX).toEqual({ leads: 10_000, value: 100_000, delay: 720, rate: 100 });
     for (const [max, within, past] of [
-      [FIELD_MAX.leads, '10000', '10000.5'],
-      [FIELD_MAX.value, '100000', '100001'],
-      [FIELD_MAX.delay, '720', '721'],
+      [CALCULATOR_MAX.leads, '10000', '10000.5'],
+      [CALCULATOR_MAX.value, '100000', '100001'],
+      [CALCULATOR_MAX.delay, '720', '721'],
     ] as const) {
       expect(refusalOf(within, max)).toBeNull();
       expect(refusalOf(past, max)).toBe('above-max');

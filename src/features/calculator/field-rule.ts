@@ -1,8 +1,4 @@
 /** Shared with the inline early-fields script, so it is kept apart from estimate.ts: the page carries only this. */
-import { CALCULATOR_MAX, type CalculatorField } from '@shared/contracts/calculator-bounds.ts';
-
-/** The functions keep these bounds too. */
-export const FIELD_MAX: Readonly<Record<CalculatorField, number>> = CALCULATOR_MAX;
 
 const DECIMAL = /^\d*\.?\d*$/;
 

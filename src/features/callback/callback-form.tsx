@@ -1,24 +1,16 @@
 import { useEffect, useId, type FormEvent } from 'react';
 import { PHONE_MAX_LENGTH } from '@shared/contracts/callback.ts';
 import { ConsentWords } from '@/components/consent-words';
-import { PanelHeader } from '@/components/intent-panel';
+import { PanelHeader, type PanelProps } from '@/components/intent-panel';
 import { Button } from '@/components/ui/button';
 import { callback as copy } from '@/content/callback';
 import { cn } from '@/lib/cn';
-import { requestCallback } from '@/lib/request-callback';
 import { useCallbackRequest, type CallbackField } from './use-callback-request';
 
-/** The function calls at most once per request id, so every try of the same number carries the same one. */
-
-export interface CallbackFormProps {
-  send?: typeof requestCallback;
-  onClose: () => void;
-}
-
-export function CallbackForm({ send = requestCallback, onClose }: CallbackFormProps) {
+export function CallbackForm({ onClose }: PanelProps) {
   const ids = useId();
   const focusField = (field: CallbackField) => document.getElementById(`${ids}-${field}`)?.focus();
-  const { errors, status, widget, clearError, submit } = useCallbackRequest(send, focusField);
+  const { errors, status, widget, clearError, submit } = useCallbackRequest(focusField);
 
   // After the hook's effect prepared the bot check, the number's box takes the focus.
   useEffect(() => document.getElementById(`${ids}-phone`)?.focus(), [ids]);

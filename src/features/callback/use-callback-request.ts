@@ -7,7 +7,7 @@ import { announceReport } from '@/lib/pending-report';
 import { readOwnBusiness, refuseOwnBusiness } from '@/lib/own-business';
 import { REQUEST_CALLBACK } from '@shared/contracts/callback.ts';
 import { createBotCheck, type BotCheckSession } from '@/lib/bot-check';
-import { callbackBody, type requestCallback, type CallbackOutcome } from '@/lib/request-callback';
+import { callbackBody, requestCallback, type CallbackOutcome } from '@/lib/request-callback';
 
 export type CallbackField = 'phone' | 'consent';
 export type FieldErrors = Partial<Record<CallbackField, string>>;
@@ -17,19 +17,8 @@ export type CallbackStatus =
   | { kind: 'accepted' }
   | { kind: 'refused'; message: string };
 
-const REFUSAL_LINES = {
-  business: copy.errors.business,
-  'bot-check': copy.errors.botCheck,
-  limited: copy.errors.limited,
-  uncertain: copy.errors.uncertain,
-  failed: copy.errors.failed,
-} satisfies Record<Exclude<CallbackOutcome['status'], 'accepted' | 'invalid'>, string>;
-
-/** The same request id for every try of the same number; `focusField` moves focus to the field a line is about. */
-export function useCallbackRequest(
-  send: typeof requestCallback,
-  focusField: (field: CallbackField) => void,
-) {
+/** The same request id for every try of the same number, as the function calls at most once per id; `focusField` moves focus to the field a line is about. */
+export function useCallbackRequest(focusField: (field: CallbackField) => void) {
   const turnstile = config.turnstile!;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<CallbackStatus>({ kind: 'idle' });
@@ -74,7 +63,7 @@ export function useCallbackRequest(
     let outcome: CallbackOutcome;
     try {
       const captcha = await botCheck.current!.token();
-      outcome = await send(
+      outcome = await requestCallback(
         callbackBody({
           id: attempt.current.id,
           phone,
@@ -104,7 +93,7 @@ export function useCallbackRequest(
     if (outcome.status === 'business') refuseOwnBusiness(outcome.field);
     if (outcome.status === 'failed')
       console.error('Call my phone: the request failed:', outcome.detail);
-    setStatus({ kind: 'refused', message: REFUSAL_LINES[outcome.status] });
+    setStatus({ kind: 'refused', message: copy.errors[outcome.status] });
   }
 
   return { errors, status, widget, clearError, submit };

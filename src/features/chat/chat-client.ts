@@ -26,9 +26,7 @@ export class ChatError extends Error {
   }
 }
 
-export const ANSWER_TIMEOUT_MS = 30_000;
-
-export const VAPI_API_URL = 'https://api.vapi.ai';
+const ANSWER_TIMEOUT_MS = 30_000;
 
 /** Required by Vapi's type, not processed with `sessionEnd`. */
 export const SESSION_END_INPUT = 'The visitor closed the chat.';
@@ -38,11 +36,6 @@ export interface ChatTransport {
   /** Sent even as the page is left. */
   end: () => void;
 }
-
-const KIND_OF_STATUS: Partial<Record<number, ChatErrorKind>> = {
-  402: 'unavailable',
-  429: 'limited',
-};
 
 async function withinTimeout<T>(
   work: (signal: AbortSignal) => Promise<T>,
@@ -59,19 +52,17 @@ async function withinTimeout<T>(
 export function createPublicKeyChat({
   publicKey,
   assistantId,
-  apiUrl = VAPI_API_URL,
   fetcher = (...args: Parameters<typeof fetch>) => fetch(...args),
   timeoutMs = ANSWER_TIMEOUT_MS,
 }: {
   publicKey: string;
   assistantId: string;
-  apiUrl?: string;
   fetcher?: typeof fetch;
   timeoutMs?: number;
 }): ChatTransport {
   let sessionId: string | null = null;
   const post = (body: CreateWebChatBody, init: { signal?: AbortSignal; keepalive?: boolean }) =>
-    fetcher(`${apiUrl}/chat/web`, {
+    fetcher('https://api.vapi.ai/chat/web', {
       method: 'POST',
       headers: { Authorization: `Bearer ${publicKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
@@ -89,8 +80,9 @@ export function createPublicKeyChat({
       const answer = await withinTimeout(async (signal) => {
         const response = await post(body, { signal });
         if (!response.ok) {
-          const kind = KIND_OF_STATUS[response.status] ?? 'failed';
-          throw new ChatError(kind, `chat/web answered ${response.status}`);
+          const { status } = response;
+          const kind = status === 402 ? 'unavailable' : status === 429 ? 'limited' : 'failed';
+          throw new ChatError(kind, `chat/web answered ${status}`);
         }
         return readChatAnswer(response, onDelta);
       }, timeoutMs);
@@ -120,22 +112,20 @@ export function createServerChat({
   client: FunctionsClient;
   botCheck: BotCheckSession;
 }): ChatTransport {
-  let id = crypto.randomUUID();
-  let known = false;
-  /** From the first answer: later messages bring it back instead of a bot check. Never shown. */
-  let key: string | null = null;
-  let report: ReportTicket | null = null;
-  const startOver = () => {
-    id = crypto.randomUUID();
-    known = false;
-    key = null;
-    report = null;
-  };
+  /** `key` comes with the first answer: later messages bring it back instead of a bot check. Never shown. */
+  const newChat = () => ({
+    id: crypto.randomUUID(),
+    known: false,
+    key: null as string | null,
+    report: null as ReportTicket | null,
+  });
+  let chat = newChat();
+  const startOver = () => (chat = newChat());
   const message = (input: string, captcha: string | null): ChatBody => ({
-    id,
+    id: chat.id,
     input,
     captcha,
-    key: captcha === null ? key : null,
+    key: captcha === null ? chat.key : null,
     visit_id: visitId(),
     variables: agentVariables(),
     end: false,
@@ -143,7 +133,7 @@ export function createServerChat({
   return {
     send: async (input, onDelta) => {
       let captcha: string | null = null;
-      if (key === null) {
+      if (chat.key === null) {
         try {
           captcha = await botCheck.token(ANSWER_TIMEOUT_MS);
         } catch (error) {
@@ -166,18 +156,18 @@ export function createServerChat({
           if (response.status === 429) throw new ChatError(limitedKind(refusal, SPENT), detail);
           throw new ChatError(refusal.code === 'unavailable' ? 'unavailable' : 'failed', detail);
         }
-        known = true;
+        chat.known = true;
         const read = await readChatAnswer(response, onDelta);
-        key = chatKeyOf(read.body) ?? key;
-        report = reportTicketOf(read.body) ?? report;
+        chat.key = chatKeyOf(read.body) ?? chat.key;
+        chat.report = reportTicketOf(read.body) ?? chat.report;
         return read;
       });
       if (answer.text === '') throw new ChatError('failed', 'chat answered no reply');
     },
     end: () => {
-      if (!known) return;
+      if (!chat.known) return;
       const ending: ChatBody = { ...message('', null), end: true };
-      announceReport(report, 'chat');
+      announceReport(chat.report, 'chat');
       startOver();
       void openFunction(client, CHAT.name, ending, { keepalive: true });
     },

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { quietConsoleError } from '@/test/quiet-console';
 import { ChatError, type ChatTransport } from './chat-client';
-import { CHAT_IDLE_MS, ChatPanel } from './chat-panel';
+import { ChatPanel } from './chat-panel';
+import { CHAT_IDLE_MS } from './use-chat-session';
 
 /** A way to the agent the test answers by hand. */
 function fakeTransport() {

@@ -9,8 +9,6 @@ import { config, siteFunctions } from '@/lib/config';
 import { createPublicKeyChat, createServerChat } from './chat-client';
 import { useChatSession, type ChatConnection } from './use-chat-session';
 
-export { CHAT_IDLE_MS } from './use-chat-session';
-
 function transportForThisSite(botCheckBox: () => HTMLElement | null): ChatConnection {
   const vapi = config.vapi!;
   if (vapi.auth === 'server') {

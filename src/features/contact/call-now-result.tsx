@@ -4,7 +4,6 @@ import { callNow } from '@/content/call-now';
 import type { CallSteps } from '@shared/contracts/report-read.ts';
 import { ringBucket } from '@/lib/funnel-events';
 import { funnel } from '@/lib/funnel';
-import { cn } from '@/lib/cn';
 import type { CallNowState } from './use-call-now';
 import { watchSteps, type StepsOutcome } from './watch-steps';
 
@@ -21,7 +20,7 @@ export interface CallNowResultProps {
   watch?: typeof watchSteps;
 }
 
-export function CallNowResult({ state, watch }: CallNowResultProps) {
+export function CallNowResult({ state, watch = watchSteps }: CallNowResultProps) {
   if (state.kind === 'refused')
     return (
       <p role="alert" className="text-sm font-medium text-ink sm:col-span-2">
@@ -32,13 +31,7 @@ export function CallNowResult({ state, watch }: CallNowResultProps) {
 }
 
 /** The running clock is a timer screen readers do not read out; the steps and the result are announced. */
-function CallStopwatch({
-  state,
-  watch = watchSteps,
-}: {
-  state: Running;
-  watch?: typeof watchSteps;
-}) {
+function CallStopwatch({ state, watch }: { state: Running; watch: typeof watchSteps }) {
   const [now, setNow] = useState(() => performance.now());
   const [steps, setSteps] = useState<CallSteps | null>(null);
   const [outcome, setOutcome] = useState<StepsOutcome | null>(null);
@@ -68,18 +61,15 @@ function CallStopwatch({
 
   const rangMs = outcome?.kind === 'rang' ? outcome.ms : null;
   const shown = rangMs ?? now - state.pressedAt;
-  const done = {
-    sent: state.kind !== 'sending',
-    queued: placed !== null,
-    ringing: rangMs !== null || steps?.ringing_ms != null,
-    answered: steps?.answered_ms != null,
-  };
-  const at: Partial<Record<keyof typeof done, number | null | undefined>> = {
-    queued: steps?.queued_ms,
-    ringing: rangMs ?? steps?.ringing_ms,
-    answered: steps?.answered_ms,
-  };
-  const latest = (Object.keys(done) as (keyof typeof done)[]).filter((step) => done[step]).at(-1);
+  const ringingMs = rangMs ?? steps?.ringing_ms ?? null;
+  // Each step's time is from the press, once the server gives it.
+  const progress = [
+    { step: 'sent', done: state.kind !== 'sending', at: null },
+    { step: 'queued', done: placed !== null, at: steps?.queued_ms },
+    { step: 'ringing', done: ringingMs !== null, at: ringingMs },
+    { step: 'answered', done: steps?.answered_ms != null, at: steps?.answered_ms },
+  ] as const;
+  const latest = progress.filter(({ done }) => done).at(-1)?.step;
   let result: string | null = latest ? copy.steps[latest] : null;
   if (outcome?.kind === 'rang') result = `${copy.rang(tenths(outcome.ms))} ${copy.speed}`;
   else if (outcome?.kind === 'gave-up') result = copy.gaveUp;
@@ -102,16 +92,16 @@ function CallStopwatch({
         {copy.running(tenths(shown))}
       </p>
       <ol className="mt-3 grid gap-1 text-sm">
-        {(Object.keys(done) as (keyof typeof done)[]).map((step) => (
+        {progress.map(({ step, done, at }) => (
           <li
             key={step}
             data-step={step}
-            data-done={done[step] ? 'true' : undefined}
-            className={cn(done[step] ? 'font-semibold text-ink' : 'text-slate-600')}
+            data-done={done ? 'true' : undefined}
+            className={done ? 'font-semibold text-ink' : 'text-slate-600'}
           >
-            <span aria-hidden="true">{done[step] ? '✓ ' : '○ '}</span>
+            <span aria-hidden="true">{done ? '✓ ' : '○ '}</span>
             {copy.steps[step]}
-            {at[step] != null ? ` (${copy.running(tenths(at[step]))})` : null}
+            {at != null ? ` (${copy.running(tenths(at))})` : null}
           </li>
         ))}
       </ol>

@@ -41,13 +41,6 @@ const CallNowResult = lazyOr<CallNowResultProps>(
 const sendLazily: Send = async (id, values, botCheckPlace) =>
   (await loadSender()).sendContact(id, values, botCheckPlace);
 
-function readValues(form: HTMLFormElement): ContactValues {
-  const data = new FormData(form);
-  return Object.fromEntries(
-    LEAD_FIELDS.map((field) => [field, String(data.get(field) ?? '')]),
-  ) as ContactValues;
-}
-
 interface ContactFormProps {
   send?: Send;
   booking?: BookingConfig | null;
@@ -60,7 +53,6 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
   const botCheckBox = useRef<HTMLDivElement>(null);
   const { state, submit } = useContactSubmission(send, () => botCheckBox.current);
   const { state: callState, widget: callWidget, ...call } = useCallNow();
-  const offerCall = Boolean(config.turnstile);
   const onCallTicked = (on: boolean) => {
     if (on) void loadResult().catch(() => undefined);
     call.ticked(on);
@@ -93,7 +85,10 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
     const pressedAt = performance.now();
     const element = event.currentTarget;
     if (submitting) return;
-    const values = readValues(element);
+    const data = new FormData(element);
+    const values = Object.fromEntries(
+      LEAD_FIELDS.map((field) => [field, String(data.get(field) ?? '')]),
+    ) as ContactValues;
     const found = validateContact(values);
     setErrors(found);
     const firstProblem = LEAD_FIELDS.find((field) => found[field]);
@@ -101,23 +96,22 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
       (element.elements.namedItem(firstProblem) as HTMLElement | null)?.focus();
       return;
     }
-    if (new FormData(element).get('website')) {
+    if (data.get('website')) {
       // A bot filled the field no person can see: look successful, send nothing.
       element.reset();
       toastFor(true);
       return;
     }
     dismiss();
-    const callNow = offerCall && new FormData(element).get('call_now') === 'yes';
+    const callNow = data.get('call_now') === 'yes';
     if (callNow) call.pressed(pressedAt);
     const outcome = await submit(values);
     if (!outcome) return; // one was already on its way
-    if (outcome.status === 'succeeded') element.reset();
-    toastFor(outcome.status === 'succeeded');
+    const sent = outcome.status === 'succeeded';
+    if (sent) element.reset();
+    toastFor(sent);
     // No call without a stored lead.
-    if (!callNow) return;
-    if (outcome.status === 'succeeded') void call.follow(outcome.id, values.phone, pressedAt);
-    else call.cancel();
+    if (callNow) void call.follow(sent ? outcome.id : null, values.phone, pressedAt);
   }
 
   const clearError = (event: FormEvent<HTMLFormElement>) => {
@@ -153,7 +147,7 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
           <label htmlFor="contact-website">{copy.honeypotLabel}</label>
           <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
         </div>
-        {offerCall ? <CallNowBox onChange={onCallTicked} /> : null}
+        {config.turnstile ? <CallNowBox onChange={onCallTicked} /> : null}
         <div ref={callWidget} className="empty:hidden sm:col-span-2" />
         <div ref={botCheckBox} className="empty:hidden sm:col-span-2" />
         <div className="sm:col-span-2">

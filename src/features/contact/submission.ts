@@ -43,28 +43,12 @@ interface Failure {
 
 export type SubmissionResult = { ok: true } | ({ ok: false; step: 'insert' | 'webhook' } & Failure);
 
-export const RETRY_DELAYS_MS = [400, 1200] as const;
+const RETRY_DELAYS_MS = [400, 1200] as const;
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
-/** Postgres's unique violation on the primary key: an earlier try stored this id. */
-function isAlreadyStored(outcome: Extract<InsertOutcome, { ok: false }>): boolean {
-  return outcome.code === '23505' && outcome.message.includes('contact_submissions_pkey');
-}
-
-class TimeoutError extends Error {
-  constructor() {
-    super(`no answer within ${CALL_TIMEOUT_MS / 1000} s`);
-    this.name = 'TimeoutError';
-  }
-}
 
 type Attempt =
   | { done: true; delivered?: boolean }
-  | (Failure & {
-      done: false;
-      webhook?: boolean;
-      retry: boolean;
-      ceiling?: boolean;
-    });
+  | (Failure & { done: false; retry: boolean; webhook?: boolean; ceiling?: boolean });
 
 /** Retries network errors and 502/503/504; not a timeout: the visitor has waited, and can press again (the id makes that safe). */
 async function withRetries(
@@ -73,13 +57,13 @@ async function withRetries(
 ): Promise<Attempt> {
   for (let i = 0; ; i += 1) {
     const result = await attempt();
-    if (result.done) return result;
     const delay = RETRY_DELAYS_MS[i];
-    if (!result.retry || delay === undefined) return result;
+    if (result.done || !result.retry || delay === undefined) return result;
     await wait(delay);
   }
 }
 
+/** The race ends a call that ignores its signal; the signal is aborted only by the timeout. */
 async function attemptOnce<T>(
   call: (signal: AbortSignal) => Promise<T>,
   judge: (answer: T) => Attempt,
@@ -88,15 +72,17 @@ async function attemptOnce<T>(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort(new TimeoutError());
-      reject(new TimeoutError());
+      controller.abort();
+      reject(controller.signal.reason);
     }, CALL_TIMEOUT_MS);
   });
   try {
     return judge(await Promise.race([call(controller.signal), timeout]));
   } catch (error) {
-    if (error instanceof TimeoutError)
-      return { done: false, retry: false, reason: 'timeout', detail: error.message };
+    if (controller.signal.aborted) {
+      const detail = `no answer within ${CALL_TIMEOUT_MS / 1000} s`;
+      return { done: false, retry: false, reason: 'timeout', detail };
+    }
     return { done: false, retry: true, reason: 'network', detail: String(error) };
   } finally {
     clearTimeout(timer);
@@ -107,8 +93,12 @@ function insertOnce(insert: SubmissionClients['insert'], row: LeadRow): Promise<
   return attemptOnce(
     (signal) => insert(row, signal),
     (outcome) => {
-      if (outcome.ok || isAlreadyStored(outcome))
-        return { done: true, delivered: outcome.delivered === true };
+      // Postgres's unique violation on the primary key: an earlier try stored this id.
+      const stored =
+        !outcome.ok &&
+        outcome.code === '23505' &&
+        outcome.message.includes('contact_submissions_pkey');
+      if (outcome.ok || stored) return { done: true, delivered: outcome.delivered === true };
       const detail = `${outcome.status} ${outcome.code} ${outcome.message}`.trim();
       // supabase-js reports a dropped connection as status 0 with the fetch error's message.
       if (outcome.status === 0) return { done: false, retry: true, reason: 'network', detail };
@@ -118,8 +108,8 @@ function insertOnce(insert: SubmissionClients['insert'], row: LeadRow): Promise<
         reason: 'http',
         status: outcome.status,
         detail,
-        ...(outcome.status === 429 && outcome.code === 'LG003' ? { ceiling: true } : {}),
-        ...(outcome.code === 'webhook_failed' ? { webhook: true } : {}),
+        ceiling: outcome.status === 429 && outcome.code === 'LG003',
+        webhook: outcome.code === 'webhook_failed',
       };
     },
   );
@@ -197,22 +187,12 @@ export async function submitContact(
     () => postWebhookOnce(webhook, { ...base, created_at: toPacificReadable(now) }),
     wait,
   );
-  if (!posted.done) return fail('webhook', posted);
-  return { ok: true };
+  return posted.done ? { ok: true } : fail('webhook', posted);
 }
 
-function fail(
-  step: 'insert' | 'webhook',
-  attempt: Exclude<Attempt, { done: true }>,
-): SubmissionResult {
+function fail(step: 'insert' | 'webhook', { reason, status, detail }: Failure): SubmissionResult {
   console.error(
-    `Contact form: the ${step === 'insert' ? 'database insert' : 'webhook'} failed (${attempt.reason}): ${attempt.detail}`,
+    `Contact form: the ${step === 'insert' ? 'database insert' : 'webhook'} failed (${reason}): ${detail}`,
   );
-  return {
-    ok: false,
-    step,
-    reason: attempt.reason,
-    ...(attempt.status === undefined ? {} : { status: attempt.status }),
-    detail: attempt.detail,
-  };
+  return { ok: false, step, reason, ...(status === undefined ? {} : { status }), detail };
 }

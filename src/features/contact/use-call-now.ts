@@ -17,15 +17,10 @@ export type CallNowState =
 
 const loadCallNow = loadOnce(() => import('./call-now'), CALL_TIMEOUT_MS);
 
-const REFUSALS: Partial<Record<CallbackOutcome['status'], CallRefusal>> = {
-  'bot-check': 'botCheck',
-  limited: 'limited',
-  uncertain: 'uncertain',
-};
-
 function refusalOf(outcome: Exclude<CallbackOutcome, { status: 'accepted' }>): CallRefusal {
   if (outcome.status === 'invalid') return outcome.reason === 'country' ? 'country' : 'invalid';
-  return REFUSALS[outcome.status] ?? 'failed';
+  // A call that follows a lead names no business of the visitor's.
+  return outcome.status === 'business' ? 'failed' : outcome.status;
 }
 
 export function useCallNow() {
@@ -40,9 +35,10 @@ export function useCallNow() {
   }, []);
 
   const pressed = useCallback((pressedAt: number) => setState({ kind: 'sending', pressedAt }), []);
-  const cancel = useCallback(() => setState({ kind: 'none' }), []);
 
-  const follow = useCallback(async (leadId: string, phone: string, pressedAt: number) => {
+  /** `leadId` null: the lead was not stored, so no call. */
+  const follow = useCallback(async (leadId: string | null, phone: string, pressedAt: number) => {
+    if (leadId === null) return setState({ kind: 'none' });
     setState({ kind: 'asking', pressedAt });
     let outcome: CallbackOutcome;
     try {
@@ -61,5 +57,5 @@ export function useCallNow() {
     setState({ kind: 'refused', why: refusalOf(outcome) });
   }, []);
 
-  return { state, widget, ticked, pressed, cancel, follow };
+  return { state, widget, ticked, pressed, follow };
 }

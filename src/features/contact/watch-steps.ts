@@ -15,24 +15,12 @@ export type StepsOutcome =
   /** 404: a callback Vapi refused, or one too old. */
   | { kind: 'gone' };
 
-export interface StepsTiming {
-  every: number;
-  waitMs: number;
-  now: () => number;
-}
-
 const READ_TIMEOUT_MS = 5_000;
-
-const DEFAULT_TIMING: StepsTiming = {
-  every: STEPS_READ_EVERY_MS,
-  waitMs: STEPS_WAIT_MS,
-  now: () => Date.now(),
-};
 
 const ms = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
 
-export function stepsOf(body: Record<string, unknown>): CallSteps | null {
+function stepsOf(body: Record<string, unknown>): CallSteps | null {
   const steps = body.steps as Partial<Record<keyof CallSteps, unknown>> | undefined;
   if (typeof steps !== 'object' || steps === null) return null;
   return {
@@ -43,17 +31,16 @@ export function stepsOf(body: Record<string, unknown>): CallSteps | null {
   };
 }
 
+/** Reads every `every` ms, for `waitMs` on the clock `now`. */
 export function watchSteps(
   client: FunctionsClient,
   ticket: ReportTicket,
   onSteps: (steps: CallSteps) => void,
   signal: AbortSignal,
-  timing: StepsTiming = DEFAULT_TIMING,
+  { every = STEPS_READ_EVERY_MS, waitMs = STEPS_WAIT_MS, now = () => Date.now() } = {},
 ): Promise<StepsOutcome> {
-  const deadline = timing.now() + timing.waitMs;
-  const turns = { first: timing.every, every: timing.every, now: timing.now };
-  const read = { deadline, readMs: READ_TIMEOUT_MS, signal };
-  return readCallReport(client, ticket, read, turns, (answer) => {
+  const read = { deadline: now() + waitMs, readMs: READ_TIMEOUT_MS, signal };
+  return readCallReport(client, ticket, read, { first: every, every, now }, (answer) => {
     const steps = answer.status === 200 ? stepsOf(answer.body) : null;
     if (!steps) return null;
     onSteps(steps);
