@@ -7,7 +7,8 @@ import priya from './images/testimonial-priya.webp';
 export interface Testimonial {
   name: string;
   role: string;
-  image: { src: string; alt: string; width: number; height: number };
+  /** A square portrait, 192 px a side. */
+  portrait: string;
   quote: string;
   metric: { value: string; label: string };
 }
@@ -21,7 +22,7 @@ export const testimonials: Testimonial[] = [
   {
     name: 'Maria Delgado',
     role: 'Owner, SunPeak Solar',
-    image: { src: maria, alt: 'Portrait of Maria Delgado', width: 192, height: 192 },
+    portrait: maria,
     quote:
       'We used to lose weekend leads to whoever called back first. Now every one gets a call in under a minute and the site visit is on my calendar by Monday.',
     metric: { value: '+38%', label: 'booked site visits' },
@@ -29,7 +30,7 @@ export const testimonials: Testimonial[] = [
   {
     name: 'Derek Olsen',
     role: 'Broker, Olsen Realty Group',
-    image: { src: derek, alt: 'Portrait of Derek Olsen', width: 192, height: 192 },
+    portrait: derek,
     quote:
       'The agent qualifies buyers before they ever reach my team. My agents spend their day on showings, not phone tag.',
     metric: { value: '11 hrs', label: 'saved per agent each week' },
@@ -37,7 +38,7 @@ export const testimonials: Testimonial[] = [
   {
     name: 'Priya Nair',
     role: 'Operations lead, Apex Home Services',
-    image: { src: priya, alt: 'Portrait of Priya Nair', width: 192, height: 192 },
+    portrait: priya,
     quote:
       'After-hours emergency calls used to go to voicemail. Now they are booked, dispatched and in our CRM before the tech wakes up.',
     metric: { value: '0', label: 'missed after-hours calls' },

@@ -28,10 +28,10 @@ export function TestimonialsSection() {
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-4">
                 <img
-                  src={t.image.src}
-                  alt={t.image.alt}
-                  width={t.image.width}
-                  height={t.image.height}
+                  src={t.portrait}
+                  alt={`Portrait of ${t.name}`}
+                  width={192}
+                  height={192}
                   loading="lazy"
                   decoding="async"
                   className="size-14 rounded-full object-cover"
