@@ -20,7 +20,7 @@ const WEBHOOK_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature']
 type WebhookHeaders = Record<(typeof WEBHOOK_HEADERS)[number], string | null>;
 
 /** `unsigned`: none of the headers (the page's own post, VITE_LEADS=browser). */
-export type SignatureCheck = 'verified' | 'failed' | 'unsigned';
+type SignatureCheck = 'verified' | 'failed' | 'unsigned';
 
 export interface WebhookDelivery {
   seq: number;
@@ -34,7 +34,7 @@ export interface WebhookDelivery {
 }
 
 /** Checks a delivery as the owner's automation would. */
-export function checkSignature(
+function checkSignature(
   body: string,
   headers: WebhookHeaders,
   secret: string | null,

@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import { FUNNEL_EVENTS } from '../../src/lib/funnel-events';
 import { tradeOfPath } from '../../src/lib/trade';
 import { isoUtc, rowsOf } from '../postgres/database';
-import { parseJson } from '../postgrest/postgrest-errors';
+import { isObject, parseJson } from '../postgrest/postgrest-errors';
 
 /**
  * Plausible's events API (plausible.io/docs/events-api): the library's short names (`n`, `u`,
@@ -19,9 +19,8 @@ export const EVENT_MAX_BYTES = 8 * 1024;
 const MAX_PROPS = 30;
 
 /** The event, or why the real API would refuse it. */
-export function parseEvent(body: unknown): PlausibleRequestPayload | string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object';
-  const raw = body as Record<string, unknown>;
+export function parseEvent(raw: unknown): PlausibleRequestPayload | string {
+  if (!isObject(raw)) return 'not a JSON object';
   const n = raw.n ?? raw.name;
   const u = raw.u ?? raw.url;
   const d = raw.d ?? raw.domain;
