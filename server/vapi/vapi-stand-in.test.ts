@@ -156,7 +156,14 @@ describe('the Vapi stand-in’s status-updates', () => {
     ]) {
       const answer = await setMode({ mode: 'hang', statusDelays });
       expect(answer.status, JSON.stringify(statusDelays)).toBe(400);
+      expect(await answer.json()).toEqual({
+        error: 'statusDelays holds queued, ringing, in-progress: each ms from 0 to 60000, or null',
+      });
     }
+    // The mode is named first when both are wrong.
+    expect(await (await setMode({ mode: 'slow', statusDelays: 'fast' })).json()).toEqual({
+      error: 'mode is one of ok, reject, fail, hang, created-then-504',
+    });
     // Not hanging: the refused requests set nothing.
     await phoneCall();
     expect(await (await setMode({ mode: 'ok', statusDelays: { ringing: 60_000 } })).json()).toEqual(

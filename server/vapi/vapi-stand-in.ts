@@ -51,6 +51,8 @@ const STATUS_DELAYS = z
   })
   .prefault({});
 export const DEFAULT_STATUS_DELAYS = STATUS_DELAYS.parse(undefined);
+/** POST /mode's body; a problem with the mode is named before one with the delays. */
+const MODE_BODY = z.object({ mode: z.enum(MODES), statusDelays: STATUS_DELAYS });
 
 const WHO_ANSWERS = {
   assistantVersion: true,
@@ -362,24 +364,16 @@ export function createVapiStandIn(
   });
 
   app.post('/mode', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as {
-      mode?: unknown;
-      statusDelays?: unknown;
-    };
-    if (!MODES.includes(body.mode as VapiMode)) {
-      return c.json({ error: `mode is one of ${MODES.join(', ')}` }, 400);
+    const body = MODE_BODY.safeParse(await c.req.json().catch(() => ({})));
+    if (!body.success) {
+      const error =
+        body.error.issues[0]?.path[0] === 'statusDelays'
+          ? `statusDelays holds ${STATUS_STEPS.join(', ')}: each ms from 0 to ${STATUS_DELAY_MAX}, or null`
+          : `mode is one of ${MODES.join(', ')}`;
+      return c.json({ error }, 400);
     }
-    const delays = STATUS_DELAYS.safeParse(body.statusDelays);
-    if (!delays.success)
-      return c.json(
-        {
-          error: `statusDelays holds ${STATUS_STEPS.join(', ')}: each ms from 0 to ${STATUS_DELAY_MAX}, or null`,
-        },
-        400,
-      );
     dropSteps();
-    mode = body.mode as VapiMode;
-    statusDelays = delays.data;
+    ({ mode, statusDelays } = body.data);
     return c.json({ mode, statusDelays });
   });
 
