@@ -77,7 +77,8 @@ export type FunctionsHost = ReturnType<typeof createFunctionsHost>;
  */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-const FUNCTION_ERROR = (status: number, code: string | number, message: string) =>
+/** An answer of the host's own, in hosted Supabase's shape. */
+const hostError = (status: number, code: string | number, message: string) =>
   new Response(JSON.stringify({ code, message }), {
     status,
     headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' },
@@ -134,12 +135,11 @@ export function createFunctionsHost(options: FunctionsHostOptions) {
 
   async function forward(c: Context): Promise<Response> {
     const name = c.req.param('name')!;
-    if (!names.has(name))
-      return FUNCTION_ERROR(404, 'not_found', 'Requested function was not found');
+    if (!names.has(name)) return hostError(404, 'not_found', 'Requested function was not found');
     // A preflight carries no key: the function answers CORS itself.
     if (c.req.method !== 'OPTIONS' && !exempt.has(name) && sentKey(c) !== options.anonKey) {
       const sentAny = c.req.header('authorization') !== undefined || c.req.header('apikey');
-      return FUNCTION_ERROR(401, 401, GATEWAY_KEY_MESSAGES[sentAny ? 'invalid' : 'missing']);
+      return hostError(401, 401, GATEWAY_KEY_MESSAGES[sentAny ? 'invalid' : 'missing']);
     }
     const url = new URL(c.req.url);
     const path = `${url.pathname.replace(/^\/functions\/v1/, '')}${url.search}`;
@@ -150,20 +150,19 @@ export function createFunctionsHost(options: FunctionsHostOptions) {
     let body: ArrayBuffer | undefined;
     if (!['GET', 'HEAD'].includes(c.req.method)) {
       const read = await readBodyWithin(c.req.raw, MAX_BODY_BYTES);
-      if (!read) {
-        return FUNCTION_ERROR(
+      if (!read)
+        return hostError(
           413,
           'payload_too_large',
           `The body is larger than ${MAX_BODY_BYTES} bytes`,
         );
-      }
       body = read.buffer as ArrayBuffer;
     }
 
     for (let attempt = 0; ; attempt += 1) {
       const worker = workerFor(name);
       const port = await worker.ready.catch((error: Error) =>
-        FUNCTION_ERROR(
+        hostError(
           503,
           'function_unavailable',
           `The function ${name} did not start: ${error.message}`,
@@ -180,13 +179,8 @@ export function createFunctionsHost(options: FunctionsHostOptions) {
         });
         return new Response(response.body, { status: response.status, headers: response.headers });
       } catch (error) {
-        if ((error as Error).name === 'TimeoutError') {
-          return FUNCTION_ERROR(
-            504,
-            'function_timeout',
-            `The function ${name} did not answer in time`,
-          );
-        }
+        if ((error as Error).name === 'TimeoutError')
+          return hostError(504, 'function_timeout', `The function ${name} did not answer in time`);
         // Refused: the process had died before the request reached it (nothing ran), so a fresh
         // one may take it. Anything else may have run part of the function: never sent twice.
         const refused = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
@@ -195,7 +189,7 @@ export function createFunctionsHost(options: FunctionsHostOptions) {
           worker.child.kill('SIGKILL');
           continue;
         }
-        return FUNCTION_ERROR(
+        return hostError(
           502,
           'function_crashed',
           `The function ${name} stopped: ${String(error)} (${String((error as { cause?: unknown }).cause)})`,
