@@ -122,13 +122,8 @@ function badRequest(messages: string[]) {
 
 /** A hang: until the caller gives up, or a minute at most. */
 export function untilGivenUp(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 60_000);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  const until = AbortSignal.any([signal, AbortSignal.timeout(60_000)]);
+  return new Promise((resolve) => until.addEventListener('abort', () => resolve()));
 }
 
 type CreatePath = '/call' | '/call/web' | '/chat';
