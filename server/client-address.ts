@@ -1,13 +1,11 @@
 import type { Context } from 'hono';
 
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
+export function isLoopback(address: string): boolean {
   const plain = address.replace(/^::ffff:/i, '');
   return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
 
-export function isLoopbackHost(hostHeader: string | undefined): boolean {
-  if (!hostHeader) return false;
+export function isLoopbackHost(hostHeader: string): boolean {
   const host = hostHeader
     .toLowerCase()
     .replace(/:\d+$/, '')

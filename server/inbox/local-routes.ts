@@ -74,15 +74,9 @@ export const listSubmissions = (db: PGlite) =>
   );
 
 function source(s: LeadRow): string {
-  const parts = [s.page ?? ''];
-  if (s.trade) parts.push(`trade ${s.trade}`);
-  if (s.utm)
-    parts.push(
-      Object.entries(s.utm)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' '),
-    );
-  if (s.estimate !== null && s.estimate !== undefined) parts.push(`estimate $${s.estimate}`);
+  const utm = Object.entries(s.utm ?? {}).map(([key, value]) => `${key}=${value}`);
+  const parts = [s.page ?? '', s.trade ? `trade ${s.trade}` : '', utm.join(' ')];
+  if (s.estimate !== null) parts.push(`estimate $${s.estimate}`);
   if (s.demo_call) parts.push('tried the demo');
   return parts.filter(Boolean).join(', ');
 }
@@ -143,7 +137,7 @@ const listCspReports = (db: PGlite) =>
   listReceived<{ report: unknown }>(db, 'csp_reports', 'report');
 
 /** json, not jsonb: it keeps the headers' order. */
-export const listDeliveries = (db: PGlite) =>
+const listDeliveries = (db: PGlite) =>
   listReceived<WebhookDelivery>(
     db,
     'webhook_deliveries',
