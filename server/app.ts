@@ -1,10 +1,9 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { createEventsStandIn } from './plausible/events-stand-in';
 import { createBookingStandIn } from './booking/booking-stand-in';
 import { Hono, type Context } from 'hono';
 import { isLoopbackHost } from './client-address';
 import { openDatabase } from './postgres/database';
-import { createFunctionsHost, type FunctionsHost } from './edge-functions/functions-host';
+import { createFunctionsHost } from './edge-functions/functions-host';
 import { createLocalRoutes } from './inbox/local-routes';
 import { createTurnstileStandIn } from './turnstile/turnstile-stand-in';
 import { createVapiStandIn } from './vapi/vapi-stand-in';
@@ -19,16 +18,11 @@ export interface LocalStackOptions {
   anonKey: string;
   log?: (line: string) => void;
   /** Omitted: no functions (tests of the data API alone). */
-  functions?: { origin: string; secrets: Record<string, string>; timeoutMs?: number };
+  functions?: { origin: string; secrets: Record<string, string> };
   serviceRoleKey?: string;
 }
 
-export interface LocalStack {
-  app: Hono;
-  db: PGlite;
-  functions: FunctionsHost | null;
-  close: () => Promise<void>;
-}
+export type LocalStack = Awaited<ReturnType<typeof createLocalStack>>;
 
 /** Control characters could move a terminal's cursor or fake a line: written as escapes. */
 export function escapeControlCharacters(text: unknown): string {
@@ -60,7 +54,7 @@ function isFromAnotherSite(c: Context): boolean {
   }
 }
 
-export async function createLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+export async function createLocalStack(options: LocalStackOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const db = await openDatabase(options.dataDir, { log });
   const serveStatic = options.distDir ? await loadStaticSite(options.distDir) : null;
@@ -107,12 +101,7 @@ export async function createLocalStack(options: LocalStackOptions): Promise<Loca
   app.route(LOCAL_ROUTES.booking, createBookingStandIn());
   app.route('/', createLocalRoutes(db, secrets.CONTACT_WEBHOOK_SECRET ?? null));
   const functions = options.functions
-    ? createFunctionsHost({
-        env: options.functions.secrets,
-        anonKey: options.anonKey,
-        timeoutMs: options.functions.timeoutMs,
-        log,
-      })
+    ? createFunctionsHost({ env: options.functions.secrets, anonKey: options.anonKey, log })
     : null;
   if (functions) app.route('/functions/v1', functions.app);
   if (serveStatic) {

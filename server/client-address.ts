@@ -1,13 +1,11 @@
 import type { Context } from 'hono';
 
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
+export function isLoopback(address: string): boolean {
   const plain = address.replace(/^::ffff:/i, '');
   return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
 
-export function isLoopbackHost(hostHeader: string | undefined): boolean {
-  if (!hostHeader) return false;
+export function isLoopbackHost(hostHeader: string): boolean {
   const host = hostHeader
     .toLowerCase()
     .replace(/:\d+$/, '')
@@ -16,7 +14,7 @@ export function isLoopbackHost(hostHeader: string | undefined): boolean {
 }
 
 /** undefined for an in-process request (tests). */
-export function peerAddress(c: Context): string | undefined {
+function peerAddress(c: Context): string | undefined {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress;
 }
@@ -33,19 +31,23 @@ export function forwardedFor(sent: string | undefined, peer: string | undefined)
 }
 
 /**
- * The headers PostgREST passes in `request.headers`. Cloudflare overwrites `cf-connecting-ip`:
- * one sent by a peer that is not a local proxy is dropped.
+ * A request's headers as the proxy in front of the data API and the functions passes them on.
+ * Cloudflare overwrites `cf-connecting-ip`: one sent by a peer that is not a local proxy is
+ * dropped.
  */
-export function requestHeadersForDatabase(c: Context): Record<string, string> {
-  const headers: Record<string, string> = {};
-  c.req.raw.headers.forEach((value, name) => {
-    headers[name.toLowerCase()] = value;
-  });
+export function proxiedHeaders(c: Context): Headers {
+  const headers = new Headers(c.req.raw.headers);
   const peer = peerAddress(c);
-  headers['x-forwarded-for'] = forwardedFor(headers['x-forwarded-for'], peer);
-  if (fromAnotherMachine(peer)) delete headers['cf-connecting-ip'];
+  headers.set('x-forwarded-for', forwardedFor(c.req.header('x-forwarded-for'), peer));
+  if (peer !== undefined && !isLoopback(peer)) headers.delete('cf-connecting-ip');
   return headers;
 }
 
-export const fromAnotherMachine = (peer: string | undefined): boolean =>
-  peer !== undefined && !isLoopback(peer);
+/** The key a request sends (`apikey`, `Authorization: Bearer`): null if none, or if two copies differ. */
+export function sentKey(c: Context): string | null {
+  const sent = [
+    c.req.header('apikey'),
+    c.req.header('authorization')?.replace(/^Bearer\s+/i, ''),
+  ].filter((value) => value !== undefined);
+  return sent.length > 0 && sent.every((value) => value === sent[0]) ? sent[0]! : null;
+}

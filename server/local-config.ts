@@ -8,7 +8,7 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes.ts';
 
 // The local stack's settings and defaults, for npm start, dev, serve, the bench and tests.
 
-export const DEFAULT_PORT = 4173;
+const DEFAULT_PORT = 4173;
 export function localPort(env: NodeJS.ProcessEnv = process.env): number {
   return Number(env.PORT ?? DEFAULT_PORT);
 }
@@ -37,7 +37,7 @@ export function webhookSecretNote(secret: string, env: NodeJS.ProcessEnv = proce
     : `signed with ${secret} (this run's; set CONTACT_WEBHOOK_SECRET to keep one)`;
 }
 
-/** The Edge Functions' secrets, every service a stand-in; LOCAL_FUNCTION_<name> overrides one. */
+/** The Edge Functions' secrets, every service a stand-in; LOCAL_FUNCTION_<name> sets <name>. */
 export function localFunctionSecrets(
   origin: string,
   assistantId: string | undefined,
@@ -60,29 +60,9 @@ export function localFunctionSecrets(
     CONTACT_WEBHOOK_SECRET:
       env.CONTACT_WEBHOOK_SECRET?.trim() || `whsec_${randomBytes(32).toString('base64')}`,
   };
-  for (const name of [
-    ...Object.keys(secrets),
-    'CALLBACK_COUNTRIES',
-    'CALLBACK_DAILY_MAX',
-    'CALLBACK_PER_ADDRESS_HOUR',
-    'CALLBACK_PER_NUMBER_DAY',
-    'CALLBACK_LEASE_SECONDS',
-    'VAPI_MAX_CALL_SECONDS',
-    'VAPI_TIMEOUT_MS',
-    'WEB_CALL_PER_ADDRESS',
-    'WEB_CALL_WINDOW_SECONDS',
-    'WEB_CALL_DAILY_MAX',
-    'WEB_CALL_DAILY_MINUTES',
-    'WEB_CALL_CONCURRENT',
-    'WEB_CHAT_PER_ADDRESS',
-    'WEB_CHAT_WINDOW_SECONDS',
-    'WEB_CHAT_MESSAGES_PER_CHAT',
-    'WEB_CHAT_DAILY_MESSAGES',
-    'VAPI_REPORTS_UNKNOWN_DAILY',
-    'VAPI_REPORTS_UNKNOWN_DAILY_BYTES',
-  ]) {
-    const value = env[`LOCAL_FUNCTION_${name}`];
-    if (value !== undefined) secrets[name] = value;
+  for (const [key, value] of Object.entries(env)) {
+    const name = /^LOCAL_FUNCTION_(.+)$/.exec(key)?.[1];
+    if (name && value !== undefined) secrets[name] = value;
   }
   return secrets;
 }

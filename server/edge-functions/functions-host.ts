@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { parse as parseToml } from 'smol-toml';
 import { readBodyWithin } from '../../supabase/functions/_shared/http';
 import { GATEWAY_KEY_MESSAGES } from './gateway-refusal';
-import { forwardedFor, fromAnotherMachine, peerAddress } from '../client-address';
+import { proxiedHeaders, sentKey } from '../client-address';
 
 /**
  * Supabase Edge Functions under Deno, one process per function as hosted Supabase runs one
@@ -36,7 +36,6 @@ const DENO_RUN_FLAGS = [
 
 /** Every folder with an index.ts not starting with "_". */
 export function listFunctions(dir = FUNCTIONS_DIR): string[] {
-  if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
     .filter((entry) => existsSync(join(dir, entry.name, 'index.ts')))
@@ -46,7 +45,6 @@ export function listFunctions(dir = FUNCTIONS_DIR): string[] {
 
 /** The functions config.toml exempts from the key check (`verify_jwt = false`). */
 export function functionsWithoutKeyCheck(configFile = join(root, 'supabase', 'config.toml')) {
-  if (!existsSync(configFile)) return new Set<string>();
   const config = parseToml(readFileSync(configFile, 'utf8')) as {
     functions?: Record<string, { verify_jwt?: unknown }>;
   };
@@ -62,24 +60,16 @@ export interface FunctionsHostOptions {
   anonKey: string;
   /** Hosted: the wall-clock limit. */
   timeoutMs?: number;
-  log?: (line: string) => void;
+  log: (line: string) => void;
   dir?: string;
 }
 
 interface Worker {
   child: ChildProcess;
   ready: Promise<number>;
-  failure?: string;
 }
 
-export interface FunctionsHost {
-  app: Hono;
-  warm: () => Promise<void>;
-  pids: () => number[];
-  /** As a crash would (tests). */
-  kill: (name: string) => Promise<void>;
-  close: () => Promise<void>;
-}
+export type FunctionsHost = ReturnType<typeof createFunctionsHost>;
 
 /**
  * Hosted Supabase publishes no limit; this one is above every function's own (vapi-events': 1 MB),
@@ -87,21 +77,21 @@ export interface FunctionsHost {
  */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-const FUNCTION_ERROR = (status: number, code: string | number, message: string) =>
+/** An answer of the host's own, in hosted Supabase's shape. */
+const hostError = (status: number, code: string | number, message: string) =>
   new Response(JSON.stringify({ code, message }), {
     status,
     headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' },
   });
 
-export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHost {
+export function createFunctionsHost(options: FunctionsHostOptions) {
   const dir = options.dir ?? FUNCTIONS_DIR;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const { log } = options;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const names = new Set(listFunctions(dir));
   const exempt = functionsWithoutKeyCheck(join(dir, '..', 'config.toml'));
   const workers = new Map<string, Worker>();
   const deno = denoPath();
-  let closed = false;
 
   function start(name: string): Worker {
     const child = spawn(deno, ['run', ...DENO_RUN_FLAGS, LAUNCHER, join(dir, name, 'index.ts')], {
@@ -110,22 +100,22 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
       // stdin stays open as a lifeline: the function exits when this process does (launch.ts).
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const worker: Worker = { child, ready: Promise.resolve(0) };
-    worker.ready = new Promise<number>((resolveReady, rejectReady) => {
-      const lines = createInterface({ input: child.stdout! });
-      lines.on('line', (line) => {
+    let failure: string | undefined;
+    const ready = new Promise<number>((resolveReady, rejectReady) => {
+      createInterface({ input: child.stdout! }).on('line', (line) => {
         const listening = /^listening (\d+)$/.exec(line);
         if (listening) resolveReady(Number(listening[1]));
-        else if (line.startsWith('failed ')) worker.failure = line.slice('failed '.length);
+        else if (line.startsWith('failed ')) failure = line.slice('failed '.length);
         else log(`[${name}] ${line}`);
       });
       createInterface({ input: child.stderr! }).on('line', (line) => log(`[${name}] ${line}`));
       child.once('exit', (code) => {
         if (workers.get(name) === worker) workers.delete(name);
-        rejectReady(new Error(worker.failure ?? `the function exited (code ${code})`));
+        rejectReady(new Error(failure ?? `the function exited (code ${code})`));
       });
     });
-    worker.ready.catch(() => undefined);
+    ready.catch(() => undefined);
+    const worker: Worker = { child, ready };
     workers.set(name, worker);
     return worker;
   }
@@ -139,61 +129,46 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
       worker.child.kill(signal);
     });
 
-  function hasValidKey(c: Context): boolean {
-    const sent = [
-      c.req.header('apikey'),
-      c.req.header('authorization')?.replace(/^Bearer\s+/i, ''),
-    ].filter((value): value is string => value !== undefined);
-    return sent.length > 0 && sent.every((value) => value === options.anonKey);
-  }
-
   const app = new Hono();
+  // `/:name/*` takes `/:name` too.
   app.all('/:name/*', forward);
-  app.all('/:name', forward);
 
   async function forward(c: Context): Promise<Response> {
     const name = c.req.param('name')!;
-    if (!names.has(name))
-      return FUNCTION_ERROR(404, 'not_found', 'Requested function was not found');
+    if (!names.has(name)) return hostError(404, 'not_found', 'Requested function was not found');
     // A preflight carries no key: the function answers CORS itself.
-    if (c.req.method !== 'OPTIONS' && !exempt.has(name) && !hasValidKey(c)) {
+    if (c.req.method !== 'OPTIONS' && !exempt.has(name) && sentKey(c) !== options.anonKey) {
       const sentAny = c.req.header('authorization') !== undefined || c.req.header('apikey');
-      return FUNCTION_ERROR(401, 401, GATEWAY_KEY_MESSAGES[sentAny ? 'invalid' : 'missing']);
+      return hostError(401, 401, GATEWAY_KEY_MESSAGES[sentAny ? 'invalid' : 'missing']);
     }
     const url = new URL(c.req.url);
     const path = `${url.pathname.replace(/^\/functions\/v1/, '')}${url.search}`;
-    const headers = new Headers(c.req.raw.headers);
-    const peer = peerAddress(c);
-    headers.set('x-forwarded-for', forwardedFor(c.req.header('x-forwarded-for'), peer));
-    if (fromAnotherMachine(peer)) headers.delete('cf-connecting-ip');
+    const headers = proxiedHeaders(c);
     // The body goes on whole, with a length of its own.
     for (const name of ['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
       headers.delete(name);
     let body: ArrayBuffer | undefined;
     if (!['GET', 'HEAD'].includes(c.req.method)) {
       const read = await readBodyWithin(c.req.raw, MAX_BODY_BYTES);
-      if (!read) {
-        return FUNCTION_ERROR(
+      if (!read)
+        return hostError(
           413,
           'payload_too_large',
           `The body is larger than ${MAX_BODY_BYTES} bytes`,
         );
-      }
       body = read.buffer as ArrayBuffer;
     }
 
     for (let attempt = 0; ; attempt += 1) {
       const worker = workerFor(name);
-      let port: number;
-      try {
-        port = await worker.ready;
-      } catch (error) {
-        return FUNCTION_ERROR(
+      const port = await worker.ready.catch((error: Error) =>
+        hostError(
           503,
           'function_unavailable',
-          `The function ${name} did not start: ${(error as Error).message}`,
-        );
-      }
+          `The function ${name} did not start: ${error.message}`,
+        ),
+      );
+      if (port instanceof Response) return port;
       try {
         const response = await fetch(`http://127.0.0.1:${port}${path}`, {
           method: c.req.method,
@@ -204,13 +179,8 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
         });
         return new Response(response.body, { status: response.status, headers: response.headers });
       } catch (error) {
-        if ((error as Error).name === 'TimeoutError') {
-          return FUNCTION_ERROR(
-            504,
-            'function_timeout',
-            `The function ${name} did not answer in time`,
-          );
-        }
+        if ((error as Error).name === 'TimeoutError')
+          return hostError(504, 'function_timeout', `The function ${name} did not answer in time`);
         // Refused: the process had died before the request reached it (nothing ran), so a fresh
         // one may take it. Anything else may have run part of the function: never sent twice.
         const refused = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
@@ -219,7 +189,7 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
           worker.child.kill('SIGKILL');
           continue;
         }
-        return FUNCTION_ERROR(
+        return hostError(
           502,
           'function_crashed',
           `The function ${name} stopped: ${String(error)} (${String((error as { cause?: unknown }).cause)})`,
@@ -235,13 +205,12 @@ export function createFunctionsHost(options: FunctionsHostOptions): FunctionsHos
     },
     pids: () =>
       [...workers.values()].flatMap((worker) => (worker.child.pid ? [worker.child.pid] : [])),
-    kill: async (name) => {
+    /** As a crash would (tests). */
+    kill: async (name: string) => {
       const worker = workers.get(name);
       if (worker) await stop(worker, 'SIGKILL');
     },
     close: async () => {
-      if (closed) return;
-      closed = true;
       await Promise.all([...workers.values()].map((worker) => stop(worker, 'SIGTERM')));
       workers.clear();
     },

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { Webhook } from 'standardwebhooks';
 import type { CallbackRequest } from '../../supabase/functions/_shared/contracts/callback';
-import type { CallReportWebhook } from '../../supabase/functions/_shared/contracts/call-report';
+import type { StoredCallReport } from '../../supabase/functions/_shared/contracts/call-report';
 import { LEAD_ROW_KEYS, type LeadRow } from '../../supabase/functions/_shared/contracts/lead';
 import { LEAD_FIELDS } from '../../supabase/functions/_shared/lead-fields';
 import { escapeHtml } from '../../src/lib/escape-html';
@@ -12,7 +12,7 @@ import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
 import { CLOSE_CONNECTION, MAX_BODY_BYTES } from '../postgrest/postgrest';
 import { parseJson } from '../postgrest/postgrest-errors';
 import { isoUtc, rowsOf } from '../postgres/database';
-import { funnelOf, listEvents, type FunnelStep } from '../plausible/events-stand-in';
+import { funnelOf, listEvents } from '../plausible/events-stand-in';
 import { listVapiCalls } from '../vapi/vapi-stand-in';
 
 const WEBHOOK_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
@@ -20,7 +20,7 @@ const WEBHOOK_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature']
 type WebhookHeaders = Record<(typeof WEBHOOK_HEADERS)[number], string | null>;
 
 /** `unsigned`: none of the headers (the page's own post, VITE_LEADS=browser). */
-export type SignatureCheck = 'verified' | 'failed' | 'unsigned';
+type SignatureCheck = 'verified' | 'failed' | 'unsigned';
 
 export interface WebhookDelivery {
   seq: number;
@@ -33,27 +33,22 @@ export interface WebhookDelivery {
   signature_error: string | null;
 }
 
-/** Checks a delivery as the owner's automation would. */
-export function checkSignature(
+/** A delivery's signature checked as the owner's automation would, and why it failed. */
+function checkSignature(
   body: string,
   headers: WebhookHeaders,
   secret: string | null,
-): { signature: SignatureCheck; signature_error: string | null } {
-  if (Object.values(headers).every((value) => value === null))
-    return { signature: 'unsigned', signature_error: null };
-  if (!secret)
-    return { signature: 'failed', signature_error: 'the local stack has no signing secret' };
+): [SignatureCheck, string | null] {
+  if (Object.values(headers).every((value) => value === null)) return ['unsigned', null];
+  if (!secret) return ['failed', 'the local stack has no signing secret'];
   try {
     new Webhook(secret).verify(
       body,
       Object.fromEntries(WEBHOOK_HEADERS.map((name) => [name, headers[name] ?? ''])),
     );
-    return { signature: 'verified', signature_error: null };
+    return ['verified', null];
   } catch (error) {
-    return {
-      signature: 'failed',
-      signature_error: error instanceof Error ? error.message : String(error),
-    };
+    return ['failed', error instanceof Error ? error.message : String(error)];
   }
 }
 
@@ -79,15 +74,9 @@ export const listSubmissions = (db: PGlite) =>
   );
 
 function source(s: LeadRow): string {
-  const parts = [s.page ?? ''];
-  if (s.trade) parts.push(`trade ${s.trade}`);
-  if (s.utm)
-    parts.push(
-      Object.entries(s.utm)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' '),
-    );
-  if (s.estimate !== null && s.estimate !== undefined) parts.push(`estimate $${s.estimate}`);
+  const utm = Object.entries(s.utm ?? {}).map(([key, value]) => `${key}=${value}`);
+  const parts = [s.page ?? '', s.trade ? `trade ${s.trade}` : '', utm.join(' ')];
+  if (s.estimate !== null) parts.push(`estimate $${s.estimate}`);
   if (s.demo_call) parts.push('tried the demo');
   return parts.filter(Boolean).join(', ');
 }
@@ -123,15 +112,12 @@ export const listCallbacks = (db: PGlite) =>
        from public.callback_requests order by created_at desc, id`,
   );
 
-type StoredCallReport = Omit<
-  CallReportWebhook,
-  'type' | 'cost' | 'recording_url' | 'ringing_after_seconds'
-> & {
+type InboxReport = Omit<StoredCallReport, 'cost' | 'recording_url' | 'ringing_after_seconds'> & {
   transcript: string | null;
 };
 
 const listCallReports = (db: PGlite) =>
-  rowsOf<StoredCallReport>(
+  rowsOf<InboxReport>(
     db,
     `select vapi_call_id, kind, ended_reason, duration_seconds::float8 as duration_seconds, summary,
             transcript, structured_data, visit_id, callback_id, trade, ${isoUtc('ended_at')}
@@ -139,7 +125,7 @@ const listCallReports = (db: PGlite) =>
   );
 
 /** A report in a few words: its summary (a chat has none: its transcript's start). */
-function reportLine(report: StoredCallReport): string {
+function reportLine(report: InboxReport): string {
   const seconds =
     report.duration_seconds === null ? '' : `${Math.round(report.duration_seconds)} s`;
   const title = `${report.kind === 'webChat' ? 'Chat report' : 'Call report'}${report.trade ? `, ${report.trade}` : ''}`;
@@ -151,7 +137,7 @@ const listCspReports = (db: PGlite) =>
   listReceived<{ report: unknown }>(db, 'csp_reports', 'report');
 
 /** json, not jsonb: it keeps the headers' order. */
-export const listDeliveries = (db: PGlite) =>
+const listDeliveries = (db: PGlite) =>
   listReceived<WebhookDelivery>(
     db,
     'webhook_deliveries',
@@ -189,7 +175,7 @@ function receiveJson(handle: (c: Context, body: unknown, text: string) => Promis
   ] as const;
 }
 
-function funnelTable(steps: FunnelStep[]): string {
+function funnelTable(steps: ReturnType<typeof funnelOf>): string {
   if (steps.every((step) => step.count === 0))
     return `<p>No events yet. The site sends them once it has taken over a page (not in automated browsers, unless <code>window.__plausible</code> is set); they are listed at <a href="${LOCAL_ROUTES.eventsJson}">${LOCAL_ROUTES.eventsJson}</a>.</p>`;
   const rows = steps
@@ -249,7 +235,6 @@ export function createLocalRoutes(db: PGlite, webhookSecret: string | null): Hon
       const headers = Object.fromEntries(
         WEBHOOK_HEADERS.map((name) => [name, c.req.header(name) ?? null]),
       ) as WebhookHeaders;
-      const check = checkSignature(text, headers, webhookSecret);
       await db.query(
         `insert into local_stack.webhook_deliveries
            (payload, body, webhook_id, webhook_timestamp, webhook_signature, signature, signature_error)
@@ -258,8 +243,7 @@ export function createLocalRoutes(db: PGlite, webhookSecret: string | null): Hon
           JSON.stringify(payload),
           text,
           ...WEBHOOK_HEADERS.map((name) => headers[name]),
-          check.signature,
-          check.signature_error,
+          ...checkSignature(text, headers, webhookSecret),
         ],
       );
       return c.json({ ok: true });

@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import { FUNNEL_EVENTS } from '../../src/lib/funnel-events';
 import { tradeOfPath } from '../../src/lib/trade';
 import { isoUtc, rowsOf } from '../postgres/database';
-import { parseJson } from '../postgrest/postgrest-errors';
+import { isObject, parseJson } from '../postgrest/postgrest-errors';
 
 /**
  * Plausible's events API (plausible.io/docs/events-api): the library's short names (`n`, `u`,
@@ -19,9 +19,8 @@ export const EVENT_MAX_BYTES = 8 * 1024;
 const MAX_PROPS = 30;
 
 /** The event, or why the real API would refuse it. */
-export function parseEvent(body: unknown): PlausibleRequestPayload | string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object';
-  const raw = body as Record<string, unknown>;
+export function parseEvent(raw: unknown): PlausibleRequestPayload | string {
+  if (!isObject(raw)) return 'not a JSON object';
   const n = raw.n ?? raw.name;
   const u = raw.u ?? raw.url;
   const d = raw.d ?? raw.domain;
@@ -31,23 +30,18 @@ export function parseEvent(body: unknown): PlausibleRequestPayload | string {
   if (typeof d !== 'string' || d === '') return 'domain is required';
   if (typeof u !== 'string' || !URL.canParse(u)) return 'url must be an absolute URL';
   if (r !== undefined && r !== null && typeof r !== 'string') return 'referrer must be a string';
-  let props: Record<string, string> | undefined;
+  const event: PlausibleRequestPayload = { n, u, d };
+  if (typeof r === 'string') event.r = r;
+  if (typeof raw.i === 'boolean') event.i = raw.i;
   if (p !== undefined && p !== null) {
-    if (typeof p !== 'object' || Array.isArray(p)) return 'props must be an object';
-    const entries = Object.entries(p as Record<string, unknown>);
+    if (!isObject(p)) return 'props must be an object';
+    const entries = Object.entries(p);
     if (entries.length > MAX_PROPS) return `props may hold at most ${MAX_PROPS} keys`;
     if (entries.some(([, value]) => !['string', 'number', 'boolean'].includes(typeof value)))
       return 'props values must be strings, numbers or booleans';
-    props = Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
+    event.p = Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
   }
-  return {
-    n,
-    u,
-    d,
-    ...(typeof r === 'string' ? { r } : {}),
-    ...(props ? { p: props } : {}),
-    ...(typeof raw.i === 'boolean' ? { i: raw.i } : {}),
-  };
+  return event;
 }
 
 export interface StoredEvent {
@@ -63,13 +57,7 @@ export const listEvents = (db: PGlite) =>
        from local_stack.analytics_events order by seq`,
   );
 
-export interface FunnelStep {
-  step: string;
-  count: number;
-  byTrade: Record<string, number>;
-}
-
-export function funnelOf(events: PlausibleRequestPayload[]): FunnelStep[] {
+export function funnelOf(events: PlausibleRequestPayload[]) {
   const steps = ['pageview', ...FUNNEL_EVENTS.filter((name) => name !== 'Demo call ended')];
   return steps.map((step) => {
     const matching = events.filter((event) => event.n === step);

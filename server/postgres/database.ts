@@ -18,20 +18,15 @@ const LAYOUT = 'baseline-1';
 /** What a hosted project grants the API roles on a new public table: `none` now, `all` on older projects. */
 export type DefaultGrants = 'none' | 'all';
 
-export interface OpenDatabaseOptions {
-  defaultGrants?: DefaultGrants;
-  log?: (line: string) => void;
-}
-
 /**
  * The embedded Postgres in `dataDir`, laid out as a hosted Supabase project. PGlite writes the
  * WAL straight to files, so a row whose INSERT returned survives `kill -9` of this process.
  */
 export async function openDatabase(
   dataDir: string,
-  { defaultGrants = 'none', log }: OpenDatabaseOptions = {},
+  { defaultGrants = 'none', log }: { defaultGrants?: DefaultGrants; log: (line: string) => void },
 ): Promise<PGlite> {
-  await setAsideOlderLayout(dataDir, log ?? ((line) => console.log(line)));
+  await setAsideOlderLayout(dataDir, log);
   const db = await PGlite.create({
     dataDir,
     username: SUPERUSER,

@@ -2,7 +2,7 @@ import type { SqlClient, SqlDatabase } from './database';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
-export interface RequestContext {
+interface RequestContext {
   method: string;
   /** Below /rest/v1. */
   path: string;
@@ -28,12 +28,7 @@ export async function asRequest<T>(
               set_config('request.cookies', '{}', true)`,
       [JSON.stringify({ role }), request.method, request.path, JSON.stringify(request.headers)],
     );
-    const roles: Record<ApiRole, string> = {
-      anon: 'anon',
-      authenticated: 'authenticated',
-      service_role: 'service_role',
-    };
-    await tx.exec(`set local role ${roles[role]}`);
+    await tx.exec(`set local role ${role}`);
     return run(tx);
   });
 }

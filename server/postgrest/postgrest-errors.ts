@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * How PostgREST turns a database error into an HTTP answer: its table, from
  * https://docs.postgrest.org/en/stable/references/errors.html, first match wins.
@@ -53,7 +55,7 @@ export function statusForPgCode(code: string): number {
   return row ? row[1] : DEFAULT_PG_ERROR_STATUS;
 }
 
-export interface DatabaseErrorLike {
+interface DatabaseErrorLike {
   code?: string;
   message?: string;
   detail?: string;
@@ -62,9 +64,6 @@ export interface DatabaseErrorLike {
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-// (Aeson's `.:?` takes a missing key and null alike.)
-const optionalText = (value: unknown) =>
-  value === undefined || value === null || typeof value === 'string';
 
 /** undefined: not JSON. */
 export function parseJson(text: string | undefined): unknown {
@@ -75,52 +74,47 @@ export function parseJson(text: string | undefined): unknown {
   }
 }
 
+// (Aeson's `.:?` takes a missing key and null alike.)
+const RAISED_MESSAGE = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.string().nullish(),
+  hint: z.string().nullish(),
+});
+const RAISED_DETAIL = z.object({
+  // (PostgREST takes any integer; a Response can only carry 200-599: narrower here.)
+  status: z.int().min(200).max(599),
+  headers: z.record(z.string(), z.string()),
+});
+
 /**
  * PostgREST's answer to `raise sqlstate 'PGRST'`: the message is the JSON body, the detail the
  * `status` and `headers` (strings only). Anything else is PostgREST's own 500 PGRST121.
  */
 export function fromRaisedResponse(e: DatabaseErrorLike): PostgrestAnswer {
-  const message = parseJson(e.message);
-  const detail = parseJson(e.detail);
-  const bodyOk =
-    isObject(message) &&
-    typeof message.code === 'string' &&
-    typeof message.message === 'string' &&
-    optionalText(message.details) &&
-    optionalText(message.hint);
-  const detailOk =
-    isObject(detail) &&
-    Number.isInteger(detail.status) &&
-    // (PostgREST takes any integer; a Response can only carry 200-599: narrower here.)
-    (detail.status as number) >= 200 &&
-    (detail.status as number) <= 599 &&
-    isObject(detail.headers) &&
-    Object.values(detail.headers).every((value) => typeof value === 'string');
-  if (!bodyOk || !detailOk) {
+  const message = RAISED_MESSAGE.safeParse(parseJson(e.message));
+  const detail = RAISED_DETAIL.safeParse(parseJson(e.detail));
+  if (message.success && detail.success) {
+    const { code, details, hint } = message.data;
     return {
-      status: 500,
-      body: {
-        code: 'PGRST121',
-        message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
-        details: !bodyOk
-          ? `Invalid JSON value for MESSAGE: '${e.message ?? ''}'`
-          : e.detail === undefined
-            ? 'DETAIL is missing in the RAISE statement'
-            : `Invalid JSON value for DETAIL: '${e.detail}'`,
-        hint: "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'. DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
-      },
-      headers: {},
+      status: detail.data.status,
+      body: { code, message: message.data.message, details: details ?? null, hint: hint ?? null },
+      headers: detail.data.headers,
     };
   }
   return {
-    status: detail.status as number,
+    status: 500,
     body: {
-      code: message.code as string,
-      message: message.message as string,
-      details: (message.details as string | null | undefined) ?? null,
-      hint: (message.hint as string | null | undefined) ?? null,
+      code: 'PGRST121',
+      message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+      details: !message.success
+        ? `Invalid JSON value for MESSAGE: '${e.message ?? ''}'`
+        : e.detail === undefined
+          ? 'DETAIL is missing in the RAISE statement'
+          : `Invalid JSON value for DETAIL: '${e.detail}'`,
+      hint: "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'. DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
     },
-    headers: detail.headers as Record<string, string>,
+    headers: {},
   };
 }
 

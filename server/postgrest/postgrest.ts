@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { requestHeadersForDatabase } from '../client-address';
+import { proxiedHeaders, sentKey } from '../client-address';
 import {
   fromDatabaseError,
   isObject,
@@ -11,7 +11,6 @@ import {
   refusal,
   type PostgrestAnswer,
 } from './postgrest-errors';
-import { parseInsert } from './postgrest-insert';
 import { asRequest, type ApiRole } from '../postgres/request-role';
 import { LEAD_ROW_KEYS, type LeadRow } from '../../supabase/functions/_shared/contracts/lead';
 
@@ -38,30 +37,19 @@ const missingTable = (table: string) =>
  */
 export const CLOSE_CONNECTION = { Connection: 'close' } as const;
 
-function answer(c: Context, { status, body, headers }: PostgrestAnswer) {
-  return c.json(body, status as ContentfulStatusCode, headers);
-}
+const answer = (c: Context, { status, body, headers }: PostgrestAnswer) =>
+  c.json(body, status as ContentfulStatusCode, headers);
 const refuse = (c: Context, ...why: Parameters<typeof refusal>) => answer(c, refusal(...why));
 
-function runAsRequest(c: Context, db: PGlite, sql: string, params: unknown[] = []) {
-  return asRequest(
-    db,
-    {
-      method: c.req.method,
-      path: c.req.path,
-      headers: requestHeadersForDatabase(c),
-      role: (c.get('role' as never) as ApiRole | undefined) ?? 'anon',
-    },
-    (tx) => tx.query(sql, params),
-  );
-}
+/** The role of the request's key, set once it is checked. */
+type RoleEnv = { Variables: { role: ApiRole } };
 
 const NOT_FILTERS = new Set(['select', 'columns', 'order', 'limit', 'offset', 'on_conflict']);
 
 /** What the terminal's line of a new lead shows. */
 export type InsertedRow = Pick<LeadRow, 'id' | 'name' | 'email'>;
 
-export interface RestApiOptions {
+interface RestApiOptions {
   db: PGlite;
   anonKey: string;
   serviceRoleKey?: string;
@@ -69,146 +57,38 @@ export interface RestApiOptions {
   onInsert?: (rows: InsertedRow[]) => void;
 }
 
-/** Every copy of the key sent (`apikey`, `Authorization: Bearer`) must be the same known key. */
-function roleOfKey(c: Context, keys: Partial<Record<ApiRole, string>>): ApiRole | null {
-  const sent = [c.req.header('apikey'), c.req.header('authorization')?.replace(/^Bearer\s+/i, '')];
-  const present = sent.filter((value): value is string => value !== undefined);
-  if (present.length === 0 || present.some((value) => value !== present[0])) return null;
-  const match = Object.entries(keys).find(([, key]) => key && key === present[0]);
-  return match ? (match[0] as ApiRole) : null;
+/** The database refuses an upsert for anon: ON CONFLICT needs SELECT on the conflict columns. */
+function onConflictClause(c: Context, columns: string[]): string {
+  const prefer = c.req.header('prefer') ?? '';
+  const onConflict = c.req.query('on_conflict');
+  const resolution = /resolution=(merge|ignore)-duplicates/.exec(prefer)?.[1];
+  if (onConflict === undefined && resolution === undefined) return '';
+  const target = (onConflict ?? 'id')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => COLUMNS.has(name));
+  if (target.length === 0) target.push('id');
+  const on = ` on conflict (${target.map((name) => `"${name}"`).join(', ')})`;
+  if (resolution === 'ignore') return `${on} do nothing`;
+  return `${on} do update set ${columns.map((name) => `"${name}" = excluded."${name}"`).join(', ')}`;
 }
 
-const insertLead = (db: PGlite, onInsert?: (rows: InsertedRow[]) => void) => async (c: Context) => {
-  const parsed = parseInsert({
-    table: TABLE,
-    columns: COLUMNS,
-    contentType: c.req.header('content-type') ?? '',
-    body: await c.req.text(),
-    columnsParam: c.req.query('columns'),
-    onConflict: c.req.query('on_conflict'),
-    prefer: c.req.header('prefer') ?? '',
-  });
-  if (!parsed.ok) return answer(c, parsed.answer);
-  if (parsed.empty) return c.body(null, 201);
-  try {
-    await runAsRequest(c, db, parsed.sql, parsed.params);
-  } catch (error) {
-    return answer(c, fromDatabaseError(error));
-  }
-  onInsert?.(parsed.rows as unknown as InsertedRow[]);
-  c.header('Content-Range', `*/*`);
-  return c.body(null, 201);
-};
+export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApiOptions) {
+  const api = new Hono<RoleEnv>();
 
-// PostgREST's /rpc: named arguments from a JSON object; the function's EXECUTE grant decides.
-const callFunction = (db: PGlite) => async (c: Context) => {
-  const fn = c.req.param('fn');
-  const args = parseJson((await c.req.text()) || '{}');
-  if (!isObject(args)) return refuse(c, 400, 'PGRST102', 'Empty or invalid json');
-  const names = Object.keys(args).sort();
-  const candidates = await db.query<{ names: string[] | null; types: string[] }>(
-    `select p.proargnames as names,
-            array(select format_type(t, null) from unnest(p.proargtypes) as t) as types
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'public' and p.proname = $1`,
-    [fn],
-  );
-  const match = candidates.rows.find(
-    (row) => JSON.stringify([...(row.names ?? [])].sort()) === JSON.stringify(names),
-  );
-  if (!match) {
-    return refuse(
-      c,
-      404,
-      'PGRST202',
-      `Could not find the function public.${fn}(${names.join(', ')}) in the schema cache`,
-    );
-  }
-  const argNames = match.names ?? [];
-  const list = argNames
-    .map((name, index) => `"${name}" := $${index + 1}::${match.types[index]}`)
-    .join(', ');
-  const params = argNames.map((name) => {
-    const value = args[name];
-    if (value === null || value === undefined) return null;
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  });
-  try {
-    const result = await runAsRequest(
-      c,
+  /** One statement as PostgREST runs a request; a database error is PostgREST's answer to it. */
+  const runAsRequest = (c: Context<RoleEnv>, sql: string, params: unknown[] = []) =>
+    asRequest(
       db,
-      `select to_jsonb(public."${fn}"(${list})) as result`,
-      params,
-    );
-    return c.json((result.rows[0] as { result: unknown } | undefined)?.result ?? null);
-  } catch (error) {
-    return answer(c, fromDatabaseError(error));
-  }
-};
-
-// Updates and deletes go to the database for its grants to refuse; `where false` keeps even
-// loosened grants from changing a lead.
-const refuseChange = (db: PGlite) => async (c: Context) => {
-  const filtered = Object.keys(c.req.query()).some((name) => !NOT_FILTERS.has(name));
-  // Hosted Supabase runs pg-safeupdate: an UPDATE or DELETE without a WHERE clause is refused.
-  if (!filtered && (c.req.method === 'PATCH' || c.req.method === 'DELETE')) {
-    const statement = c.req.method === 'PATCH' ? 'UPDATE' : 'DELETE';
-    return refuse(c, 400, '21000', `${statement} requires a WHERE clause`);
-  }
-  if (!filtered && c.req.method === 'PUT') {
-    return refuse(
-      c,
-      405,
-      'PGRST105',
-      "Filters must include all and only primary key columns with 'eq' operators",
-    );
-  }
-  try {
-    await runAsRequest(
-      c,
-      db,
-      c.req.method === 'DELETE'
-        ? `delete from public.${TABLE} where false`
-        : `update public.${TABLE} set message = message where false`,
-    );
-  } catch (error) {
-    return answer(c, fromDatabaseError(error));
-  }
-  return refuse(c, 403, '42501', `permission denied for table ${TABLE}`);
-};
-
-// A read goes to the database for its grants to refuse. Narrower than PostgREST: a read the
-// grants allow answers `[]`, and only the `public` schema is exposed.
-const readTable = (db: PGlite) => async (c: Context) => {
-  const schema = c.req.header('accept-profile') ?? 'public';
-  if (schema !== 'public') {
-    return refuse(
-      c,
-      406,
-      'PGRST106',
-      `Invalid schema: ${schema}`,
-      null,
-      `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
-    );
-  }
-  const name = c.req.param('table') ?? '';
-  const found = await db.query<{ name: string }>(
-    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')`,
-    [name],
-  );
-  const table = found.rows[0]?.name;
-  if (!table) return answer(c, missingTable(name));
-  try {
-    await runAsRequest(c, db, `select * from public."${table.replaceAll('"', '""')}" where false`);
-  } catch (error) {
-    return answer(c, fromDatabaseError(error));
-  }
-  return c.json([]);
-};
-
-export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApiOptions): Hono {
-  const api = new Hono();
+      {
+        method: c.req.method,
+        path: c.req.path,
+        // The headers PostgREST passes in `request.headers`, by lower-case name.
+        headers: Object.fromEntries(proxiedHeaders(c)),
+        role: c.get('role'),
+      },
+      (tx) => tx.query(sql, params),
+    ).catch((error: unknown) => answer(c, fromDatabaseError(error)));
 
   api.use(
     '*',
@@ -229,10 +109,11 @@ export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApi
     }),
   );
 
+  // Every copy of the key sent (`apikey`, `Authorization: Bearer`) must be the same known key.
   api.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
-    const role = roleOfKey(c, { anon: anonKey, service_role: serviceRoleKey });
-    c.set('role' as never, role as never);
+    const key = sentKey(c);
+    const role = key === anonKey ? 'anon' : key === serviceRoleKey ? 'service_role' : null;
     if (!role) {
       return refuse(
         c,
@@ -243,9 +124,12 @@ export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApi
         'Double check your Supabase anon key.',
       );
     }
+    c.set('role', role);
     return next();
   });
 
+  // An insert as one SQL statement: Postgres itself turns the rows into the table's type, so the
+  // database checks types, constraints and policies, as behind PostgREST.
   api.post(
     `/${TABLE}`,
     bodyLimit({
@@ -256,12 +140,157 @@ export function createRestApi({ db, anonKey, serviceRoleKey, onInsert }: RestApi
           headers: CLOSE_CONNECTION,
         }),
     }),
-    insertLead(db, onInsert),
+    async (c) => {
+      const contentType = c.req.header('content-type') ?? '';
+      if (!contentType.toLowerCase().startsWith('application/json')) {
+        return refuse(
+          c,
+          415,
+          'PGRST107',
+          `Content-Type not acceptable: ${contentType || '(none)'}`,
+          null,
+          'Send application/json.',
+        );
+      }
+      const body = parseJson(await c.req.text());
+      if (body === undefined) return refuse(c, 400, 'PGRST102', 'Empty or invalid json');
+      const rows: unknown[] = Array.isArray(body) ? body : [body];
+      if (!rows.every(isObject)) {
+        return refuse(
+          c,
+          400,
+          'PGRST102',
+          'All object keys must match',
+          'Each row must be a JSON object.',
+        );
+      }
+      if (rows.length === 0) return c.body(null, 201);
+      const columnsParam = c.req.query('columns');
+      const columns = columnsParam
+        ? columnsParam.split(',').map((name) => name.trim().replace(/^"|"$/g, ''))
+        : [...new Set(rows.flatMap((row) => Object.keys(row)))];
+      const unknown = columns.find((name) => !COLUMNS.has(name));
+      if (unknown !== undefined) {
+        return refuse(
+          c,
+          400,
+          'PGRST204',
+          `Could not find the '${unknown}' column of '${TABLE}' in the schema cache`,
+        );
+      }
+      if (columns.length === 0) return refuse(c, 400, 'PGRST102', 'Empty or invalid json');
+      const list = columns.map((name) => `"${name}"`).join(', ');
+      const wantsRows = (c.req.header('prefer') ?? '').includes('return=representation');
+      const sql =
+        `insert into public.${TABLE} (${list}) ` +
+        `select ${list} from json_populate_recordset(null::public.${TABLE}, $1::json)` +
+        onConflictClause(c, columns) +
+        (wantsRows ? ' returning *' : '');
+      const inserted = await runAsRequest(c, sql, [JSON.stringify(rows)]);
+      if (inserted instanceof Response) return inserted;
+      onInsert?.(rows as unknown as InsertedRow[]);
+      c.header('Content-Range', `*/*`);
+      return c.body(null, 201);
+    },
   );
 
-  api.post('/rpc/:fn', bodyLimit({ maxSize: MAX_BODY_BYTES }), callFunction(db));
-  api.on(['PATCH', 'PUT', 'DELETE'], `/${TABLE}`, refuseChange(db));
-  api.on(['GET', 'HEAD'], '/:table', readTable(db));
+  // PostgREST's /rpc: named arguments from a JSON object; the function's EXECUTE grant decides.
+  api.post('/rpc/:fn', bodyLimit({ maxSize: MAX_BODY_BYTES }), async (c) => {
+    const fn = c.req.param('fn');
+    const args = parseJson((await c.req.text()) || '{}');
+    if (!isObject(args)) return refuse(c, 400, 'PGRST102', 'Empty or invalid json');
+    const names = Object.keys(args).sort();
+    const candidates = await db.query<{ names: string[] | null; types: string[] }>(
+      `select p.proargnames as names,
+              array(select format_type(t, null) from unnest(p.proargtypes) as t) as types
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.proname = $1`,
+      [fn],
+    );
+    const match = candidates.rows.find(
+      (row) => JSON.stringify([...(row.names ?? [])].sort()) === JSON.stringify(names),
+    );
+    if (!match) {
+      return refuse(
+        c,
+        404,
+        'PGRST202',
+        `Could not find the function public.${fn}(${names.join(', ')}) in the schema cache`,
+      );
+    }
+    const argNames = match.names ?? [];
+    const list = argNames
+      .map((name, index) => `"${name}" := $${index + 1}::${match.types[index]}`)
+      .join(', ');
+    const params = argNames.map((name) => {
+      const value = args[name];
+      if (value === null || value === undefined) return null;
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    });
+    const result = await runAsRequest(
+      c,
+      `select to_jsonb(public."${fn}"(${list})) as result`,
+      params,
+    );
+    if (result instanceof Response) return result;
+    return c.json((result.rows[0] as { result: unknown } | undefined)?.result ?? null);
+  });
+
+  // Updates and deletes go to the database for its grants to refuse; `where false` keeps even
+  // loosened grants from changing a lead.
+  api.on(['PATCH', 'PUT', 'DELETE'], `/${TABLE}`, async (c) => {
+    const filtered = Object.keys(c.req.query()).some((name) => !NOT_FILTERS.has(name));
+    if (!filtered && c.req.method === 'PUT') {
+      return refuse(
+        c,
+        405,
+        'PGRST105',
+        "Filters must include all and only primary key columns with 'eq' operators",
+      );
+    }
+    // Hosted Supabase runs pg-safeupdate: an UPDATE or DELETE without a WHERE clause is refused.
+    const statement = c.req.method === 'PATCH' ? 'UPDATE' : 'DELETE';
+    if (!filtered) return refuse(c, 400, '21000', `${statement} requires a WHERE clause`);
+    const refused = await runAsRequest(
+      c,
+      statement === 'DELETE'
+        ? `delete from public.${TABLE} where false`
+        : `update public.${TABLE} set message = message where false`,
+    );
+    if (refused instanceof Response) return refused;
+    return refuse(c, 403, '42501', `permission denied for table ${TABLE}`);
+  });
+
+  // A read goes to the database for its grants to refuse. Narrower than PostgREST: a read the
+  // grants allow answers `[]`, and only the `public` schema is exposed.
+  api.on(['GET', 'HEAD'], '/:table', async (c) => {
+    const schema = c.req.header('accept-profile') ?? 'public';
+    if (schema !== 'public') {
+      return refuse(
+        c,
+        406,
+        'PGRST106',
+        `Invalid schema: ${schema}`,
+        null,
+        `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
+      );
+    }
+    const name = c.req.param('table');
+    const found = await db.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')`,
+      [name],
+    );
+    const table = found.rows[0]?.name;
+    if (!table) return answer(c, missingTable(name));
+    const refused = await runAsRequest(
+      c,
+      `select * from public."${table.replaceAll('"', '""')}" where false`,
+    );
+    if (refused instanceof Response) return refused;
+    return c.json([]);
+  });
+
   api.all('*', (c) => {
     const table = c.req.path.split('/').filter(Boolean).at(-1) ?? '';
     return answer(c, missingTable(table));

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../postgres/database';
 import type { VapiCall } from '../../supabase/functions/_shared/vapi/types';
-import { createVapiStandIn, DEFAULT_STATUS_DELAYS, parseStatusDelays } from './vapi-stand-in';
+import { createVapiStandIn, DEFAULT_STATUS_DELAYS } from './vapi-stand-in';
 
 const KEY = 'test-private-key';
 type Received = { message: { type: string; status?: string; timestamp?: number; call?: VapiCall } };
@@ -156,17 +156,22 @@ describe('the Vapi stand-in’s status-updates', () => {
     ]) {
       const answer = await setMode({ mode: 'hang', statusDelays });
       expect(answer.status, JSON.stringify(statusDelays)).toBe(400);
+      expect(await answer.json()).toEqual({
+        error: 'statusDelays holds queued, ringing, in-progress: each ms from 0 to 60000, or null',
+      });
     }
-    expect(parseStatusDelays({ ringing: 60_000 })).toEqual({
-      ...DEFAULT_STATUS_DELAYS,
-      ringing: 60_000,
+    // The mode is named first when both are wrong.
+    expect(await (await setMode({ mode: 'slow', statusDelays: 'fast' })).json()).toEqual({
+      error: 'mode is one of ok, reject, fail, hang, created-then-504',
     });
     // Not hanging: the refused requests set nothing.
-    await setMode({
-      mode: 'ok',
-      statusDelays: { queued: null, ringing: null, 'in-progress': null },
-    });
     await phoneCall();
+    expect(await (await setMode({ mode: 'ok', statusDelays: { ringing: 60_000 } })).json()).toEqual(
+      {
+        mode: 'ok',
+        statusDelays: { ...DEFAULT_STATUS_DELAYS, ringing: 60_000 },
+      },
+    );
   });
 
   it('refuses a body Vapi would refuse, in Vapi’s words', async () => {

@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { rowsOf } from '../postgres/database';
+import { isObject } from '../postgrest/postgrest-errors';
 import {
   chatReplyTo,
   completedSession,
@@ -38,26 +39,20 @@ const MODES = ['ok', 'reject', 'fail', 'hang', 'created-then-504'] as const;
 type VapiMode = (typeof MODES)[number];
 
 const STATUS_STEPS = ['queued', 'ringing', 'in-progress'] as const;
-type StatusStep = (typeof STATUS_STEPS)[number];
-/** Each step's delay after the call's creation, in ms; null: never sent. */
-export type StatusDelays = Record<StatusStep, number | null>;
-export const DEFAULT_STATUS_DELAYS: StatusDelays = {
-  queued: 100,
-  ringing: 2500,
-  'in-progress': 6000,
-};
 const STATUS_DELAY_MAX = 60_000;
-
-const STATUS_DELAY = z.int().min(0).max(STATUS_DELAY_MAX).nullable().optional();
+/** A step's delay after the call's creation, in ms; null: never sent. */
+const stepDelay = (ms: number) => z.int().min(0).max(STATUS_DELAY_MAX).nullable().default(ms);
+/** POST /mode's `statusDelays`; each step left out is its default. */
 const STATUS_DELAYS = z
-  .strictObject({ queued: STATUS_DELAY, ringing: STATUS_DELAY, 'in-progress': STATUS_DELAY })
-  .optional();
-
-/** POST /mode's `statusDelays`, each left out the default; null when unreadable. */
-export function parseStatusDelays(value: unknown): StatusDelays | null {
-  const parsed = STATUS_DELAYS.safeParse(value);
-  return parsed.success ? { ...DEFAULT_STATUS_DELAYS, ...parsed.data } : null;
-}
+  .strictObject({
+    queued: stepDelay(100),
+    ringing: stepDelay(2500),
+    'in-progress': stepDelay(6000),
+  })
+  .prefault({});
+export const DEFAULT_STATUS_DELAYS = STATUS_DELAYS.parse(undefined);
+/** POST /mode's body; a problem with the mode is named before one with the delays. */
+const MODE_BODY = z.object({ mode: z.enum(MODES), statusDelays: STATUS_DELAYS });
 
 const WHO_ANSWERS = {
   assistantVersion: true,
@@ -114,84 +109,81 @@ const MAX_DURATION = { min: 10, max: 43_200 };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
+const INVALID_KEY = {
+  message:
+    'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+  error: 'Unauthorized',
+  statusCode: 401,
+};
+
 function badRequest(messages: string[]) {
   return { message: messages, error: 'Bad Request', statusCode: 400 };
 }
 
 /** A hang: until the caller gives up, or a minute at most. */
 export function untilGivenUp(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 60_000);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  const until = AbortSignal.any([signal, AbortSignal.timeout(60_000)]);
+  return new Promise((resolve) => until.addEventListener('abort', () => resolve()));
 }
 
-/** What is wrong with a body, in Vapi's words where known; `more` adds an endpoint's own checks. */
-const checkBody =
-  (
-    properties: Record<string, true>,
-    more?: (body: Record<string, unknown>, problems: string[]) => void,
-  ) =>
-  (body: unknown): string[] => {
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      return ['body must be an object'];
-    const call = body as Record<string, unknown>;
-    const problems = Object.keys(call)
-      .filter((key) => !Object.hasOwn(properties, key))
-      .map((key) => `property ${key} should not exist`);
-    if (typeof call.assistantId !== 'string' && typeof call.assistant !== 'object') {
-      problems.push('assistantId or assistant must be provided');
-    }
-    const overrides = (call.assistantOverrides ?? {}) as AssistantOverrides;
-    const seconds: unknown = overrides.maxDurationSeconds;
-    if (
-      seconds !== undefined &&
-      !(typeof seconds === 'number' && seconds >= MAX_DURATION.min && seconds <= MAX_DURATION.max)
-    ) {
-      problems.push(
-        `assistantOverrides.maxDurationSeconds must not be less than ${MAX_DURATION.min} or greater than ${MAX_DURATION.max}`,
-      );
-    }
-    if (
-      overrides.firstMessageMode !== undefined &&
-      !FIRST_MESSAGE_MODES.includes(overrides.firstMessageMode)
-    ) {
-      problems.push(
-        `assistantOverrides.firstMessageMode must be one of the following values: ${FIRST_MESSAGE_MODES.join(', ')}`,
-      );
-    }
-    const appended: unknown = overrides['tools:append'];
-    if (appended !== undefined && !Array.isArray(appended))
-      problems.push('assistantOverrides.tools:append must be an array');
-    for (const tool of Array.isArray(appended) ? (appended as ToolsAppendItem[]) : []) {
-      if (tool.type === 'function' && !FUNCTION_NAME.test(String(tool.function?.name)))
-        problems.push(
-          'assistantOverrides.tools:append.function.name must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64',
-        );
-    }
-    more?.(call, problems);
-    return problems;
-  };
+type CreatePath = '/call' | '/call/web' | '/chat';
+const PROPERTIES: Record<CreatePath, Record<string, true>> = {
+  '/call': CALL_PROPERTIES,
+  '/call/web': WEB_CALL_PROPERTIES,
+  '/chat': CHAT_PROPERTIES,
+};
 
-const checkCallBody = checkBody(CALL_PROPERTIES, (call, problems) => {
-  if (typeof call.phoneNumberId !== 'string' && typeof call.phoneNumber !== 'object') {
-    problems.push('phoneNumberId or phoneNumber must be provided');
+/** What is wrong with a body, in Vapi's words where known. */
+function problemsOf(path: CreatePath, body: unknown): string[] {
+  if (!isObject(body)) return ['body must be an object'];
+  const problems = Object.keys(body)
+    .filter((key) => !Object.hasOwn(PROPERTIES[path], key))
+    .map((key) => `property ${key} should not exist`);
+  if (typeof body.assistantId !== 'string' && typeof body.assistant !== 'object') {
+    problems.push('assistantId or assistant must be provided');
   }
-  const customer = call.customer as { number?: unknown } | undefined;
-  if (typeof customer?.number !== 'string' || !E164.test(customer.number)) {
-    problems.push('customer.number must be a valid phone number in the E.164 format');
+  const overrides = (body.assistantOverrides ?? {}) as AssistantOverrides;
+  const seconds: unknown = overrides.maxDurationSeconds;
+  if (
+    seconds !== undefined &&
+    !(typeof seconds === 'number' && seconds >= MAX_DURATION.min && seconds <= MAX_DURATION.max)
+  ) {
+    problems.push(
+      `assistantOverrides.maxDurationSeconds must not be less than ${MAX_DURATION.min} or greater than ${MAX_DURATION.max}`,
+    );
   }
-});
-const checkWebCallBody = checkBody(WEB_CALL_PROPERTIES);
-const checkChatBody = checkBody(CHAT_PROPERTIES, (chat, problems) => {
-  if (typeof chat.input !== 'string' && !Array.isArray(chat.input))
+  if (
+    overrides.firstMessageMode !== undefined &&
+    !FIRST_MESSAGE_MODES.includes(overrides.firstMessageMode)
+  ) {
+    problems.push(
+      `assistantOverrides.firstMessageMode must be one of the following values: ${FIRST_MESSAGE_MODES.join(', ')}`,
+    );
+  }
+  const appended: unknown = overrides['tools:append'];
+  if (appended !== undefined && !Array.isArray(appended))
+    problems.push('assistantOverrides.tools:append must be an array');
+  for (const tool of Array.isArray(appended) ? (appended as ToolsAppendItem[]) : []) {
+    if (tool.type === 'function' && !FUNCTION_NAME.test(String(tool.function?.name)))
+      problems.push(
+        'assistantOverrides.tools:append.function.name must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64',
+      );
+  }
+  if (path === '/call') {
+    if (typeof body.phoneNumberId !== 'string' && typeof body.phoneNumber !== 'object') {
+      problems.push('phoneNumberId or phoneNumber must be provided');
+    }
+    const customer = body.customer as { number?: unknown } | undefined;
+    if (typeof customer?.number !== 'string' || !E164.test(customer.number)) {
+      problems.push('customer.number must be a valid phone number in the E.164 format');
+    }
+  }
+  if (path === '/chat' && typeof body.input !== 'string' && !Array.isArray(body.input))
     problems.push('input must be a string or an array');
-});
+  return problems;
+}
 
-export interface ServerUrl {
+interface ServerUrl {
   url: string;
   secret: string;
 }
@@ -210,9 +202,9 @@ export function createVapiStandIn(
   serverUrl?: ServerUrl,
 ) {
   let mode: VapiMode = 'ok';
-  let statusDelays: StatusDelays = { ...DEFAULT_STATUS_DELAYS };
-  /** The status-updates still to send, by call id. */
-  const pendingSteps = new Map<string, Set<NodeJS.Timeout>>();
+  let statusDelays = DEFAULT_STATUS_DELAYS;
+  /** Each call's status-updates, until its end, the next mode change or close. */
+  const pendingSteps = new Map<string, NodeJS.Timeout[]>();
   const dropSteps = (callId?: string) => {
     for (const [id, timers] of pendingSteps) {
       if (callId !== undefined && id !== callId) continue;
@@ -220,6 +212,10 @@ export function createVapiStandIn(
       pendingSteps.delete(id);
     }
   };
+  const sessions = new Map<
+    string,
+    { visitId: string | null; assistantId: string; open: boolean }
+  >();
   const app = new Hono();
 
   const recordedCall = async (id: string): Promise<VapiCall | null> => {
@@ -278,77 +274,73 @@ export function createVapiStandIn(
     return deliver(c, serverUrl, toolCallsMessage(call, [{ id, name: body.name }], new Date()));
   });
 
-  const refusedKey = (c: Context) =>
-    c.req.header('authorization') === `Bearer ${privateKey}`
-      ? null
-      : c.json(
-          {
-            message:
-              'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
-            error: 'Unauthorized',
-            statusCode: 401,
-          },
-          401,
-        );
-
-  const refusedByMode = async (c: Context, what: string) => {
-    if (mode === 'hang') {
-      await untilGivenUp(c.req.raw.signal);
-      return c.json({ message: 'gateway timeout' }, 504);
-    }
-    if (mode === 'reject')
-      return c.json(badRequest([`Couldn't create ${what} (local stand-in told to refuse).`]), 400);
-    if (mode === 'fail') return c.json({ message: 'Internal server error', statusCode: 500 }, 500);
-    return null;
+  const sendSteps = (server: ServerUrl, call: VapiCall, at: Date) => {
+    const timers = STATUS_STEPS.flatMap((step) => {
+      const delay = statusDelays[step];
+      if (delay === null) return [];
+      const message = statusUpdate(call, step, new Date(at.getTime() + delay));
+      return [setTimeout(() => void post(server, message).catch(() => undefined), delay).unref()];
+    });
+    pendingSteps.set(call.id, timers);
   };
 
-  const create =
-    <Body, Answer extends object>(
-      path: '/call' | '/call/web' | '/chat',
-      check: (body: unknown) => string[],
-      answer: (body: Body, id: string) => Answer,
-    ) =>
-    async (c: Context) => {
-      const refused = refusedKey(c);
-      if (refused) return refused;
+  const startCall = (path: '/call' | '/call/web', body: CreateCallBody, id: string) => {
+    const at = new Date();
+    const call = created(path, body, { id, orgId }, at);
+    if (path === '/call' && serverUrl) sendSteps(serverUrl, call, at);
+    return call;
+  };
+
+  const startChat = (chat: CreateChatBody, id: string) => {
+    const sessionId = chat.sessionId ?? randomUUID();
+    if (!sessions.has(sessionId)) {
+      const visit = chat.assistantOverrides?.variableValues?.visit_id;
+      sessions.set(sessionId, {
+        visitId: typeof visit === 'string' ? visit : null,
+        assistantId: chat.assistantId ?? '',
+        open: true,
+      });
+    }
+    const input = typeof chat.input === 'string' ? chat.input : JSON.stringify(chat.input);
+    return createdChat(chat, chatReplyTo(input), { id, orgId, sessionId });
+  };
+
+  const keyRefused = (c: Context) => c.req.header('authorization') !== `Bearer ${privateKey}`;
+
+  for (const path of ['/call', '/call/web', '/chat'] as const)
+    app.post(path, async (c) => {
+      if (keyRefused(c)) return c.json(INVALID_KEY, 401);
       const body: unknown = await c.req.json().catch(() => undefined);
-      const problems = check(body);
+      const problems = problemsOf(path, body);
       if (problems.length > 0) return c.json(badRequest(problems), 400);
-      const byMode = await refusedByMode(c, path === '/chat' ? 'chat' : 'call');
-      if (byMode) return byMode;
+      if (mode === 'hang') {
+        await untilGivenUp(c.req.raw.signal);
+        return c.json({ message: 'gateway timeout' }, 504);
+      }
+      const what = path === '/chat' ? 'chat' : 'call';
+      if (mode === 'reject')
+        return c.json(
+          badRequest([`Couldn't create ${what} (local stand-in told to refuse).`]),
+          400,
+        );
+      if (mode === 'fail')
+        return c.json({ message: 'Internal server error', statusCode: 500 }, 500);
       const id = randomUUID();
       await db.query(
         'insert into local_stack.vapi_calls (call_id, path, body) values ($1, $2, $3)',
         [id, path, JSON.stringify(body)],
       );
       if (mode === 'created-then-504') return c.text('upstream request timeout', 504);
-      return c.json(answer(body as Body, id), 201);
-    };
-  const sessions = new Map<
-    string,
-    { visitId: string | null; assistantId: string; open: boolean }
-  >();
-
-  app.post(
-    '/chat',
-    create('/chat', checkChatBody, (chat: CreateChatBody, id) => {
-      const sessionId = chat.sessionId ?? randomUUID();
-      if (!sessions.has(sessionId)) {
-        const visit = chat.assistantOverrides?.variableValues?.visit_id;
-        sessions.set(sessionId, {
-          visitId: typeof visit === 'string' ? visit : null,
-          assistantId: chat.assistantId ?? '',
-          open: true,
-        });
-      }
-      const input = typeof chat.input === 'string' ? chat.input : JSON.stringify(chat.input);
-      return createdChat(chat, chatReplyTo(input), { id, orgId, sessionId });
-    }),
-  );
+      return c.json(
+        path === '/chat'
+          ? startChat(body as CreateChatBody, id)
+          : startCall(path, body as CreateCallBody, id),
+        201,
+      );
+    });
 
   app.patch('/session/:id', async (c) => {
-    const refused = refusedKey(c);
-    if (refused) return refused;
+    if (keyRefused(c)) return c.json(INVALID_KEY, 401);
     const body = (await c.req.json().catch(() => ({}))) as UpdateSessionBody;
     const session = sessions.get(c.req.param('id'));
     if (!session) return c.json({ message: 'Session not found', statusCode: 404 }, 404);
@@ -366,56 +358,17 @@ export function createVapiStandIn(
     return c.json({ id: c.req.param('id'), orgId, status: session.open ? 'active' : 'completed' });
   });
 
-  const sendSteps = (server: ServerUrl, call: VapiCall, at: Date) => {
-    const timers = new Set<NodeJS.Timeout>();
-    for (const step of STATUS_STEPS) {
-      const delay = statusDelays[step];
-      if (delay === null) continue;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (timers.size === 0) pendingSteps.delete(call.id);
-        const message = statusUpdate(call, step, new Date(at.getTime() + delay));
-        void post(server, message).catch(() => undefined);
-      }, delay);
-      timer.unref();
-      timers.add(timer);
-    }
-    if (timers.size > 0) pendingSteps.set(call.id, timers);
-  };
-
-  for (const [path, check] of [
-    ['/call', checkCallBody],
-    ['/call/web', checkWebCallBody],
-  ] as const)
-    app.post(
-      path,
-      create(path, check, (body: CreateCallBody, id) => {
-        const at = new Date();
-        const call = created(path, body, { id, orgId }, at);
-        if (path === '/call' && serverUrl) sendSteps(serverUrl, call, at);
-        return call;
-      }),
-    );
-
   app.post('/mode', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as {
-      mode?: unknown;
-      statusDelays?: unknown;
-    };
-    if (!MODES.includes(body.mode as VapiMode)) {
-      return c.json({ error: `mode is one of ${MODES.join(', ')}` }, 400);
+    const body = MODE_BODY.safeParse(await c.req.json().catch(() => ({})));
+    if (!body.success) {
+      const error =
+        body.error.issues[0]?.path[0] === 'statusDelays'
+          ? `statusDelays holds ${STATUS_STEPS.join(', ')}: each ms from 0 to ${STATUS_DELAY_MAX}, or null`
+          : `mode is one of ${MODES.join(', ')}`;
+      return c.json({ error }, 400);
     }
-    const delays = parseStatusDelays(body.statusDelays);
-    if (!delays)
-      return c.json(
-        {
-          error: `statusDelays holds ${STATUS_STEPS.join(', ')}: each ms from 0 to ${STATUS_DELAY_MAX}, or null`,
-        },
-        400,
-      );
     dropSteps();
-    mode = body.mode as VapiMode;
-    statusDelays = delays;
+    ({ mode, statusDelays } = body.data);
     return c.json({ mode, statusDelays });
   });
 
