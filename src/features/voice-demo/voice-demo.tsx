@@ -27,7 +27,7 @@ function useServerStarter(serverMode: boolean) {
   const botCheckBox = useRef<HTMLDivElement>(null);
   const starter = useRef<ReturnType<typeof loadStarter> | null>(null);
   const serverStarter = () => (starter.current ??= loadStarter(() => botCheckBox.current))();
-  const startWebCall = useCallback<NonNullable<VoiceDemoOptions['startWebCall']>>(
+  const startWebCall = useCallback<VoiceDemoOptions['startWebCall']>(
     async (request) => (await serverStarter()).start(request),
     [],
   );
@@ -36,11 +36,10 @@ function useServerStarter(serverMode: boolean) {
     if (!serverMode || !config.turnstile) return;
     // Its download starts beside the starter's code rather than after it.
     preloadTurnstile(config.turnstile.scriptUrl);
-    const reserving = status !== 'connecting' && status !== 'in-call';
     serverStarter()
       .then((loaded) => {
         const prepared = loaded.prepare();
-        if (reserving) loaded.reserve({ visit_id: visitId(), variables: agentVariables() });
+        if (status === 'idle') loaded.reserve({ visit_id: visitId(), variables: agentVariables() });
         return prepared;
       })
       .catch((error: unknown) => console.error('Voice demo: the bot check did not load', error));
@@ -109,7 +108,7 @@ function CallButtons({
           {voice.cancel}
         </Button>
       ) : null}
-      {audioBlocked && status !== 'idle' ? (
+      {audioBlocked ? (
         // The browser's autoplay rule held the agent's voice back until a tap.
         <Button size="sm" onClick={resumeAudio}>
           {voice.tapToHear}
@@ -124,7 +123,7 @@ function CallButtons({
   );
 }
 
-function VoiceMessage({ status, error, waitSeconds, audioBlocked }: VoiceState) {
+function VoiceMessage({ error, waitSeconds, audioBlocked }: VoiceState) {
   return (
     <p
       id="voice-demo-message"
@@ -135,7 +134,7 @@ function VoiceMessage({ status, error, waitSeconds, audioBlocked }: VoiceState) 
       )}
     >
       {error ? errorLine(error, waitSeconds) : null}
-      {!error && audioBlocked && status !== 'idle' ? voice.audioBlocked : null}
+      {!error && audioBlocked ? voice.audioBlocked : null}
       {error === 'spent' ? (
         <>
           {' '}

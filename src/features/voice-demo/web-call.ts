@@ -18,7 +18,7 @@ import { refusedField, refuseOwnBusiness } from '@/lib/own-business';
 
 export class WebCallError extends Error {
   constructor(
-    readonly kind: 'spent' | 'limited' | 'business' | 'failed',
+    readonly kind: 'spent' | 'limited' | 'business' | 'connect',
     detail: string,
   ) {
     super(detail);
@@ -31,25 +31,23 @@ const WEB_CALL_TIMEOUT_MS = 15_000;
 
 const SPENT: WebCallLimit[] = ['day', 'minutes'];
 
-/** A press without a token was refused 403: the function holds no live reservation of it. */
-const UNRESERVED = Symbol('unreserved');
-
 /**
- * `captcha` null: the press of a reservation. A failed connection is retried once with the same
- * id (the function answers the same call, or none); a token is single-use, so each try takes its own.
+ * `captcha` null: the press of a reservation, answered null when refused 403 (the function holds
+ * no live reservation of it). A failed connection is retried once with the same id (the function
+ * answers the same call, or none); a token is single-use, so each try takes its own.
  */
 async function askForCall(
   client: FunctionsClient,
   request: Omit<WebCallBody, 'captcha'>,
   captcha: (() => Promise<string>) | null,
-): Promise<WebCallAnswer | typeof UNRESERVED> {
+): Promise<WebCallAnswer | null> {
   for (let attempt = 0; ; attempt += 1) {
     let body: WebCallBody = request;
     if (captcha) {
       try {
         body = { ...request, captcha: await captcha() };
       } catch (error) {
-        throw new WebCallError('failed', `bot check: ${String(error)}`);
+        throw new WebCallError('connect', `bot check: ${String(error)}`);
       }
     }
     const answer = await callFunction(
@@ -60,14 +58,14 @@ async function askForCall(
     );
     if (!answer.reached) {
       if (attempt === 0) continue;
-      throw new WebCallError('failed', `start-web-call unreachable: ${answer.detail}`);
+      throw new WebCallError('connect', `start-web-call unreachable: ${answer.detail}`);
     }
     const webCall = answer.body as Partial<WebCallAnswer>;
     if (answer.status === 200 && typeof webCall.webCallUrl === 'string') {
       return webCall as WebCallAnswer;
     }
     const { code, limit } = answer.body;
-    if (!captcha && answer.status === 403) return UNRESERVED;
+    if (!captcha && answer.status === 403) return null;
     const detail =
       `start-web-call answered ${answer.status} ${String(code ?? '')} ${String(limit ?? '')}`.trim();
     if (answer.status === 429) throw new WebCallError(limitedKind(answer.body, SPENT), detail);
@@ -75,7 +73,7 @@ async function askForCall(
       refuseOwnBusiness(refusedField(answer.body.details));
       throw new WebCallError('business', detail);
     }
-    throw new WebCallError('failed', detail);
+    throw new WebCallError('connect', detail);
   }
 }
 
@@ -98,7 +96,6 @@ interface Reservation {
   /** A press that comes before it is sent takes it instead. */
   token: Promise<string>;
   sent: boolean;
-  taken: boolean;
   /** Date.now() until which the press may count on it; null: refused or failed. */
   until: Promise<number | null>;
   settled: number | null | undefined;
@@ -128,11 +125,11 @@ export function createServerStarter(
       id,
       token,
       sent: false,
-      taken: false,
       settled: undefined,
       until: token.then(
         async (captcha) => {
-          if (made.taken) return null;
+          // A press took the token.
+          if (reservation !== made) return null;
           made.sent = true;
           const sentAt = now();
           // The next token is asked for now, so a press that must fall back finds it ready.
@@ -143,14 +140,11 @@ export function createServerStarter(
             { ...request, id, captcha, intent: true } satisfies WebCallBody,
             AbortSignal.timeout(WEB_CALL_TIMEOUT_MS),
           );
-          const reserved = answer.reached ? (answer.body as Partial<WebCallReserved>) : {};
-          const seconds = Number(reserved.expires_in_seconds);
-          if (
-            !answer.reached ||
-            answer.status !== 200 ||
-            reserved.reserved !== true ||
-            !Number.isFinite(seconds)
-          ) {
+          const body = (
+            answer.reached && answer.status === 200 ? answer.body : {}
+          ) as Partial<WebCallReserved>;
+          const seconds = body.reserved === true ? Number(body.expires_in_seconds) : NaN;
+          if (!Number.isFinite(seconds)) {
             // A refusal that lands after a press is stale.
             if (reservation === made) declined = true;
             return null;
@@ -172,7 +166,6 @@ export function createServerStarter(
     if (held && !held.sent && held.settled === undefined) {
       // Its token has not gone out: the press takes it. (A token that never came settles the
       // reservation as null, and the press asks afresh.)
-      held.taken = true;
       first = held.token;
     } else if (held) {
       // The request leaves in the press's own task, before the Connecting render (tens of ms
@@ -181,16 +174,16 @@ export function createServerStarter(
         held.settled !== undefined ? held.settled : await settledWithin(held, RESERVATION_WAIT_MS);
       if (until !== null && now() < until) {
         const answer = await askForCall(client, { ...request, id: held.id }, null);
-        if (answer !== UNRESERVED) return answer;
+        if (answer) return answer;
       }
     }
+    // With a token, a 403 is thrown as any other refusal: the answer is never null.
     const answer = await askForCall(client, request, () => {
       const token = first ?? botCheck.token(WEB_CALL_TIMEOUT_MS);
       first = null;
       return token;
     });
-    if (answer === UNRESERVED) throw new WebCallError('failed', 'start-web-call answered 403');
-    return answer;
+    return answer!;
   }
 
   return { prepare: () => botCheck.prepare(), reserve, start };
