@@ -1,24 +1,16 @@
 import type { VoiceErrorKind } from './voice-machine';
 
-const DENIED_NAMES = ['NotAllowedError', 'PermissionDeniedError', 'SecurityError'];
-const MISSING_NAMES = ['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'];
-
-/** For errors that reach us serialized inside an SDK payload. */
-const wordOf = (names: string[]) => new RegExp(`\\b(?:${names.join('|')})\\b`);
-const DENIED_IN_TEXT = wordOf(DENIED_NAMES);
-// Chrome's message for a missing device when the error's name was lost.
-const MISSING_IN_TEXT = new RegExp(`${wordOf(MISSING_NAMES).source}|Requested device not found`);
+// The microphone errors browsers define, as whole words, so they are found in an SDK payload
+// serialized to text too; with Chrome's message for a missing device when the error's name was lost.
+const DENIED = /\b(?:NotAllowedError|PermissionDeniedError|SecurityError)\b/;
+const MISSING =
+  /\b(?:NotFoundError|DevicesNotFoundError|OverconstrainedError)\b|Requested device not found/;
 
 /** Only the microphone errors browsers define count as blocked or missing; anything else is a failed connection. */
 export function classifyVoiceError(error: unknown): VoiceErrorKind {
-  const name = (error as { name?: unknown } | null)?.name;
-  if (typeof name === 'string') {
-    if (DENIED_NAMES.includes(name)) return 'mic-denied';
-    if (MISSING_NAMES.includes(name)) return 'no-mic';
-  }
   const text = describeError(error);
-  if (DENIED_IN_TEXT.test(text)) return 'mic-denied';
-  if (MISSING_IN_TEXT.test(text)) return 'no-mic';
+  if (DENIED.test(text)) return 'mic-denied';
+  if (MISSING.test(text)) return 'no-mic';
   return 'connect';
 }
 
