@@ -5,25 +5,23 @@ const KEY = 'voice-demo-call';
 
 export type CallGuardRefusal = { reason: 'busy' } | { reason: 'cooling'; seconds: number };
 
-interface Record {
+interface GuardRecord {
   state: 'busy' | 'cooling';
   /** A busy record expires so a closed tab frees it. */
   until: number;
 }
 
-function read(storage: Storage | null, now: number): Record | null {
+function read(storage: Storage | null, now: number): GuardRecord | null {
   try {
-    const value = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<Record> | null;
-    if (!value || (value.state !== 'busy' && value.state !== 'cooling')) return null;
-    if (typeof value.until !== 'number' || value.until <= now) return null;
-    return { state: value.state, until: value.until };
+    const value = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<GuardRecord> | null;
+    return typeof value?.until === 'number' && value.until > now ? (value as GuardRecord) : null;
   } catch {
     return null;
   }
 }
 
 /** null: the record is removed. */
-function write(storage: Storage | null, record: Record | null) {
+function write(storage: Storage | null, record: GuardRecord | null) {
   try {
     if (record) storage?.setItem(KEY, JSON.stringify(record));
     else storage?.removeItem(KEY);
