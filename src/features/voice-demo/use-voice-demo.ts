@@ -120,11 +120,6 @@ export function useVoiceDemo({
       if (event.type === 'call-ended') release();
       send(event);
     };
-    const giveUp = (...why: unknown[]) => {
-      if (attempt.current !== mine) return;
-      console.error(...why);
-      onEvent({ type: 'failed', error: 'connect' });
-    };
     const variables = agentVariables();
     // Server mode: asked for before the state below is set, so the request leaves before the
     // Connecting render and runs while the code loads and the microphone prompt shows.
@@ -154,13 +149,13 @@ export function useVoiceDemo({
           };
     send({ type: 'start-requested' });
     markDemoCall();
-    mine.timer = setTimeout(
-      () =>
-        giveUp(
-          `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
-        ),
-      CONNECT_TIMEOUT_MS,
-    );
+    // Cleared at the attempt's end and when the call starts, so it fires for this attempt only.
+    mine.timer = setTimeout(() => {
+      console.error(
+        `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
+      );
+      onEvent({ type: 'failed', error: 'connect' });
+    }, CONNECT_TIMEOUT_MS);
     try {
       const { startVoiceCall, hangUpUnjoined } = await loadVoiceCall();
       if (attempt.current !== mine) {
@@ -170,7 +165,9 @@ export function useVoiceDemo({
       }
       mine.call = startVoiceCall({ start, loadSdk, requestMicrophone, onEvent });
     } catch (error) {
-      giveUp('Voice demo: the call code could not be loaded:', error);
+      if (attempt.current !== mine) return;
+      console.error('Voice demo: the call code could not be loaded:', error);
+      onEvent({ type: 'failed', error: 'connect' });
     }
   }, [config, startWebCall, guard, loadSdk, release, requestMicrophone, send]);
 

@@ -6,13 +6,7 @@ import {
   isNonFatalSdkError,
   isRoomClosed,
 } from './classify-error';
-import type {
-  AssistantOverrides,
-  VapiClient,
-  VapiConstructor,
-  VapiEventName,
-  VapiListener,
-} from './load-vapi';
+import type { AssistantOverrides, VapiClient, VapiConstructor } from './load-vapi';
 import type { VoiceErrorKind, VoiceEvent } from './voice-machine';
 import { keepScreenOn } from './wake-lock';
 import { WebCallError } from './web-call';
@@ -114,7 +108,11 @@ export function startVoiceCall({
   const fail = (error: VoiceErrorKind) => finish({ type: 'failed', error });
 
   function attach(sdk: VapiClient): void {
-    const listen = <E extends VapiEventName>(event: E, listener: VapiListener<E>) => {
+    // `sdk.on<E>` is the SDK's own `on` for one event, so each listener has its event's type.
+    const listen = <E extends Parameters<VapiClient['on']>[0]>(
+      event: E,
+      listener: Parameters<typeof sdk.on<E>>[1],
+    ) => {
       sdk.on(event, listener);
       detachers.push(() => sdk.removeListener(event, listener));
     };
@@ -183,7 +181,7 @@ export function startVoiceCall({
       attach(sdk);
       // The SDK's stop() does nothing before its call object exists, so a call given up
       // meanwhile is stopped the moment that object appears.
-      const endIfGivenUp: VapiListener<'call-start-progress'> = ({ stage, status }) => {
+      const endIfGivenUp = ({ stage, status }: { stage: string; status: string }) => {
         if (over && stage === 'daily-call-object-creation' && status === 'completed')
           void sdk.stop().catch(() => undefined);
       };
