@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { callbackOffer } from '@/content/callback-offer';
 import { chatOffer } from '@/content/chat-offer';
@@ -14,22 +14,22 @@ import { visitId } from '@/lib/visit';
 import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind, VoiceState } from './voice-machine';
 
-function loadStarter(botCheckBox: () => HTMLDivElement | null) {
-  return loadOnce(() =>
-    import('./web-call').then((module) =>
-      module.createServerStarter(config.turnstile!, siteFunctions, botCheckBox),
-    ),
-  );
-}
+const BOT_CHECK_BOX = 'voice-demo-bot-check';
 
 /** Its code and the bot check load on intent, never in the first load. */
 function useServerStarter(serverMode: boolean) {
-  const botCheckBox = useRef<HTMLDivElement>(null);
-  const starter = useRef<ReturnType<typeof loadStarter> | null>(null);
-  const serverStarter = () => (starter.current ??= loadStarter(() => botCheckBox.current))();
+  const [serverStarter] = useState(() =>
+    loadOnce(() =>
+      import('./web-call').then((module) =>
+        module.createServerStarter(config.turnstile!, siteFunctions, () =>
+          document.getElementById(BOT_CHECK_BOX),
+        ),
+      ),
+    ),
+  );
   const startWebCall = useCallback<VoiceDemoOptions['startWebCall']>(
     async (request) => (await serverStarter()).start(request),
-    [],
+    [serverStarter],
   );
   /** Reserves a call on intent, but not while one starts or runs: the reservation is for a press to come. */
   const prepareServerCall = (status: VoiceState['status']) => {
@@ -44,7 +44,7 @@ function useServerStarter(serverMode: boolean) {
       })
       .catch((error: unknown) => console.error('Voice demo: the bot check did not load', error));
   };
-  return { botCheckBox, startWebCall, prepareServerCall };
+  return { startWebCall, prepareServerCall };
 }
 
 function callLabel({ status, speaking }: VoiceState): string {
@@ -55,10 +55,8 @@ function callLabel({ status, speaking }: VoiceState): string {
 
 function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
   if (error === 'cooling') return voice.errors.coolDown(waitSeconds);
-  const { micDenied, noMic, connect, busy, limited, spent, business } = voice.errors;
-  return { 'mic-denied': micDenied, 'no-mic': noMic, connect, busy, limited, spent, business }[
-    error
-  ];
+  if (error === 'mic-denied') return voice.errors.micDenied;
+  return error === 'no-mic' ? voice.errors.noMic : voice.errors[error];
 }
 
 function CallButtons({
@@ -155,7 +153,7 @@ interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
 
 export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }: VoiceDemoProps) {
   const serverMode = (props.config ?? config.vapi)?.auth === 'server';
-  const { botCheckBox, startWebCall, prepareServerCall } = useServerStarter(serverMode);
+  const { startWebCall, prepareServerCall } = useServerStarter(serverMode);
   const demo = useVoiceDemo({ config: config.vapi, startWebCall, ...props });
   const { state } = demo;
   const intent = () => {
@@ -168,7 +166,7 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
     <div className="flex w-full max-w-md flex-col items-center gap-3 lg:items-start">
       <CallButtons {...demo} onIntent={intent} />
       {serverMode ? (
-        <div ref={botCheckBox} className="text-xs text-slate-600 empty:hidden" />
+        <div id={BOT_CHECK_BOX} className="text-xs text-slate-600 empty:hidden" />
       ) : null}
       <p className="text-center text-sm text-slate-700 lg:text-left">
         {voice.disclosure}{' '}
