@@ -26,21 +26,19 @@ const fieldValue = (value: unknown) =>
 
 function capturedFields(data: unknown): [string, string][] {
   if (data === null || data === undefined) return [];
-  if (typeof data === 'object' && !Array.isArray(data)) {
-    return Object.entries(data as Record<string, unknown>)
-      .filter(([, value]) => value !== null && value !== undefined && value !== '')
-      .map(([key, value]) => [fieldLabel(key), fieldValue(value)]);
-  }
-  return [[copy.captured, fieldValue(data)]];
+  if (typeof data !== 'object' || Array.isArray(data)) return [[copy.captured, fieldValue(data)]];
+  return Object.entries(data)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => [fieldLabel(key), fieldValue(value)]);
 }
 
-/** Any case, with `_`, `-` or nothing between words. */
+/** The first text whose key matches (`keys`: any case, with `_`, `-` or nothing between words). */
 function capturedText(data: unknown, keys: RegExp): string | undefined {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  const found = Object.entries(data as Record<string, unknown>).find(
-    ([key, value]) => keys.test(key) && typeof value === 'string' && value.trim() !== '',
-  );
-  return found ? (found[1] as string).trim() : undefined;
+  // An array's or a string's keys are indexes, which match no name.
+  for (const [key, value] of Object.entries(data ?? {})) {
+    if (keys.test(key) && typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
 }
 
 /** The call's id as the owner's webhook names it (`vapi_call_id`) is the booking's lead id. */
