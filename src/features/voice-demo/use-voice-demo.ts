@@ -85,7 +85,7 @@ export function useVoiceDemo({
   const press = useCallback(async () => {
     if (current.current.status === 'in-call') {
       release();
-      send({ type: 'stop-requested' });
+      send({ type: 'call-ended' });
       return;
     }
     // Connecting, or the business is still being read: the same press.
@@ -174,7 +174,7 @@ export function useVoiceDemo({
   const cancel = useCallback(() => {
     if (current.current.status !== 'connecting') return;
     release();
-    send({ type: 'cancel-requested' });
+    send({ type: 'call-ended' });
   }, [release, send]);
 
   const toggleMute = useCallback(() => {

@@ -31,11 +31,10 @@ export type VoiceEvent =
   | { type: 'speech-end' }
   | { type: 'volume'; level: number }
   | { type: 'transcript'; speaker: Caption['speaker']; text: string }
-  | { type: 'stop-requested' }
-  | { type: 'cancel-requested' }
   | { type: 'mute-changed'; muted: boolean }
   | { type: 'audio-blocked' }
   | { type: 'audio-playing' }
+  /** By either side, or the visitor's End Call or Cancel. */
   | { type: 'call-ended' }
   | { type: 'failed'; error: VoiceErrorKind }
   | ({ type: 'refused' } & CallGuardRefusal);
@@ -88,9 +87,6 @@ export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
       return state.audioBlocked ? { ...state, audioBlocked: false } : state;
     case 'mute-changed':
       return state.status === 'in-call' ? { ...state, muted: event.muted } : state;
-    case 'cancel-requested':
-      return state.status === 'connecting' ? IDLE : state;
-    case 'stop-requested':
     case 'call-ended':
       // Idle already (say, after a failure): keep the visitor's error line.
       if (state.status === 'idle') return state;
