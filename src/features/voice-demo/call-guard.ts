@@ -38,19 +38,12 @@ function defaultStorage(): Storage | null {
   }
 }
 
-export interface CallGuard {
-  begin: (holdMs: number) => CallGuardRefusal | null;
-  /** Only a call that connected (`coolDown`) starts the pause. */
-  finish: (coolDown?: boolean) => void;
-}
+export type CallGuard = ReturnType<typeof createCallGuard>;
 
-export function createCallGuard(
-  storage: Storage | null = defaultStorage(),
-  clock: () => number = Date.now,
-): CallGuard {
+export function createCallGuard(storage = defaultStorage(), clock = Date.now) {
   let mine = false;
   return {
-    begin(holdMs) {
+    begin(holdMs: number): CallGuardRefusal | null {
       const now = clock();
       const record = read(storage, now);
       if (record?.state === 'busy') return { reason: 'busy' };
@@ -60,7 +53,8 @@ export function createCallGuard(
       mine = true;
       return null;
     },
-    finish(coolDown = true) {
+    /** Only a call that connected (`coolDown`) starts the pause. */
+    finish(coolDown = true): void {
       if (!mine) return;
       mine = false;
       write(storage, coolDown ? { state: 'cooling', until: clock() + COOL_DOWN_MS } : null);

@@ -139,9 +139,7 @@ export function startVoiceCall({
         text: String(message.transcript ?? ''),
       });
     });
-    listen('call-start-failed', (event) => {
-      console.error('Voice demo: the call could not start:', describeError(event));
-    });
+    // A start that fails emits this too, after call-start-failed with the same error.
     listen('error', (error: unknown) => {
       console.error('Voice demo error:', describeError(error));
       if (isNonFatalSdkError(error)) return;

@@ -38,9 +38,8 @@ function useServerStarter(serverMode: boolean) {
     preloadTurnstile(config.turnstile.scriptUrl);
     serverStarter()
       .then((loaded) => {
-        const prepared = loaded.prepare();
         if (status === 'idle') loaded.reserve({ visit_id: visitId(), variables: agentVariables() });
-        return prepared;
+        return loaded.prepare();
       })
       .catch((error: unknown) => console.error('Voice demo: the bot check did not load', error));
   };

@@ -93,12 +93,11 @@ async function settledWithin(held: Reservation, ms: number): Promise<number | nu
 
 interface Reservation {
   id: string;
-  /** A press that comes before it is sent takes it instead. */
-  token: Promise<string>;
-  sent: boolean;
+  /** Null once sent; a press that comes before takes it instead. */
+  token: Promise<string> | null;
   /** Date.now() until which the press may count on it; null: refused or failed. */
   until: Promise<number | null>;
-  settled: number | null | undefined;
+  settled?: number | null;
 }
 
 /** A press with no live reservation falls back to the one-request form: a reservation never stands in its way. */
@@ -124,13 +123,11 @@ export function createServerStarter(
     const made: Reservation = {
       id,
       token,
-      sent: false,
-      settled: undefined,
       until: token.then(
         async (captcha) => {
           // A press took the token.
           if (reservation !== made) return null;
-          made.sent = true;
+          made.token = null;
           const sentAt = now();
           // The next token is asked for now, so a press that must fall back finds it ready.
           botCheck.renew();
@@ -163,7 +160,7 @@ export function createServerStarter(
     reservation = null;
     declined = false;
     let first: Promise<string> | null = null;
-    if (held && !held.sent && held.settled === undefined) {
+    if (held?.token && held.settled === undefined) {
       // Its token has not gone out: the press takes it. (A token that never came settles the
       // reservation as null, and the press asks afresh.)
       first = held.token;
