@@ -29,24 +29,24 @@ export function describeError(error: unknown): string {
   }
 }
 
-/** SDK errors after which the call goes on (noise cancellation, level meters). */
-export function isNonFatalSdkError(error: unknown): boolean {
-  const type = (error as { type?: unknown } | null)?.type;
-  return typeof type === 'string' && /audio-processing|audio-level-observer/.test(type);
-}
-
-/** Usually the autoplay rule: the call goes on, and a tap lets the visitor hear it. */
-export function isAudioStartFailure(error: unknown): boolean {
-  return (error as { type?: unknown } | null)?.type === 'audio-start-failed';
-}
-
-/** Daily's "room closed" races the SDK's call-end when the assistant hangs up: after a call that was on, it is that call's end. */
-export function isRoomClosed(error: unknown): boolean {
-  const sdkError = error as { type?: unknown; error?: unknown } | null;
-  if (sdkError?.type !== 'daily-error') return false;
-  const daily = sdkError.error as { errorMsg?: unknown; error?: { type?: unknown } } | null;
-  return (
+/**
+ * What an SDK `error` event means: `goes-on` (noise cancellation, level meters); `audio-blocked`,
+ * usually the autoplay rule (a tap lets the visitor hear the agent); `room-closed`, Daily's end
+ * of the room, which races the SDK's call-end when the assistant hangs up; else `failed`.
+ */
+export function sdkErrorKind(
+  error: unknown,
+): 'goes-on' | 'audio-blocked' | 'room-closed' | 'failed' {
+  const { type, error: daily } = (error ?? {}) as {
+    type?: unknown;
+    error?: { errorMsg?: unknown; error?: { type?: unknown } } | null;
+  };
+  if (typeof type === 'string' && /audio-processing|audio-level-observer/.test(type))
+    return 'goes-on';
+  if (type === 'audio-start-failed') return 'audio-blocked';
+  if (type !== 'daily-error') return 'failed';
+  const ejected =
     daily?.error?.type === 'ejected' ||
-    (typeof daily?.errorMsg === 'string' && /meeting has ended/i.test(daily.errorMsg))
-  );
+    (typeof daily?.errorMsg === 'string' && /meeting has ended/i.test(daily.errorMsg));
+  return ejected ? 'room-closed' : 'failed';
 }

@@ -1,11 +1,5 @@
 import type { WebCallAnswer } from '@shared/contracts/web-call.ts';
-import {
-  classifyVoiceError,
-  describeError,
-  isAudioStartFailure,
-  isNonFatalSdkError,
-  isRoomClosed,
-} from './classify-error';
+import { classifyVoiceError, describeError, sdkErrorKind } from './classify-error';
 import type { AssistantOverrides, VapiClient, VapiConstructor } from './load-vapi';
 import type { VoiceErrorKind, VoiceEvent } from './voice-machine';
 import { keepScreenOn } from './wake-lock';
@@ -142,9 +136,12 @@ export function startVoiceCall({
     // A start that fails emits this too, after call-start-failed with the same error.
     listen('error', (error: unknown) => {
       console.error('Voice demo error:', describeError(error));
-      if (isNonFatalSdkError(error)) return;
-      if (isAudioStartFailure(error)) return onEvent({ type: 'audio-blocked' });
-      if (joined && (isRoomClosed(error) || endedByService)) finish({ type: 'call-ended' });
+      const kind = sdkErrorKind(error);
+      if (kind === 'goes-on') return;
+      if (kind === 'audio-blocked') return onEvent({ type: 'audio-blocked' });
+      // After a call that was on, a closed room (or any error once the assistant hung up) is
+      // that call's end.
+      if (joined && (kind === 'room-closed' || endedByService)) finish({ type: 'call-ended' });
       else fail(classifyVoiceError(error));
     });
   }
