@@ -58,68 +58,6 @@ function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
   return error === 'no-mic' ? voice.errors.noMic : voice.errors[error];
 }
 
-function CallButtons({
-  onIntent,
-  ...demo
-}: ReturnType<typeof useVoiceDemo> & { onIntent(): void }) {
-  const { state, press, cancel, resumeAudio, toggleMute } = demo;
-  const pressProps = useEarlyPress('voice-demo', () => void press());
-  const { status, volume, error, audioBlocked, muted } = state;
-  const inCall = status === 'in-call';
-  const connecting = status === 'connecting';
-  return (
-    <>
-      <div className="relative">
-        {inCall ? (
-          <span
-            aria-hidden="true"
-            data-testid="voice-level"
-            className="absolute inset-0 rounded-full bg-danger/30 transition-transform duration-100 motion-reduce:hidden"
-            style={{ transform: `scale(${1 + volume * 0.25})` }}
-          />
-        ) : null}
-        <Button
-          {...pressProps}
-          variant={inCall ? 'danger' : 'primary'}
-          size="lg"
-          aria-disabled={connecting || undefined}
-          aria-describedby={error ? 'voice-demo-message' : undefined}
-          onClick={() => void press()}
-          onPointerEnter={onIntent}
-          onPointerDown={onIntent}
-          onFocus={onIntent}
-          className={cn('relative', connecting && 'cursor-wait opacity-80')}
-        >
-          {connecting ? (
-            <span
-              aria-hidden="true"
-              data-testid="voice-spinner"
-              className="size-5 animate-spin rounded-full border-2 border-white border-t-transparent"
-            />
-          ) : null}
-          {callLabel(state)}
-        </Button>
-      </div>
-      {connecting ? (
-        <Button variant="secondary" size="sm" onClick={cancel}>
-          {voice.cancel}
-        </Button>
-      ) : null}
-      {audioBlocked ? (
-        // The browser's autoplay rule held the agent's voice back until a tap.
-        <Button size="sm" onClick={resumeAudio}>
-          {voice.tapToHear}
-        </Button>
-      ) : null}
-      {inCall ? (
-        <Button variant="secondary" size="sm" aria-pressed={muted} onClick={toggleMute}>
-          {muted ? voice.unmute : voice.mute}
-        </Button>
-      ) : null}
-    </>
-  );
-}
-
 function VoiceMessage({ error, waitSeconds, audioBlocked }: VoiceState) {
   return (
     <p
@@ -153,17 +91,70 @@ interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
 export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }: VoiceDemoProps) {
   const serverMode = (props.config ?? config.vapi)?.auth === 'server';
   const { startWebCall, prepareServerCall } = useServerStarter(serverMode);
-  const demo = useVoiceDemo({ config: config.vapi, startWebCall, ...props });
-  const { state } = demo;
+  const { state, press, cancel, toggleMute, resumeAudio, prefetch, configured } = useVoiceDemo({
+    config: config.vapi,
+    startWebCall,
+    ...props,
+  });
+  const pressProps = useEarlyPress('voice-demo', () => void press());
+  const { status, volume, error, audioBlocked, muted } = state;
+  const inCall = status === 'in-call';
+  const connecting = status === 'connecting';
   const intent = () => {
-    demo.prefetch();
-    prepareServerCall(state.status);
+    prefetch();
+    prepareServerCall(status);
   };
-  const noMic = state.error === 'mic-denied' || state.error === 'no-mic';
+  const noMic = error === 'mic-denied' || error === 'no-mic';
 
   return (
     <div className="flex w-full max-w-md flex-col items-center gap-3 lg:items-start">
-      <CallButtons {...demo} onIntent={intent} />
+      <div className="relative">
+        {inCall ? (
+          <span
+            aria-hidden="true"
+            data-testid="voice-level"
+            className="absolute inset-0 rounded-full bg-danger/30 transition-transform duration-100 motion-reduce:hidden"
+            style={{ transform: `scale(${1 + volume * 0.25})` }}
+          />
+        ) : null}
+        <Button
+          {...pressProps}
+          variant={inCall ? 'danger' : 'primary'}
+          size="lg"
+          aria-disabled={connecting || undefined}
+          aria-describedby={error ? 'voice-demo-message' : undefined}
+          onClick={() => void press()}
+          onPointerEnter={intent}
+          onPointerDown={intent}
+          onFocus={intent}
+          className={cn('relative', connecting && 'cursor-wait opacity-80')}
+        >
+          {connecting ? (
+            <span
+              aria-hidden="true"
+              data-testid="voice-spinner"
+              className="size-5 animate-spin rounded-full border-2 border-white border-t-transparent"
+            />
+          ) : null}
+          {callLabel(state)}
+        </Button>
+      </div>
+      {connecting ? (
+        <Button variant="secondary" size="sm" onClick={cancel}>
+          {voice.cancel}
+        </Button>
+      ) : null}
+      {audioBlocked ? (
+        // The browser's autoplay rule held the agent's voice back until a tap.
+        <Button size="sm" onClick={resumeAudio}>
+          {voice.tapToHear}
+        </Button>
+      ) : null}
+      {inCall ? (
+        <Button variant="secondary" size="sm" aria-pressed={muted} onClick={toggleMute}>
+          {muted ? voice.unmute : voice.mute}
+        </Button>
+      ) : null}
       {serverMode ? (
         <div id={BOT_CHECK_BOX} className="text-xs text-slate-600 empty:hidden" />
       ) : null}
@@ -191,7 +182,7 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
           </div>
         </div>
       ) : null}
-      {!demo.configured && config.mode === 'local' ? (
+      {!configured && config.mode === 'local' ? (
         <p className="rounded-lg bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">
           {voice.notConfigured}
         </p>
