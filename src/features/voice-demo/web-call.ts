@@ -60,10 +60,8 @@ async function askForCall(
       if (attempt === 0) continue;
       throw new WebCallError('connect', `start-web-call unreachable: ${answer.detail}`);
     }
-    const webCall = answer.body as Partial<WebCallAnswer>;
-    if (answer.status === 200 && typeof webCall.webCallUrl === 'string') {
-      return webCall as WebCallAnswer;
-    }
+    if (answer.status === 200 && typeof answer.body.webCallUrl === 'string')
+      return answer.body as unknown as WebCallAnswer;
     const { code, limit } = answer.body;
     if (!captcha && answer.status === 403) return null;
     const detail =
@@ -83,11 +81,12 @@ export const RESERVATION_MARGIN_MS = 5_000;
 /** Past this, the press goes on without the reservation, which lapses unused. */
 const RESERVATION_WAIT_MS = 5_000;
 
-async function settledWithin(held: Reservation, ms: number): Promise<number | null> {
+/** 0 if it has not settled within `ms`. */
+async function settledWithin(held: Reservation, ms: number): Promise<number> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([
     held.until,
-    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms))),
+    new Promise<number>((resolve) => (timer = setTimeout(() => resolve(0), ms))),
   ]).finally(() => clearTimeout(timer));
 }
 
@@ -95,9 +94,10 @@ interface Reservation {
   id: string;
   /** Null once sent; a press that comes before takes it instead. */
   token: Promise<string> | null;
-  /** Date.now() until which the press may count on it; null: refused or failed. */
-  until: Promise<number | null>;
-  settled?: number | null;
+  /** Date.now() until which the press may count on it; 0: refused or failed. */
+  until: Promise<number>;
+  /** `until` once it settles; Infinity while its answer is awaited. */
+  settled: number;
 }
 
 /** A press with no live reservation falls back to the one-request form: a reservation never stands in its way. */
@@ -113,20 +113,18 @@ export function createServerStarter(
   let declined = false;
 
   function reserve(request: Omit<WebCallBody, 'captcha' | 'id'>): void {
-    const held = reservation;
-    if (declined) return;
-    if (held && (held.settled === undefined || (held.settled !== null && now() < held.settled))) {
-      return;
-    }
+    // Refused since the last press, or on its way or live: it stands.
+    if (declined || (reservation && now() < reservation.settled)) return;
     const id = crypto.randomUUID();
     const token = botCheck.token(WEB_CALL_TIMEOUT_MS);
     const made: Reservation = {
       id,
       token,
+      settled: Infinity,
       until: token.then(
         async (captcha) => {
           // A press took the token.
-          if (reservation !== made) return null;
+          if (reservation !== made) return 0;
           made.token = null;
           const sentAt = now();
           // The next token is asked for now, so a press that must fall back finds it ready.
@@ -144,11 +142,11 @@ export function createServerStarter(
           if (!Number.isFinite(seconds)) {
             // A refusal that lands after a press is stale.
             if (reservation === made) declined = true;
-            return null;
+            return 0;
           }
           return sentAt + seconds * 1000 - RESERVATION_MARGIN_MS;
         },
-        () => null,
+        () => 0,
       ),
     };
     void made.until.then((until) => (made.settled = until));
@@ -160,16 +158,16 @@ export function createServerStarter(
     reservation = null;
     declined = false;
     let first: Promise<string> | null = null;
-    if (held?.token && held.settled === undefined) {
+    if (held?.token && held.settled === Infinity) {
       // Its token has not gone out: the press takes it. (A token that never came settles the
-      // reservation as null, and the press asks afresh.)
+      // reservation as 0, and the press asks afresh.)
       first = held.token;
     } else if (held) {
       // The request leaves in the press's own task, before the Connecting render (tens of ms
       // on a slow phone).
       const until =
-        held.settled !== undefined ? held.settled : await settledWithin(held, RESERVATION_WAIT_MS);
-      if (until !== null && now() < until) {
+        held.settled !== Infinity ? held.settled : await settledWithin(held, RESERVATION_WAIT_MS);
+      if (now() < until) {
         const answer = await askForCall(client, { ...request, id: held.id }, null);
         if (answer) return answer;
       }
