@@ -7,7 +7,6 @@ import { markDemoCall, visitId } from '@/lib/visit';
 import { announceReport } from '@/lib/pending-report';
 import { reportTicketOf, type ReportTicket } from '@shared/contracts/report-read.ts';
 import type { WebCallAnswer, WebCallBody } from '@shared/contracts/web-call.ts';
-import type { Business } from '@shared/contracts/business.ts';
 import { createCallGuard, type CallGuard } from './call-guard';
 import { loadVapi } from './load-vapi';
 import type { CallStart, VoiceCall, VoiceCallOptions } from './voice-call';
@@ -16,11 +15,11 @@ import { initialVoiceState, voiceReducer, type VoiceEvent, type VoiceState } fro
 /** The SDK has no timeout of its own on /call/web: past this, the attempt is given up. */
 export const CONNECT_TIMEOUT_MS = 20_000;
 
-export interface VoiceDemoOptions extends Partial<
-  Pick<VoiceCallOptions, 'loadSdk' | 'requestMicrophone'>
-> {
+export interface VoiceDemoOptions {
   config: SiteConfig['vapi'];
   startWebCall: (request: Omit<WebCallBody, 'captcha'>) => Promise<WebCallAnswer>;
+  loadSdk?: VoiceCallOptions['loadSdk'];
+  requestMicrophone?: VoiceCallOptions['requestMicrophone'];
   guard?: CallGuard;
 }
 
@@ -30,7 +29,7 @@ const loadVoiceCall = loadOnce(() => import('./voice-call'));
 const loadOwnBusiness = loadOnce(() => import('@/lib/own-business'));
 
 /** The business typed in the hero; false: it breaks the rule, so nothing starts, not even the microphone's prompt. */
-async function readBusiness(): Promise<Business | null | false> {
+async function readBusiness() {
   try {
     return (await loadOwnBusiness()).readOwnBusiness();
   } catch (error) {

@@ -133,7 +133,7 @@ export function startVoiceCall({
         text: String(message.transcript ?? ''),
       });
     });
-    // A start that fails emits this too, after call-start-failed with the same error.
+    // Also a failed start's error (call-start-failed, before it, says the same).
     listen('error', (error: unknown) => {
       console.error('Voice demo error:', describeError(error));
       const kind = sdkErrorKind(error);
@@ -205,10 +205,10 @@ export function startVoiceCall({
   return {
     end,
 
+    /** Only from the Mute button, which shows only in a call. */
     setMuted(muted: boolean): boolean {
-      if (over || !client) return false;
       try {
-        client.setMuted(muted);
+        client?.setMuted(muted);
         return true;
       } catch (error) {
         console.error('Voice demo: could not change the microphone:', describeError(error));

@@ -4,7 +4,7 @@ import type { CallGuardRefusal } from './call-guard';
 export type VoiceErrorKind =
   'mic-denied' | 'no-mic' | 'connect' | 'busy' | 'cooling' | 'limited' | 'spent' | 'business';
 
-export interface Caption {
+interface Caption {
   id: number;
   speaker: 'assistant' | 'user';
   text: string;
@@ -71,13 +71,9 @@ export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
         ? { ...state, volume: Math.min(1, Math.max(0, event.level)) }
         : state;
     case 'transcript': {
-      if (state.status === 'idle' || event.text.trim() === '') return state;
-      const last = state.captions.at(-1);
-      const caption: Caption = {
-        id: (last?.id ?? 0) + 1,
-        speaker: event.speaker,
-        text: event.text.trim(),
-      };
+      const text = event.text.trim();
+      if (state.status === 'idle' || text === '') return state;
+      const caption = { id: (state.captions.at(-1)?.id ?? 0) + 1, speaker: event.speaker, text };
       return { ...state, captions: [...state.captions, caption].slice(-MAX_CAPTIONS) };
     }
     case 'audio-blocked':
