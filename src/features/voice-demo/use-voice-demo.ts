@@ -81,12 +81,15 @@ export function useVoiceDemo({
     [guard],
   );
 
+  /** End Call in a call, Cancel while connecting. */
+  const end = useCallback(() => {
+    if (current.current.status === 'idle') return;
+    release();
+    send({ type: 'call-ended' });
+  }, [release, send]);
+
   const press = useCallback(async () => {
-    if (current.current.status === 'in-call') {
-      release();
-      send({ type: 'call-ended' });
-      return;
-    }
+    if (current.current.status === 'in-call') return end();
     // Connecting, or the business is still being read: the same press.
     if (attempt.current) return;
     if (!config) {
@@ -168,13 +171,7 @@ export function useVoiceDemo({
       console.error('Voice demo: the call code could not be loaded:', error);
       onEvent({ type: 'failed', error: 'connect' });
     }
-  }, [config, startWebCall, guard, loadSdk, release, requestMicrophone, send]);
-
-  const cancel = useCallback(() => {
-    if (current.current.status !== 'connecting') return;
-    release();
-    send({ type: 'call-ended' });
-  }, [release, send]);
+  }, [config, startWebCall, guard, loadSdk, release, end, requestMicrophone, send]);
 
   const toggleMute = useCallback(() => {
     const { muted } = current.current;
@@ -200,5 +197,5 @@ export function useVoiceDemo({
     };
   }, [release]);
 
-  return { state, press, cancel, toggleMute, resumeAudio, prefetch, configured: config !== null };
+  return { state, press, end, toggleMute, resumeAudio, prefetch, configured: config !== null };
 }

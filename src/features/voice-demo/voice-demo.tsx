@@ -91,7 +91,7 @@ interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
 export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }: VoiceDemoProps) {
   const serverMode = (props.config ?? config.vapi)?.auth === 'server';
   const { startWebCall, prepareServerCall } = useServerStarter(serverMode);
-  const { state, press, cancel, toggleMute, resumeAudio, prefetch, configured } = useVoiceDemo({
+  const { state, press, end, toggleMute, resumeAudio, prefetch, configured } = useVoiceDemo({
     config: config.vapi,
     startWebCall,
     ...props,
@@ -140,7 +140,7 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
         </Button>
       </div>
       {connecting ? (
-        <Button variant="secondary" size="sm" onClick={cancel}>
+        <Button variant="secondary" size="sm" onClick={end}>
           {voice.cancel}
         </Button>
       ) : null}
