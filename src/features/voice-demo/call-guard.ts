@@ -20,11 +20,9 @@ function read(storage: Storage | null, now: number): GuardRecord | null {
   }
 }
 
-/** null: the record is removed. */
-function write(storage: Storage | null, record: GuardRecord | null) {
+function write(storage: Storage | null, record: GuardRecord) {
   try {
-    if (record) storage?.setItem(KEY, JSON.stringify(record));
-    else storage?.removeItem(KEY);
+    storage?.setItem(KEY, JSON.stringify(record));
   } catch {
     // Storage full or blocked: the page's own state still allows one call at a time.
   }
@@ -53,11 +51,11 @@ export function createCallGuard(storage = defaultStorage(), clock = Date.now) {
       mine = true;
       return null;
     },
-    /** Only a call that connected (`coolDown`) starts the pause. */
+    /** Only a call that connected (`coolDown`) starts the pause; else the record is left expired. */
     finish(coolDown = true): void {
       if (!mine) return;
       mine = false;
-      write(storage, coolDown ? { state: 'cooling', until: clock() + COOL_DOWN_MS } : null);
+      write(storage, { state: 'cooling', until: coolDown ? clock() + COOL_DOWN_MS : 0 });
     },
   };
 }
