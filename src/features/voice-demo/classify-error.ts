@@ -16,12 +16,10 @@ export function classifyVoiceError(error: unknown): VoiceErrorKind {
 
 /** The SDK's payloads nest objects and `error.message` is sometimes itself an object, so no strings are assumed. */
 export function describeError(error: unknown): string {
-  // DOMException is no Error in every realm; name and message are not enumerable.
-  if (typeof error === 'object' && error !== null && 'name' in error && 'message' in error) {
-    const { name, message } = error as { name: unknown; message: unknown };
-    if (typeof name === 'string' && typeof message === 'string') return `${name}: ${message}`;
-  }
   if (typeof error === 'string') return error;
+  // DOMException is no Error in every realm; name and message are not enumerable.
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  if (typeof name === 'string' && typeof message === 'string') return `${name}: ${message}`;
   try {
     return JSON.stringify(error);
   } catch {

@@ -24,6 +24,4 @@ export function resolveVapiConstructor(module: unknown): VapiConstructor {
 }
 
 /** daily-js comes with it; a failed load is tried again next time. */
-export const loadVapi: () => Promise<VapiConstructor> = loadOnce(() =>
-  import('@vapi-ai/web').then(resolveVapiConstructor),
-);
+export const loadVapi = loadOnce(() => import('@vapi-ai/web').then(resolveVapiConstructor));
