@@ -58,30 +58,6 @@ function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
   return error === 'no-mic' ? voice.errors.noMic : voice.errors[error];
 }
 
-function VoiceMessage({ error, waitSeconds, audioBlocked }: VoiceState) {
-  return (
-    <p
-      id="voice-demo-message"
-      role="status"
-      className={cn(
-        'min-h-0 text-center text-sm font-medium lg:text-left',
-        error === 'cooling' || !error ? 'text-slate-700' : 'text-danger',
-      )}
-    >
-      {error ? errorLine(error, waitSeconds) : null}
-      {!error && audioBlocked ? voice.audioBlocked : null}
-      {error === 'spent' ? (
-        <>
-          {' '}
-          <a href="#contact" className="font-semibold text-brand-700 underline">
-            {voice.errors.spentLink}
-          </a>
-        </>
-      ) : null}
-    </p>
-  );
-}
-
 interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
   onBookCall?: () => void;
   onTypeInstead?: () => void;
@@ -164,7 +140,25 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
           {voice.disclosureLink}
         </Link>
       </p>
-      <VoiceMessage {...state} />
+      <p
+        id="voice-demo-message"
+        role="status"
+        className={cn(
+          'min-h-0 text-center text-sm font-medium lg:text-left',
+          error === 'cooling' || !error ? 'text-slate-700' : 'text-danger',
+        )}
+      >
+        {error ? errorLine(error, state.waitSeconds) : null}
+        {!error && audioBlocked ? voice.audioBlocked : null}
+        {error === 'spent' ? (
+          <>
+            {' '}
+            <a href="#contact" className="font-semibold text-brand-700 underline">
+              {voice.errors.spentLink}
+            </a>
+          </>
+        ) : null}
+      </p>
       {noMic && (onTypeInstead || onCallMyPhone) ? (
         <div className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm">
           <p className="text-slate-700">{chatOffer.micAlternatives}</p>
