@@ -9,8 +9,6 @@ import type { BookingPrefill } from '@/lib/booking';
 import type { PendingReport } from '@/lib/pending-report';
 import { waitForReport, type ReportOutcome } from './read-report';
 
-/** What the owner received after this visitor's call or chat; loaded only when a report is on its way. */
-
 /** `jobType` → "Job type", `zip_code` → "Zip code". */
 export function fieldLabel(key: string): string {
   const words = key
@@ -96,17 +94,13 @@ function Report({ report }: { report: LeadCardReport }) {
   );
 }
 
+/** What the owner received after this visitor's call or chat; loaded only when a report is on its way. */
 export function LeadCard({ pending, onClose }: { pending: PendingReport; onClose: () => void }) {
   const [outcome, setOutcome] = useState<ReportOutcome | null>(null);
 
   useEffect(() => {
     const stop = new AbortController();
-    void waitForReport(
-      siteFunctions,
-      pending.ticket,
-      pending.since + pending.waitMs,
-      stop.signal,
-    ).then((found) => {
+    void waitForReport(siteFunctions, pending, stop.signal).then((found) => {
       if (!stop.signal.aborted) setOutcome(found);
     });
     return () => stop.abort();

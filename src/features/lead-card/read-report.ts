@@ -1,9 +1,6 @@
-import type {
-  LeadCardReport,
-  ReportReadAnswer,
-  ReportTicket,
-} from '@shared/contracts/report-read.ts';
+import type { LeadCardReport, ReportReadAnswer } from '@shared/contracts/report-read.ts';
 import type { FunctionsClient } from '@/lib/functions';
+import type { PendingReport } from '@/lib/pending-report';
 import { readCallReport, type ReadTurns } from '@/lib/read-call-report';
 
 /** Vapi sends its report a few seconds after the call ends. */
@@ -14,20 +11,19 @@ const READ_TIMEOUT_MS = 10_000;
 export type ReportOutcome = Awaited<ReturnType<typeof waitForReport>>;
 
 /**
- * `ready` with the report; `gave-up` when none came in the wait (the owner still gets it) or
- * `signal` stopped it (the card closed, a newer report); `gone` after an hour.
+ * Until `waitMs` after `since`: `ready` with the report; `gave-up` when none came in the wait (the
+ * owner still gets it) or `signal` stopped it (the card closed, a newer report); `gone` after an hour.
  */
 export function waitForReport(
   client: FunctionsClient,
-  ticket: ReportTicket,
-  deadline: number,
+  { ticket, since, waitMs }: PendingReport,
   signal: AbortSignal,
   turns: ReadTurns = { first: FIRST_READ_MS, every: READ_EVERY_MS, now: Date.now },
 ) {
   return readCallReport(
     client,
     ticket,
-    { deadline, readMs: READ_TIMEOUT_MS, signal },
+    { deadline: since + waitMs, readMs: READ_TIMEOUT_MS, signal },
     turns,
     (answer) => {
       if (answer.status !== 200) {
