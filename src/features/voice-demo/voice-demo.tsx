@@ -80,7 +80,6 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
     prefetch();
     prepareServerCall(status);
   };
-  const noMic = error === 'mic-denied' || error === 'no-mic';
 
   return (
     <div className="flex w-full max-w-md flex-col items-center gap-3 lg:items-start">
@@ -159,7 +158,7 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
           </>
         ) : null}
       </p>
-      {noMic && (onTypeInstead || onCallMyPhone) ? (
+      {(error === 'mic-denied' || error === 'no-mic') && (onTypeInstead || onCallMyPhone) ? (
         <div className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm">
           <p className="text-slate-700">{chatOffer.micAlternatives}</p>
           <div className="flex flex-wrap justify-center gap-3">

@@ -5,7 +5,7 @@
  */
 export function keepScreenOn(): () => void {
   const api = navigator.wakeLock;
-  if (!api || typeof api.request !== 'function') return () => undefined;
+  if (!api) return () => undefined;
   let over = false;
   let lock: WakeLockSentinel | null = null;
   let asking = false;
@@ -20,9 +20,7 @@ export function keepScreenOn(): () => void {
         else lock = sentinel;
       })
       .catch(() => undefined)
-      .finally(() => {
-        asking = false;
-      });
+      .finally(() => (asking = false));
   };
   document.addEventListener('visibilitychange', take);
   take();
