@@ -123,7 +123,7 @@ export function createServerStarter(
       settled: Infinity,
       until: token.then(
         async (captcha) => {
-          // A press took the token.
+          // A press took the token (a press clears the reservation).
           if (reservation !== made) return 0;
           made.token = null;
           const sentAt = now();
