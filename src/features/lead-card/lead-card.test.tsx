@@ -3,14 +3,13 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LeadCardReport } from '@shared/contracts/report-read.ts';
 import { leadCard as copy } from '@/content/lead-card';
-import { announceReport, latestReport } from '@/lib/pending-report';
+import { announceReport, latestReport, type PendingReport } from '@/lib/pending-report';
 import type { ReportOutcome } from './read-report';
 
-const waits: { ticket: unknown; deadline: number; resolve: (outcome: ReportOutcome) => void }[] =
-  [];
+const waits: { pending: PendingReport; resolve: (outcome: ReportOutcome) => void }[] = [];
 vi.mock('./read-report', () => ({
-  waitForReport: (_client: unknown, ticket: unknown, deadline: number) =>
-    new Promise<ReportOutcome>((resolve) => waits.push({ ticket, deadline, resolve })),
+  waitForReport: (_client: unknown, pending: PendingReport) =>
+    new Promise<ReportOutcome>((resolve) => waits.push({ pending, resolve })),
 }));
 
 const { bookingPrefill, fieldLabel } = await import('./lead-card');
@@ -50,8 +49,9 @@ describe('the lead card', () => {
     // The card's code came lazily: its wait starts in an effect, which React may run after the
     // frame that showed the card.
     await waitFor(() => expect(waits).toHaveLength(1));
-    expect(waits[0]!.ticket).toEqual(ticket);
-    expect(waits[0]!.deadline).toBe(latestReport()!.since + 120_000);
+    // The wait is for the report announced: its ticket, for its 120 s.
+    expect(waits[0]!.pending).toBe(latestReport());
+    expect(waits[0]!.pending).toMatchObject({ ticket, waitMs: 120_000 });
 
     await act(async () => waits[0]!.resolve({ kind: 'ready', report }));
     expect(screen.getByRole('status')).toHaveTextContent(copy.ready);

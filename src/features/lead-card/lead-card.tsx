@@ -9,8 +9,6 @@ import type { BookingPrefill } from '@/lib/booking';
 import type { PendingReport } from '@/lib/pending-report';
 import { waitForReport, type ReportOutcome } from './read-report';
 
-/** What the owner received after this visitor's call or chat; loaded only when a report is on its way. */
-
 /** `jobType` → "Job type", `zip_code` → "Zip code". */
 export function fieldLabel(key: string): string {
   const words = key
@@ -26,21 +24,19 @@ const fieldValue = (value: unknown) =>
 
 function capturedFields(data: unknown): [string, string][] {
   if (data === null || data === undefined) return [];
-  if (typeof data === 'object' && !Array.isArray(data)) {
-    return Object.entries(data as Record<string, unknown>)
-      .filter(([, value]) => value !== null && value !== undefined && value !== '')
-      .map(([key, value]) => [fieldLabel(key), fieldValue(value)]);
-  }
-  return [[copy.captured, fieldValue(data)]];
+  if (typeof data !== 'object' || Array.isArray(data)) return [[copy.captured, fieldValue(data)]];
+  return Object.entries(data)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => [fieldLabel(key), fieldValue(value)]);
 }
 
-/** Any case, with `_`, `-` or nothing between words. */
+/** The first text whose key matches (`keys`: any case, with `_`, `-` or nothing between words). */
 function capturedText(data: unknown, keys: RegExp): string | undefined {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  const found = Object.entries(data as Record<string, unknown>).find(
-    ([key, value]) => keys.test(key) && typeof value === 'string' && value.trim() !== '',
-  );
-  return found ? (found[1] as string).trim() : undefined;
+  // An array's or a string's keys are indexes, which match no name.
+  for (const [key, value] of Object.entries(data ?? {})) {
+    if (keys.test(key) && typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
 }
 
 /** The call's id as the owner's webhook names it (`vapi_call_id`) is the booking's lead id. */
@@ -98,17 +94,13 @@ function Report({ report }: { report: LeadCardReport }) {
   );
 }
 
+/** What the owner received after this visitor's call or chat; loaded only when a report is on its way. */
 export function LeadCard({ pending, onClose }: { pending: PendingReport; onClose: () => void }) {
   const [outcome, setOutcome] = useState<ReportOutcome | null>(null);
 
   useEffect(() => {
     const stop = new AbortController();
-    void waitForReport(
-      siteFunctions,
-      pending.ticket,
-      pending.since + pending.waitMs,
-      stop.signal,
-    ).then((found) => {
+    void waitForReport(siteFunctions, pending, stop.signal).then((found) => {
       if (!stop.signal.aborted) setOutcome(found);
     });
     return () => stop.abort();

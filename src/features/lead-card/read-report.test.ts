@@ -30,6 +30,10 @@ const report: LeadCardReport = {
   },
 };
 
+/** The report announced at `since`, waited for `waitMs`. */
+const pendingUntil = (waitMs: number, since: number) =>
+  ({ ticket, source: 'webCall', waitMs, since }) as const;
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -49,7 +53,7 @@ function harness(answers: (() => Response | Promise<Response>)[], step = 1_000) 
   const client = { functionsUrl: 'https://x.supabase.co/functions/v1', anonKey: 'anon', fetch };
   const timing = { first: 0, every: 0, now: () => clock };
   const wait = (deadline: number, signal = new AbortController().signal) =>
-    waitForReport(client, ticket, deadline, signal, timing);
+    waitForReport(client, pendingUntil(deadline, 0), signal, timing);
   return { client, fetch, bodies, wait };
 }
 
@@ -110,8 +114,7 @@ describe('waitForReport', () => {
       const { client, fetch } = harness([waiting], 0);
       const done = waitForReport(
         client,
-        ticket,
-        Date.now() + 10_000,
+        pendingUntil(10_000, Date.now()),
         new AbortController().signal,
         {
           first: 1_500,

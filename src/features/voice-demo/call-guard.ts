@@ -5,28 +5,24 @@ const KEY = 'voice-demo-call';
 
 export type CallGuardRefusal = { reason: 'busy' } | { reason: 'cooling'; seconds: number };
 
-interface Record {
+interface GuardRecord {
   state: 'busy' | 'cooling';
   /** A busy record expires so a closed tab frees it. */
   until: number;
 }
 
-function read(storage: Storage | null, now: number): Record | null {
+function read(storage: Storage | null, now: number): GuardRecord | null {
   try {
-    const value = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<Record> | null;
-    if (!value || (value.state !== 'busy' && value.state !== 'cooling')) return null;
-    if (typeof value.until !== 'number' || value.until <= now) return null;
-    return { state: value.state, until: value.until };
+    const value = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<GuardRecord> | null;
+    return typeof value?.until === 'number' && value.until > now ? (value as GuardRecord) : null;
   } catch {
     return null;
   }
 }
 
-/** null: the record is removed. */
-function write(storage: Storage | null, record: Record | null) {
+function write(storage: Storage | null, record: GuardRecord) {
   try {
-    if (record) storage?.setItem(KEY, JSON.stringify(record));
-    else storage?.removeItem(KEY);
+    storage?.setItem(KEY, JSON.stringify(record));
   } catch {
     // Storage full or blocked: the page's own state still allows one call at a time.
   }
@@ -40,19 +36,12 @@ function defaultStorage(): Storage | null {
   }
 }
 
-export interface CallGuard {
-  begin: (holdMs: number) => CallGuardRefusal | null;
-  /** Only a call that connected (`coolDown`) starts the pause. */
-  finish: (coolDown?: boolean) => void;
-}
+export type CallGuard = ReturnType<typeof createCallGuard>;
 
-export function createCallGuard(
-  storage: Storage | null = defaultStorage(),
-  clock: () => number = Date.now,
-): CallGuard {
+export function createCallGuard(storage = defaultStorage(), clock = Date.now) {
   let mine = false;
   return {
-    begin(holdMs) {
+    begin(holdMs: number): CallGuardRefusal | null {
       const now = clock();
       const record = read(storage, now);
       if (record?.state === 'busy') return { reason: 'busy' };
@@ -62,10 +51,11 @@ export function createCallGuard(
       mine = true;
       return null;
     },
-    finish(coolDown = true) {
+    /** Only a call that connected (`coolDown`) starts the pause; else the record is left expired. */
+    finish(coolDown = true): void {
       if (!mine) return;
       mine = false;
-      write(storage, coolDown ? { state: 'cooling', until: clock() + COOL_DOWN_MS } : null);
+      write(storage, { state: 'cooling', until: coolDown ? clock() + COOL_DOWN_MS : 0 });
     },
   };
 }

@@ -1,35 +1,25 @@
 import type { VoiceErrorKind } from './voice-machine';
 
-const DENIED_NAMES = ['NotAllowedError', 'PermissionDeniedError', 'SecurityError'];
-const MISSING_NAMES = ['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'];
-
-/** For errors that reach us serialized inside an SDK payload. */
-const wordOf = (names: string[]) => new RegExp(`\\b(?:${names.join('|')})\\b`);
-const DENIED_IN_TEXT = wordOf(DENIED_NAMES);
-// Chrome's message for a missing device when the error's name was lost.
-const MISSING_IN_TEXT = new RegExp(`${wordOf(MISSING_NAMES).source}|Requested device not found`);
+// The microphone errors browsers define, as whole words, so they are found in an SDK payload
+// serialized to text too; with Chrome's message for a missing device when the error's name was lost.
+const DENIED = /\b(?:NotAllowedError|PermissionDeniedError|SecurityError)\b/;
+const MISSING =
+  /\b(?:NotFoundError|DevicesNotFoundError|OverconstrainedError)\b|Requested device not found/;
 
 /** Only the microphone errors browsers define count as blocked or missing; anything else is a failed connection. */
 export function classifyVoiceError(error: unknown): VoiceErrorKind {
-  const name = (error as { name?: unknown } | null)?.name;
-  if (typeof name === 'string') {
-    if (DENIED_NAMES.includes(name)) return 'mic-denied';
-    if (MISSING_NAMES.includes(name)) return 'no-mic';
-  }
   const text = describeError(error);
-  if (DENIED_IN_TEXT.test(text)) return 'mic-denied';
-  if (MISSING_IN_TEXT.test(text)) return 'no-mic';
+  if (DENIED.test(text)) return 'mic-denied';
+  if (MISSING.test(text)) return 'no-mic';
   return 'connect';
 }
 
 /** The SDK's payloads nest objects and `error.message` is sometimes itself an object, so no strings are assumed. */
 export function describeError(error: unknown): string {
-  // DOMException is no Error in every realm; name and message are not enumerable.
-  if (typeof error === 'object' && error !== null && 'name' in error && 'message' in error) {
-    const { name, message } = error as { name: unknown; message: unknown };
-    if (typeof name === 'string' && typeof message === 'string') return `${name}: ${message}`;
-  }
   if (typeof error === 'string') return error;
+  // DOMException is no Error in every realm; name and message are not enumerable.
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  if (typeof name === 'string' && typeof message === 'string') return `${name}: ${message}`;
   try {
     return JSON.stringify(error);
   } catch {
@@ -37,24 +27,24 @@ export function describeError(error: unknown): string {
   }
 }
 
-/** SDK errors after which the call goes on (noise cancellation, level meters). */
-export function isNonFatalSdkError(error: unknown): boolean {
-  const type = (error as { type?: unknown } | null)?.type;
-  return typeof type === 'string' && /audio-processing|audio-level-observer/.test(type);
-}
-
-/** Usually the autoplay rule: the call goes on, and a tap lets the visitor hear it. */
-export function isAudioStartFailure(error: unknown): boolean {
-  return (error as { type?: unknown } | null)?.type === 'audio-start-failed';
-}
-
-/** Daily's "room closed" races the SDK's call-end when the assistant hangs up: after a call that was on, it is that call's end. */
-export function isRoomClosed(error: unknown): boolean {
-  const sdkError = error as { type?: unknown; error?: unknown } | null;
-  if (sdkError?.type !== 'daily-error') return false;
-  const daily = sdkError.error as { errorMsg?: unknown; error?: { type?: unknown } } | null;
-  return (
+/**
+ * What an SDK `error` event means: `goes-on` (noise cancellation, level meters); `audio-blocked`,
+ * usually the autoplay rule (a tap lets the visitor hear the agent); `room-closed`, Daily's end
+ * of the room, which races the SDK's call-end when the assistant hangs up; else `failed`.
+ */
+export function sdkErrorKind(
+  error: unknown,
+): 'goes-on' | 'audio-blocked' | 'room-closed' | 'failed' {
+  const { type, error: daily } = (error ?? {}) as {
+    type?: unknown;
+    error?: { errorMsg?: unknown; error?: { type?: unknown } } | null;
+  };
+  if (typeof type === 'string' && /audio-processing|audio-level-observer/.test(type))
+    return 'goes-on';
+  if (type === 'audio-start-failed') return 'audio-blocked';
+  if (type !== 'daily-error') return 'failed';
+  const ejected =
     daily?.error?.type === 'ejected' ||
-    (typeof daily?.errorMsg === 'string' && /meeting has ended/i.test(daily.errorMsg))
-  );
+    (typeof daily?.errorMsg === 'string' && /meeting has ended/i.test(daily.errorMsg));
+  return ejected ? 'room-closed' : 'failed';
 }

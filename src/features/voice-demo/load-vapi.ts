@@ -13,13 +13,6 @@ export type VapiConstructor = new (...args: ConstructorParameters<typeof Vapi>) 
 
 export type AssistantOverrides = NonNullable<Parameters<Vapi['start']>[1]>;
 
-export type VapiEventName = Parameters<Vapi['on']>[0];
-
-// A type-only handle: `typeof vapi.on<E>` instantiates the SDK's generic `on` for one event.
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used in a type position only
-declare const vapi: Vapi;
-export type VapiListener<E extends VapiEventName> = Parameters<typeof vapi.on<E>>[1];
-
 /** @vapi-ai/web is CommonJS: by the bundler's interop `default` is the class or the exports object, so walk down it. */
 export function resolveVapiConstructor(module: unknown): VapiConstructor {
   let candidate: unknown = module;
@@ -31,6 +24,4 @@ export function resolveVapiConstructor(module: unknown): VapiConstructor {
 }
 
 /** daily-js comes with it; a failed load is tried again next time. */
-export const loadVapi: () => Promise<VapiConstructor> = loadOnce(() =>
-  import('@vapi-ai/web').then(resolveVapiConstructor),
-);
+export const loadVapi = loadOnce(() => import('@vapi-ai/web').then(resolveVapiConstructor));

@@ -6,39 +6,47 @@ import { funnel } from '@/lib/funnel';
 import { markDemoCall, visitId } from '@/lib/visit';
 import { announceReport } from '@/lib/pending-report';
 import { reportTicketOf, type ReportTicket } from '@shared/contracts/report-read.ts';
+import type { WebCallAnswer, WebCallBody } from '@shared/contracts/web-call.ts';
 import { createCallGuard, type CallGuard } from './call-guard';
-import type { WebCallBody } from '@shared/contracts/web-call.ts';
-import type { Business } from '@shared/contracts/business.ts';
-import { loadVapi, type AssistantOverrides } from './load-vapi';
-import type { CallStart, JoinableCall, VoiceCall, VoiceCallOptions } from './voice-call';
+import { loadVapi } from './load-vapi';
+import type { CallStart, VoiceCall, VoiceCallOptions } from './voice-call';
 import { initialVoiceState, voiceReducer, type VoiceEvent, type VoiceState } from './voice-machine';
 
 /** The SDK has no timeout of its own on /call/web: past this, the attempt is given up. */
 export const CONNECT_TIMEOUT_MS = 20_000;
 
-export interface VoiceDemoOptions extends Partial<
-  Pick<VoiceCallOptions, 'loadSdk' | 'requestMicrophone'>
-> {
+export interface VoiceDemoOptions {
   config: SiteConfig['vapi'];
-  startWebCall?: (request: Omit<WebCallBody, 'captcha'>) => Promise<JoinableCall>;
+  startWebCall: (request: Omit<WebCallBody, 'captcha'>) => Promise<WebCallAnswer>;
+  loadSdk?: VoiceCallOptions['loadSdk'];
+  requestMicrophone?: VoiceCallOptions['requestMicrophone'];
   guard?: CallGuard;
-}
-
-/** Caps the call's length (the owner's bill) and gives the assistant's prompt the visitor's numbers. */
-function overridesForThisVisit(maxCallSeconds: number): AssistantOverrides {
-  const variables = agentVariables();
-  return {
-    maxDurationSeconds: maxCallSeconds,
-    ...(variables ? { variableValues: { ...variables } } : {}),
-    // Joins the end-of-call report to the visit, and so to its lead.
-    metadata: { visit_id: visitId() },
-  };
 }
 
 const loadVoiceCall = loadOnce(() => import('./voice-call'));
 
 /** Loaded on intent with the server starter, so at the press the request still leaves before the Connecting render. */
 const loadOwnBusiness = loadOnce(() => import('@/lib/own-business'));
+
+/** The business typed in the hero; false: it breaks the rule, so nothing starts, not even the microphone's prompt. */
+async function readBusiness() {
+  try {
+    return (await loadOwnBusiness()).readOwnBusiness();
+  } catch (error) {
+    // Its code could not be fetched: the generic demo.
+    console.error('Voice demo: the business fields could not be read:', error);
+    return null;
+  }
+}
+
+/** One press, from reading the business to the call's end. */
+interface Attempt {
+  call?: VoiceCall;
+  timer?: ReturnType<typeof setTimeout>;
+  /** Set once the call connected: tells the funnel the call ended. */
+  connected?: (ended: 'normal' | 'error') => void;
+  ticket?: ReportTicket | null;
+}
 
 export function useVoiceDemo({
   config,
@@ -48,116 +56,108 @@ export function useVoiceDemo({
   guard: givenGuard,
 }: VoiceDemoOptions) {
   const [state, setState] = useState(initialVoiceState);
-  const [ownGuard] = useState(createCallGuard);
-  const guard = givenGuard ?? ownGuard;
+  const [guard] = useState(() => givenGuard ?? createCallGuard());
   // Also on a ref, so a press sees the state of this instant, not of the last render.
   const current = useRef<VoiceState>(initialVoiceState);
-  const attempt = useRef(0);
-  const call = useRef<VoiceCall | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const attempt = useRef<Attempt | null>(null);
 
   const send = useCallback((event: VoiceEvent) => {
     current.current = voiceReducer(current.current, event);
     setState(current.current);
   }, []);
 
-  // Set once the attempt reached a call: tells the funnel the call ended.
-  const callEnded = useRef<((ended: 'normal' | 'error') => void) | null>(null);
-  const ticket = useRef<ReportTicket | null>(null);
-
-  /** Only a call that connected leaves the pause before the next one. */
+  /** Only a call that connected leaves the pause before the next one, and a report for the lead card. */
   const release = useCallback(
     (ended: 'normal' | 'error' = 'normal') => {
-      const connected = callEnded.current;
-      callEnded.current = null;
-      connected?.(ended);
-      if (connected) announceReport(ticket.current, 'webCall');
-      ticket.current = null;
-      attempt.current += 1;
-      clearTimeout(timer.current);
-      call.current?.end();
-      call.current = null;
-      guard.finish(connected !== null);
+      const ending = attempt.current;
+      if (!ending) return;
+      attempt.current = null;
+      clearTimeout(ending.timer);
+      ending.call?.end();
+      ending.connected?.(ended);
+      if (ending.connected) announceReport(ending.ticket ?? null, 'webCall');
+      guard.finish(ending.connected !== undefined);
     },
     [guard],
   );
 
-  /** A second press while the business is read is the same press. */
-  const reading = useRef(false);
+  /** End Call in a call, Cancel while connecting. */
+  const end = useCallback(() => {
+    if (current.current.status === 'idle') return;
+    release();
+    send({ type: 'call-ended' });
+  }, [release, send]);
 
   const press = useCallback(async () => {
-    const status = current.current.status;
-    if (status === 'connecting' || reading.current) return;
-    if (status === 'in-call') {
-      release();
-      send({ type: 'stop-requested' });
-      return;
-    }
+    if (current.current.status === 'in-call') return end();
+    // Connecting, or the business is still being read: the same press.
+    if (attempt.current) return;
     if (!config) {
       console.error(
         'Voice demo is not configured: set VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID and build again.',
       );
       return;
     }
-    // A business that breaks the rule starts nothing, not even the microphone's prompt.
-    let business: Business | null = null;
-    if (config.auth === 'server') {
-      reading.current = true;
-      try {
-        const read = (await loadOwnBusiness()).readOwnBusiness();
-        if (read === false) return;
-        business = read;
-      } catch (error) {
-        // Its code could not be fetched: the generic demo.
-        console.error('Voice demo: the business fields could not be read:', error);
-      } finally {
-        reading.current = false;
-      }
+    const mine: Attempt = {};
+    attempt.current = mine;
+    const business = config.auth === 'server' ? await readBusiness() : null;
+    if (attempt.current !== mine) return;
+    if (business === false) {
+      attempt.current = null;
+      return;
     }
-    release();
     const refusal = guard.begin(config.maxCallSeconds * 1000 + CONNECT_TIMEOUT_MS);
     if (refusal) {
+      attempt.current = null;
       send({ type: 'refused', ...refusal });
       return;
     }
-    const mine = attempt.current;
+    // Nothing is reported once the call is over, so every event is this attempt's.
+    const onEvent = (event: VoiceEvent) => {
+      if (event.type === 'call-started') {
+        clearTimeout(mine.timer);
+        mine.connected = funnel.demoCallStarted();
+      }
+      if (event.type === 'failed') release('error');
+      if (event.type === 'call-ended') release();
+      send(event);
+    };
+    const variables = agentVariables();
     // Server mode: asked for before the state below is set, so the request leaves before the
     // Connecting render and runs while the code loads and the microphone prompt shows.
     const start: CallStart =
       config.auth === 'server'
         ? {
-            webCall: (
-              startWebCall ?? (() => Promise.reject(new Error('no start-web-call client')))
-            )({
+            webCall: startWebCall({
               id: crypto.randomUUID(),
               visit_id: visitId(),
-              variables: agentVariables(),
+              variables,
               ...(business ? { business } : {}),
             }).then((answer) => {
-              if (attempt.current === mine) ticket.current = reportTicketOf(answer);
+              mine.ticket = reportTicketOf(answer);
               return answer;
             }),
           }
         : {
             publicKey: config.publicKey,
             assistantId: config.assistantId,
-            assistantOverrides: overridesForThisVisit(config.maxCallSeconds),
+            // The length capped (the owner's bill), the visitor's numbers for the assistant's
+            // prompt, and the visit that joins the end-of-call report to its lead.
+            assistantOverrides: {
+              maxDurationSeconds: config.maxCallSeconds,
+              ...(variables ? { variableValues: { ...variables } } : {}),
+              metadata: { visit_id: visitId() },
+            },
           };
     send({ type: 'start-requested' });
     markDemoCall();
-    const giveUp = (...why: unknown[]) => {
-      if (attempt.current !== mine) return;
-      console.error(...why);
-      release();
-      send({ type: 'failed', error: 'connect' });
-    };
-    timer.current = setTimeout(
-      () =>
-        giveUp(
-          `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
-        ),
-      CONNECT_TIMEOUT_MS,
-    );
+    // Cleared at the attempt's end and when the call starts, so it fires for this attempt only.
+    mine.timer = setTimeout(() => {
+      console.error(
+        `Voice demo: no answer from the voice service within ${CONNECT_TIMEOUT_MS / 1000} s.`,
+      );
+      onEvent({ type: 'failed', error: 'connect' });
+    }, CONNECT_TIMEOUT_MS);
     try {
       const { startVoiceCall, hangUpUnjoined } = await loadVoiceCall();
       if (attempt.current !== mine) {
@@ -165,40 +165,21 @@ export function useVoiceDemo({
         if ('webCall' in start) void hangUpUnjoined(start.webCall, loadSdk);
         return;
       }
-      call.current = startVoiceCall({
-        start,
-        loadSdk,
-        requestMicrophone,
-        onEvent: (event) => {
-          if (attempt.current !== mine) return;
-          if (event.type === 'call-started') {
-            clearTimeout(timer.current);
-            callEnded.current = funnel.demoCallStarted();
-          }
-          if (event.type === 'failed') release('error');
-          if (event.type === 'call-ended') release();
-          send(event);
-        },
-      });
+      mine.call = startVoiceCall({ start, loadSdk, requestMicrophone, onEvent });
     } catch (error) {
-      giveUp('Voice demo: the call code could not be loaded:', error);
+      if (attempt.current !== mine) return;
+      console.error('Voice demo: the call code could not be loaded:', error);
+      onEvent({ type: 'failed', error: 'connect' });
     }
-  }, [config, startWebCall, guard, loadSdk, release, requestMicrophone, send]);
-
-  const cancel = useCallback(() => {
-    if (current.current.status !== 'connecting') return;
-    release();
-    send({ type: 'cancel-requested' });
-  }, [release, send]);
+  }, [config, startWebCall, guard, loadSdk, release, end, requestMicrophone, send]);
 
   const toggleMute = useCallback(() => {
-    const { status, muted } = current.current;
-    if (status !== 'in-call') return;
-    if (call.current?.setMuted(!muted)) send({ type: 'mute-changed', muted: !muted });
+    const { muted } = current.current;
+    if (attempt.current?.call?.setMuted(!muted)) send({ type: 'mute-changed', muted: !muted });
   }, [send]);
 
   const resumeAudio = useCallback(() => {
-    void call.current?.resumeAudio();
+    void attempt.current?.call?.resumeAudio();
   }, []);
 
   const prefetch = useCallback(() => {
@@ -216,5 +197,5 @@ export function useVoiceDemo({
     };
   }, [release]);
 
-  return { state, press, cancel, toggleMute, resumeAudio, prefetch, configured: config !== null };
+  return { state, press, end, toggleMute, resumeAudio, prefetch, configured: config !== null };
 }

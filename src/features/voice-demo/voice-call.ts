@@ -1,27 +1,14 @@
-import {
-  classifyVoiceError,
-  describeError,
-  isAudioStartFailure,
-  isNonFatalSdkError,
-  isRoomClosed,
-} from './classify-error';
-import type {
-  AssistantOverrides,
-  VapiClient,
-  VapiConstructor,
-  VapiEventName,
-  VapiListener,
-} from './load-vapi';
+import type { WebCallAnswer } from '@shared/contracts/web-call.ts';
+import { classifyVoiceError, describeError, sdkErrorKind } from './classify-error';
+import type { AssistantOverrides, VapiClient, VapiConstructor } from './load-vapi';
 import type { VoiceErrorKind, VoiceEvent } from './voice-machine';
 import { keepScreenOn } from './wake-lock';
 import { WebCallError } from './web-call';
 
-export type JoinableCall = Parameters<VapiClient['reconnect']>[0];
-
 /** Public-key mode: the SDK starts the call. Server mode: start-web-call's answer, awaited while the microphone prompt shows. */
 export type CallStart =
-  | { publicKey: string; assistantId: string; assistantOverrides?: AssistantOverrides }
-  | { webCall: Promise<JoinableCall> };
+  | { publicKey: string; assistantId: string; assistantOverrides: AssistantOverrides }
+  | { webCall: Promise<WebCallAnswer> };
 
 /** The SDK needs a key to be made; in server mode it sends no request to Vapi's API with it. */
 const PLACEHOLDER_KEY = 'server-started-call';
@@ -31,7 +18,7 @@ const PLACEHOLDER_KEY = 'server-started-call';
  * and leave, which ends it. Waits for `before` first, since daily-js allows one call object at a time.
  */
 export async function hangUpUnjoined(
-  webCall: Promise<JoinableCall>,
+  webCall: Promise<WebCallAnswer>,
   loadSdk: () => Promise<VapiConstructor>,
   before?: Promise<unknown>,
 ): Promise<void> {
@@ -63,225 +50,198 @@ async function requestMicrophoneOnce(): Promise<void> {
   stream.getTracks().forEach((track) => track.stop());
 }
 
-interface VapiMessage {
-  type?: string;
-  status?: string;
-  role?: string;
-  transcriptType?: string;
-  transcript?: string;
-}
+/** The SDK's `message` is any JSON the assistant sends. */
+type VapiMessage = Partial<Record<'type' | 'status' | 'role' | 'transcriptType', string>> & {
+  transcript?: unknown;
+};
 
-export class VoiceCall {
-  private over = false;
-  private joined = false;
-  /** The assistant hung up: a room-closed error after this is a normal end. */
-  private endedByService = false;
-  private client: VapiClient | null = null;
-  private detach = () => {};
-  private letScreenSleep = () => {};
-  /** Plays the agent's voice after a tap when autoplay blocked the SDK's own player. */
-  private tappedPlayer: HTMLAudioElement | null = null;
+export type VoiceCall = ReturnType<typeof startVoiceCall>;
 
-  constructor(
-    private readonly start: CallStart,
-    private readonly onEvent: (event: VoiceEvent) => void,
-    private readonly loadSdk: () => Promise<VapiConstructor>,
-  ) {}
-
-  end(): boolean {
-    if (this.over) return false;
-    this.over = true;
-    this.detach();
-    this.letScreenSleep();
-    this.tappedPlayer?.remove();
-    this.tappedPlayer = null;
-    const stopped = this.client
-      ?.stop()
-      .catch((error: unknown) => console.error('Voice demo: stop failed:', describeError(error)));
-    const { start } = this;
-    if ('webCall' in start && !this.joined)
-      void hangUpUnjoined(start.webCall, this.loadSdk, stopped);
-    return true;
-  }
-
-  private fail(kind: VoiceErrorKind): void {
-    if (this.end()) this.onEvent({ type: 'failed', error: kind });
-  }
-
-  private attach(sdk: VapiClient): () => void {
-    const { onEvent } = this;
-    const report = (event: VoiceEvent) => {
-      if (!this.over) onEvent(event);
-    };
-    const detachers: (() => void)[] = [];
-    const listen = <E extends VapiEventName>(event: E, listener: VapiListener<E>) => {
-      sdk.on(event, listener);
-      detachers.push(() => sdk.removeListener(event, listener));
-    };
-    listen('call-start', () => {
-      this.joined = true;
-      if (this.over) return;
-      this.letScreenSleep = keepScreenOn();
-      onEvent({ type: 'call-started' });
-    });
-    listen('call-end', () => this.end() && onEvent({ type: 'call-ended' }));
-    listen('speech-start', () => report({ type: 'speech-start' }));
-    listen('speech-end', () => report({ type: 'speech-end' }));
-    listen('volume-level', (level) => report({ type: 'volume', level }));
-    listen('audio', () => {
-      // The SDK's own player runs now, so the tapped one steps aside.
-      this.tappedPlayer?.remove();
-      this.tappedPlayer = null;
-      report({ type: 'audio-playing' });
-    });
-    listen('message', (message: VapiMessage | undefined) => {
-      if (message?.type === 'status-update' && message.status === 'ended') {
-        this.endedByService = true;
-      }
-      if (message?.type !== 'transcript' || message.transcriptType !== 'final') return;
-      report({
-        type: 'transcript',
-        speaker: message.role === 'user' ? 'user' : 'assistant',
-        text: String(message.transcript ?? ''),
-      });
-    });
-    listen('call-start-failed', (event) => {
-      console.error('Voice demo: the call could not start:', describeError(event));
-    });
-    listen('error', (error: unknown) => {
-      console.error('Voice demo error:', describeError(error));
-      if (isNonFatalSdkError(error)) return;
-      if (isAudioStartFailure(error)) return report({ type: 'audio-blocked' });
-      if (this.joined && (isRoomClosed(error) || this.endedByService)) {
-        if (this.end()) onEvent({ type: 'call-ended' });
-        return;
-      }
-      this.fail(classifyVoiceError(error));
-    });
-    return () => detachers.forEach((detach) => detach());
-  }
-
-  private async connect(
-    Vapi: VapiConstructor,
-    key: string,
-    begin: (sdk: VapiClient) => Promise<unknown>,
-  ): Promise<unknown> {
-    // avoidEval: daily-js loads its call machine by <script>, so the CSP needs no 'unsafe-eval'.
-    const sdk = new Vapi(key, undefined, { avoidEval: true });
-    this.client = sdk;
-    this.detach = this.attach(sdk);
-    // The SDK's stop() does nothing before its call object exists, so a call given up
-    // meanwhile is stopped the moment that object appears.
-    const endIfGivenUp: VapiListener<'call-start-progress'> = (progress) => {
-      if (
-        this.over &&
-        progress?.stage === 'daily-call-object-creation' &&
-        progress.status === 'completed'
-      )
-        void sdk.stop().catch(() => undefined);
-    };
-    sdk.on('call-start-progress', endIfGivenUp);
-    const result = await begin(sdk).finally(() =>
-      sdk.removeListener('call-start-progress', endIfGivenUp),
-    );
-    if (this.over && result !== null) await sdk.stop();
-    return result;
-  }
-
-  async run(requestMicrophone: () => Promise<void>): Promise<void> {
-    try {
-      await requestMicrophone();
-      if (this.over) return;
-      const Vapi = await this.loadSdk();
-      if (this.over) return;
-      const { start } = this;
-      if ('webCall' in start) {
-        let webCall: JoinableCall;
-        try {
-          webCall = await start.webCall;
-        } catch (error) {
-          if (this.over) return;
-          console.error('Voice demo: the server started no call:', describeError(error));
-          const kind = error instanceof WebCallError ? error.kind : 'failed';
-          this.fail(kind === 'failed' ? 'connect' : kind);
-          return;
-        }
-        if (this.over) return;
-        await this.connect(Vapi, PLACEHOLDER_KEY, (sdk) => sdk.reconnect(webCall));
-        return;
-      }
-      const { publicKey, assistantId, assistantOverrides } = start;
-      const started = await this.connect(Vapi, publicKey, (sdk) =>
-        assistantOverrides ? sdk.start(assistantId, assistantOverrides) : sdk.start(assistantId),
-      );
-      // start() answers null (after emitting error) when /call/web fails.
-      if (started === null && !this.over) {
-        console.error('Voice demo: the voice service refused to start the call.');
-        this.fail('connect');
-      }
-    } catch (error) {
-      if (this.over) return;
-      console.error('Voice demo: the call could not start:', describeError(error));
-      this.fail(classifyVoiceError(error));
-    }
-  }
-
-  setMuted(muted: boolean): boolean {
-    if (this.over || !this.client) return false;
-    try {
-      this.client.setMuted(muted);
-      return true;
-    } catch (error) {
-      console.error('Voice demo: could not change the microphone:', describeError(error));
-      return false;
-    }
-  }
-
-  /** Call from the visitor's tap: the gesture lets the page play the agent's voice itself. */
-  async resumeAudio(): Promise<boolean> {
-    const daily = this.over ? null : this.client?.getDailyCallObject();
-    // The SDK plays only the "Vapi Speaker" participant.
-    const speaker = Object.values(daily?.participants() ?? {}).find(
-      (participant) => !participant.local && participant.user_name === 'Vapi Speaker',
-    );
-    const track = speaker?.tracks.audio.persistentTrack;
-    if (!daily || !speaker || !track) return false;
-    const player = document.createElement('audio');
-    // The SDK removes players by this mark when the participant leaves.
-    player.dataset.participantId = speaker.session_id;
-    player.srcObject = new MediaStream([track]);
-    document.body.append(player);
-    try {
-      await player.play();
-    } catch (error) {
-      console.error('Voice demo: the agent audio still cannot play:', describeError(error));
-      player.remove();
-      return false;
-    }
-    if (this.over) {
-      player.remove();
-      return false;
-    }
-    this.tappedPlayer?.remove();
-    this.tappedPlayer = player;
-    // The SDK waits for this before the assistant speaks.
-    daily.sendAppMessage('playable');
-    this.onEvent({ type: 'audio-playing' });
-    return true;
-  }
-}
-
-/** Starts one call; once it is over, nothing more is reported and a late-starting call is stopped. */
+/**
+ * Starts one call. Once it is over nothing more is reported (the SDK's listeners are gone), and a
+ * call that starts late is stopped.
+ */
 export function startVoiceCall({
   start,
   onEvent,
   loadSdk,
   requestMicrophone = requestMicrophoneOnce,
-}: VoiceCallOptions): VoiceCall {
-  const call = new VoiceCall(start, onEvent, loadSdk);
+}: VoiceCallOptions) {
+  let over = false;
+  let joined = false;
+  /** The assistant hung up: a room-closed error after this is a normal end. */
+  let endedByService = false;
+  let client: VapiClient | null = null;
+  /** Remove the SDK's listeners, so nothing is reported once the call is over. */
+  const detachers: (() => void)[] = [];
+  let letScreenSleep = () => {};
+  /** Plays the agent's voice after a tap when autoplay blocked the SDK's own player. */
+  let tappedPlayer: HTMLAudioElement | null = null;
+  const replaceTappedPlayer = (player: HTMLAudioElement | null) => {
+    tappedPlayer?.remove();
+    tappedPlayer = player;
+  };
+
+  /** False when the call was over already. */
+  function end(): boolean {
+    if (over) return false;
+    over = true;
+    detachers.forEach((detach) => detach());
+    letScreenSleep();
+    replaceTappedPlayer(null);
+    const stopped = client
+      ?.stop()
+      .catch((error: unknown) => console.error('Voice demo: stop failed:', describeError(error)));
+    if ('webCall' in start && !joined) void hangUpUnjoined(start.webCall, loadSdk, stopped);
+    return true;
+  }
+
+  function finish(event: VoiceEvent): void {
+    if (end()) onEvent(event);
+  }
+  const fail = (error: VoiceErrorKind) => finish({ type: 'failed', error });
+
+  function attach(sdk: VapiClient): void {
+    // `sdk.on<E>` is the SDK's own `on` for one event, so each listener has its event's type.
+    const listen = <E extends Parameters<VapiClient['on']>[0]>(
+      event: E,
+      listener: Parameters<typeof sdk.on<E>>[1],
+    ) => {
+      sdk.on(event, listener);
+      detachers.push(() => sdk.removeListener(event, listener));
+    };
+    listen('call-start', () => {
+      joined = true;
+      letScreenSleep = keepScreenOn();
+      onEvent({ type: 'call-started' });
+    });
+    listen('call-end', () => finish({ type: 'call-ended' }));
+    listen('speech-start', () => onEvent({ type: 'speech-start' }));
+    listen('speech-end', () => onEvent({ type: 'speech-end' }));
+    listen('volume-level', (level) => onEvent({ type: 'volume', level }));
+    listen('audio', () => {
+      // The SDK's own player runs now, so the tapped one steps aside.
+      replaceTappedPlayer(null);
+      onEvent({ type: 'audio-playing' });
+    });
+    listen('message', (message: VapiMessage | null) => {
+      if (message?.type === 'status-update' && message.status === 'ended') endedByService = true;
+      if (message?.type !== 'transcript' || message.transcriptType !== 'final') return;
+      onEvent({
+        type: 'transcript',
+        speaker: message.role === 'user' ? 'user' : 'assistant',
+        text: String(message.transcript ?? ''),
+      });
+    });
+    // Also a failed start's error (call-start-failed, before it, says the same).
+    listen('error', (error: unknown) => {
+      console.error('Voice demo error:', describeError(error));
+      const kind = sdkErrorKind(error);
+      if (kind === 'goes-on') return;
+      if (kind === 'audio-blocked') return onEvent({ type: 'audio-blocked' });
+      // After a call that was on, a closed room (or any error once the assistant hung up) is
+      // that call's end.
+      if (joined && (kind === 'room-closed' || endedByService)) finish({ type: 'call-ended' });
+      else fail(classifyVoiceError(error));
+    });
+  }
+
+  function serverStartedNone(error: unknown): null {
+    if (!over) {
+      console.error('Voice demo: the server started no call:', describeError(error));
+      fail(error instanceof WebCallError ? error.kind : 'connect');
+    }
+    return null;
+  }
+
+  async function run(): Promise<void> {
+    try {
+      await requestMicrophone();
+      const Vapi = await loadSdk();
+      let key = PLACEHOLDER_KEY;
+      let begin: (sdk: VapiClient) => Promise<unknown>;
+      if ('webCall' in start) {
+        const webCall = await start.webCall.catch(serverStartedNone);
+        if (!webCall) return;
+        begin = (sdk) => sdk.reconnect(webCall);
+      } else {
+        const { publicKey, assistantId, assistantOverrides } = start;
+        key = publicKey;
+        begin = (sdk) => sdk.start(assistantId, assistantOverrides);
+      }
+      if (over) return;
+      // avoidEval: daily-js loads its call machine by <script>, so the CSP needs no 'unsafe-eval'.
+      const sdk = new Vapi(key, undefined, { avoidEval: true });
+      client = sdk;
+      attach(sdk);
+      // The SDK's stop() does nothing before its call object exists, so a call given up
+      // meanwhile is stopped the moment that object appears.
+      const endIfGivenUp = ({ stage, status }: { stage: string; status: string }) => {
+        if (over && stage === 'daily-call-object-creation' && status === 'completed')
+          void sdk.stop().catch(() => undefined);
+      };
+      sdk.on('call-start-progress', endIfGivenUp);
+      const started = await begin(sdk).finally(() =>
+        sdk.removeListener('call-start-progress', endIfGivenUp),
+      );
+      // start() answers null (after emitting error) when /call/web fails.
+      if (started !== null && over) await sdk.stop();
+      else if (started === null && !over) {
+        console.error('Voice demo: the voice service refused to start the call.');
+        fail('connect');
+      }
+    } catch (error) {
+      if (over) return;
+      console.error('Voice demo: the call could not start:', describeError(error));
+      fail(classifyVoiceError(error));
+    }
+  }
+
   // A rejection before run awaits it (microphone refused meanwhile) is not unhandled.
   if ('webCall' in start) start.webCall.catch(() => undefined);
   // run's first step is synchronous, so the microphone prompt stays tied to the press.
-  void call.run(requestMicrophone);
-  return call;
+  void run();
+
+  return {
+    end,
+
+    /** Only from the Mute button, which shows only in a call. */
+    setMuted(muted: boolean): boolean {
+      try {
+        client?.setMuted(muted);
+        return true;
+      } catch (error) {
+        console.error('Voice demo: could not change the microphone:', describeError(error));
+        return false;
+      }
+    },
+
+    /** Call from the visitor's tap: the gesture lets the page play the agent's voice itself. */
+    async resumeAudio(): Promise<void> {
+      const daily = over ? null : client?.getDailyCallObject();
+      // The SDK plays only the "Vapi Speaker" participant.
+      const speaker = Object.values(daily?.participants() ?? {}).find(
+        (participant) => !participant.local && participant.user_name === 'Vapi Speaker',
+      );
+      const track = speaker?.tracks.audio.persistentTrack;
+      if (!daily || !speaker || !track) return;
+      const player = document.createElement('audio');
+      // The SDK removes players by this mark when the participant leaves.
+      player.dataset.participantId = speaker.session_id;
+      player.srcObject = new MediaStream([track]);
+      document.body.append(player);
+      const playing = await player.play().then(
+        () => !over,
+        (error: unknown) => {
+          console.error('Voice demo: the agent audio still cannot play:', describeError(error));
+          return false;
+        },
+      );
+      if (!playing) return player.remove();
+      replaceTappedPlayer(player);
+      // The SDK waits for this before the assistant speaks.
+      daily.sendAppMessage('playable');
+      onEvent({ type: 'audio-playing' });
+    },
+  };
 }

@@ -811,7 +811,7 @@ describe('server mode (VITE_VAPI_AUTH=server)', () => {
     [new WebCallError('spent', '429 limited minutes'), "Today's live demo calls are used up."],
     [new WebCallError('limited', '429 limited address'), 'Too many demo calls right now.'],
     [
-      new WebCallError('failed', '502 call_failed'),
+      new WebCallError('connect', '502 call_failed'),
       "Couldn't connect to the agent. Please try again.",
     ],
     [new Error('the bot check did not load'), "Couldn't connect to the agent. Please try again."],

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { callbackOffer } from '@/content/callback-offer';
 import { chatOffer } from '@/content/chat-offer';
@@ -14,38 +14,36 @@ import { visitId } from '@/lib/visit';
 import { useVoiceDemo, type VoiceDemoOptions } from './use-voice-demo';
 import type { VoiceErrorKind, VoiceState } from './voice-machine';
 
-function loadStarter(botCheckBox: () => HTMLDivElement | null) {
-  return loadOnce(() =>
-    import('./web-call').then((module) =>
-      module.createServerStarter(config.turnstile!, siteFunctions, botCheckBox),
-    ),
-  );
-}
+const BOT_CHECK_BOX = 'voice-demo-bot-check';
 
 /** Its code and the bot check load on intent, never in the first load. */
 function useServerStarter(serverMode: boolean) {
-  const botCheckBox = useRef<HTMLDivElement>(null);
-  const starter = useRef<ReturnType<typeof loadStarter> | null>(null);
-  const serverStarter = () => (starter.current ??= loadStarter(() => botCheckBox.current))();
-  const startWebCall = useCallback<NonNullable<VoiceDemoOptions['startWebCall']>>(
+  const [serverStarter] = useState(() =>
+    loadOnce(() =>
+      import('./web-call').then((module) =>
+        module.createServerStarter(config.turnstile!, siteFunctions, () =>
+          document.getElementById(BOT_CHECK_BOX),
+        ),
+      ),
+    ),
+  );
+  const startWebCall = useCallback<VoiceDemoOptions['startWebCall']>(
     async (request) => (await serverStarter()).start(request),
-    [],
+    [serverStarter],
   );
   /** Reserves a call on intent, but not while one starts or runs: the reservation is for a press to come. */
   const prepareServerCall = (status: VoiceState['status']) => {
     if (!serverMode || !config.turnstile) return;
     // Its download starts beside the starter's code rather than after it.
     preloadTurnstile(config.turnstile.scriptUrl);
-    const reserving = status !== 'connecting' && status !== 'in-call';
     serverStarter()
       .then((loaded) => {
-        const prepared = loaded.prepare();
-        if (reserving) loaded.reserve({ visit_id: visitId(), variables: agentVariables() });
-        return prepared;
+        if (status === 'idle') loaded.reserve({ visit_id: visitId(), variables: agentVariables() });
+        return loaded.prepare();
       })
       .catch((error: unknown) => console.error('Voice demo: the bot check did not load', error));
   };
-  return { botCheckBox, startWebCall, prepareServerCall };
+  return { startWebCall, prepareServerCall };
 }
 
 function callLabel({ status, speaking }: VoiceState): string {
@@ -56,23 +54,35 @@ function callLabel({ status, speaking }: VoiceState): string {
 
 function errorLine(error: VoiceErrorKind, waitSeconds: number): string {
   if (error === 'cooling') return voice.errors.coolDown(waitSeconds);
-  const { micDenied, noMic, connect, busy, limited, spent, business } = voice.errors;
-  return { 'mic-denied': micDenied, 'no-mic': noMic, connect, busy, limited, spent, business }[
-    error
-  ];
+  if (error === 'mic-denied') return voice.errors.micDenied;
+  return error === 'no-mic' ? voice.errors.noMic : voice.errors[error];
 }
 
-function CallButtons({
-  onIntent,
-  ...demo
-}: ReturnType<typeof useVoiceDemo> & { onIntent(): void }) {
-  const { state, press, cancel, resumeAudio, toggleMute } = demo;
+interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
+  onBookCall?: () => void;
+  onTypeInstead?: () => void;
+  onCallMyPhone?: () => void;
+}
+
+export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }: VoiceDemoProps) {
+  const serverMode = (props.config ?? config.vapi)?.auth === 'server';
+  const { startWebCall, prepareServerCall } = useServerStarter(serverMode);
+  const { state, press, end, toggleMute, resumeAudio, prefetch, configured } = useVoiceDemo({
+    config: config.vapi,
+    startWebCall,
+    ...props,
+  });
   const pressProps = useEarlyPress('voice-demo', () => void press());
   const { status, volume, error, audioBlocked, muted } = state;
   const inCall = status === 'in-call';
   const connecting = status === 'connecting';
+  const intent = () => {
+    prefetch();
+    prepareServerCall(status);
+  };
+
   return (
-    <>
+    <div className="flex w-full max-w-md flex-col items-center gap-3 lg:items-start">
       <div className="relative">
         {inCall ? (
           <span
@@ -89,9 +99,9 @@ function CallButtons({
           aria-disabled={connecting || undefined}
           aria-describedby={error ? 'voice-demo-message' : undefined}
           onClick={() => void press()}
-          onPointerEnter={onIntent}
-          onPointerDown={onIntent}
-          onFocus={onIntent}
+          onPointerEnter={intent}
+          onPointerDown={intent}
+          onFocus={intent}
           className={cn('relative', connecting && 'cursor-wait opacity-80')}
         >
           {connecting ? (
@@ -105,11 +115,11 @@ function CallButtons({
         </Button>
       </div>
       {connecting ? (
-        <Button variant="secondary" size="sm" onClick={cancel}>
+        <Button variant="secondary" size="sm" onClick={end}>
           {voice.cancel}
         </Button>
       ) : null}
-      {audioBlocked && status !== 'idle' ? (
+      {audioBlocked ? (
         // The browser's autoplay rule held the agent's voice back until a tap.
         <Button size="sm" onClick={resumeAudio}>
           {voice.tapToHear}
@@ -120,56 +130,8 @@ function CallButtons({
           {muted ? voice.unmute : voice.mute}
         </Button>
       ) : null}
-    </>
-  );
-}
-
-function VoiceMessage({ status, error, waitSeconds, audioBlocked }: VoiceState) {
-  return (
-    <p
-      id="voice-demo-message"
-      role="status"
-      className={cn(
-        'min-h-0 text-center text-sm font-medium lg:text-left',
-        error === 'cooling' || !error ? 'text-slate-700' : 'text-danger',
-      )}
-    >
-      {error ? errorLine(error, waitSeconds) : null}
-      {!error && audioBlocked && status !== 'idle' ? voice.audioBlocked : null}
-      {error === 'spent' ? (
-        <>
-          {' '}
-          <a href="#contact" className="font-semibold text-brand-700 underline">
-            {voice.errors.spentLink}
-          </a>
-        </>
-      ) : null}
-    </p>
-  );
-}
-
-interface VoiceDemoProps extends Partial<VoiceDemoOptions> {
-  onBookCall?: () => void;
-  onTypeInstead?: () => void;
-  onCallMyPhone?: () => void;
-}
-
-export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }: VoiceDemoProps) {
-  const serverMode = (props.config ?? config.vapi)?.auth === 'server';
-  const { botCheckBox, startWebCall, prepareServerCall } = useServerStarter(serverMode);
-  const demo = useVoiceDemo({ config: config.vapi, startWebCall, ...props });
-  const { state } = demo;
-  const intent = () => {
-    demo.prefetch();
-    prepareServerCall(state.status);
-  };
-  const noMic = state.error === 'mic-denied' || state.error === 'no-mic';
-
-  return (
-    <div className="flex w-full max-w-md flex-col items-center gap-3 lg:items-start">
-      <CallButtons {...demo} onIntent={intent} />
       {serverMode ? (
-        <div ref={botCheckBox} className="text-xs text-slate-600 empty:hidden" />
+        <div id={BOT_CHECK_BOX} className="text-xs text-slate-600 empty:hidden" />
       ) : null}
       <p className="text-center text-sm text-slate-700 lg:text-left">
         {voice.disclosure}{' '}
@@ -177,8 +139,26 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
           {voice.disclosureLink}
         </Link>
       </p>
-      <VoiceMessage {...state} />
-      {noMic && (onTypeInstead || onCallMyPhone) ? (
+      <p
+        id="voice-demo-message"
+        role="status"
+        className={cn(
+          'min-h-0 text-center text-sm font-medium lg:text-left',
+          error === 'cooling' || !error ? 'text-slate-700' : 'text-danger',
+        )}
+      >
+        {error ? errorLine(error, state.waitSeconds) : null}
+        {!error && audioBlocked ? voice.audioBlocked : null}
+        {error === 'spent' ? (
+          <>
+            {' '}
+            <a href="#contact" className="font-semibold text-brand-700 underline">
+              {voice.errors.spentLink}
+            </a>
+          </>
+        ) : null}
+      </p>
+      {(error === 'mic-denied' || error === 'no-mic') && (onTypeInstead || onCallMyPhone) ? (
         <div className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-sm">
           <p className="text-slate-700">{chatOffer.micAlternatives}</p>
           <div className="flex flex-wrap justify-center gap-3">
@@ -195,7 +175,7 @@ export function VoiceDemo({ onBookCall, onTypeInstead, onCallMyPhone, ...props }
           </div>
         </div>
       ) : null}
-      {!demo.configured && config.mode === 'local' ? (
+      {!configured && config.mode === 'local' ? (
         <p className="rounded-lg bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">
           {voice.notConfigured}
         </p>

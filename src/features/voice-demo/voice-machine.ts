@@ -4,7 +4,7 @@ import type { CallGuardRefusal } from './call-guard';
 export type VoiceErrorKind =
   'mic-denied' | 'no-mic' | 'connect' | 'busy' | 'cooling' | 'limited' | 'spent' | 'business';
 
-export interface Caption {
+interface Caption {
   id: number;
   speaker: 'assistant' | 'user';
   text: string;
@@ -31,11 +31,10 @@ export type VoiceEvent =
   | { type: 'speech-end' }
   | { type: 'volume'; level: number }
   | { type: 'transcript'; speaker: Caption['speaker']; text: string }
-  | { type: 'stop-requested' }
-  | { type: 'cancel-requested' }
   | { type: 'mute-changed'; muted: boolean }
   | { type: 'audio-blocked' }
   | { type: 'audio-playing' }
+  /** By either side, or the visitor's End Call or Cancel. */
   | { type: 'call-ended' }
   | { type: 'failed'; error: VoiceErrorKind }
   | ({ type: 'refused' } & CallGuardRefusal);
@@ -72,13 +71,9 @@ export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
         ? { ...state, volume: Math.min(1, Math.max(0, event.level)) }
         : state;
     case 'transcript': {
-      if (state.status === 'idle' || event.text.trim() === '') return state;
-      const last = state.captions.at(-1);
-      const caption: Caption = {
-        id: (last?.id ?? 0) + 1,
-        speaker: event.speaker,
-        text: event.text.trim(),
-      };
+      const text = event.text.trim();
+      if (state.status === 'idle' || text === '') return state;
+      const caption = { id: (state.captions.at(-1)?.id ?? 0) + 1, speaker: event.speaker, text };
       return { ...state, captions: [...state.captions, caption].slice(-MAX_CAPTIONS) };
     }
     case 'audio-blocked':
@@ -88,9 +83,6 @@ export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
       return state.audioBlocked ? { ...state, audioBlocked: false } : state;
     case 'mute-changed':
       return state.status === 'in-call' ? { ...state, muted: event.muted } : state;
-    case 'cancel-requested':
-      return state.status === 'connecting' ? IDLE : state;
-    case 'stop-requested':
     case 'call-ended':
       // Idle already (say, after a failure): keep the visitor's error line.
       if (state.status === 'idle') return state;

@@ -3,17 +3,15 @@
  * lock when the tab is hidden, so it is taken again on each return; where it is missing or refused,
  * the call goes on.
  */
-export function keepScreenOn(
-  nav: Pick<Navigator, 'wakeLock'> | undefined = globalThis.navigator,
-  doc: Document = document,
-): () => void {
-  const api = nav?.wakeLock;
-  if (!api || typeof api.request !== 'function') return () => undefined;
+export function keepScreenOn(): () => void {
+  const api = navigator.wakeLock;
+  if (!api) return () => undefined;
   let over = false;
   let lock: WakeLockSentinel | null = null;
   let asking = false;
   const take = () => {
-    if (over || asking || doc.visibilityState !== 'visible' || (lock && !lock.released)) return;
+    if (over || asking || document.visibilityState !== 'visible' || (lock && !lock.released))
+      return;
     asking = true;
     api
       .request('screen')
@@ -22,17 +20,13 @@ export function keepScreenOn(
         else lock = sentinel;
       })
       .catch(() => undefined)
-      .finally(() => {
-        asking = false;
-      });
+      .finally(() => (asking = false));
   };
-  doc.addEventListener('visibilitychange', take);
+  document.addEventListener('visibilitychange', take);
   take();
   return () => {
-    if (over) return;
     over = true;
-    doc.removeEventListener('visibilitychange', take);
+    document.removeEventListener('visibilitychange', take);
     void lock?.release().catch(() => undefined);
-    lock = null;
   };
 }

@@ -18,7 +18,7 @@ import { refusedField, refuseOwnBusiness } from '@/lib/own-business';
 
 export class WebCallError extends Error {
   constructor(
-    readonly kind: 'spent' | 'limited' | 'business' | 'failed',
+    readonly kind: 'spent' | 'limited' | 'business' | 'connect',
     detail: string,
   ) {
     super(detail);
@@ -31,25 +31,23 @@ const WEB_CALL_TIMEOUT_MS = 15_000;
 
 const SPENT: WebCallLimit[] = ['day', 'minutes'];
 
-/** A press without a token was refused 403: the function holds no live reservation of it. */
-const UNRESERVED = Symbol('unreserved');
-
 /**
- * `captcha` null: the press of a reservation. A failed connection is retried once with the same
- * id (the function answers the same call, or none); a token is single-use, so each try takes its own.
+ * `captcha` null: the press of a reservation, answered null when refused 403 (the function holds
+ * no live reservation of it). A failed connection is retried once with the same id (the function
+ * answers the same call, or none); a token is single-use, so each try takes its own.
  */
 async function askForCall(
   client: FunctionsClient,
   request: Omit<WebCallBody, 'captcha'>,
   captcha: (() => Promise<string>) | null,
-): Promise<WebCallAnswer | typeof UNRESERVED> {
+): Promise<WebCallAnswer | null> {
   for (let attempt = 0; ; attempt += 1) {
     let body: WebCallBody = request;
     if (captcha) {
       try {
         body = { ...request, captcha: await captcha() };
       } catch (error) {
-        throw new WebCallError('failed', `bot check: ${String(error)}`);
+        throw new WebCallError('connect', `bot check: ${String(error)}`);
       }
     }
     const answer = await callFunction(
@@ -60,14 +58,12 @@ async function askForCall(
     );
     if (!answer.reached) {
       if (attempt === 0) continue;
-      throw new WebCallError('failed', `start-web-call unreachable: ${answer.detail}`);
+      throw new WebCallError('connect', `start-web-call unreachable: ${answer.detail}`);
     }
-    const webCall = answer.body as Partial<WebCallAnswer>;
-    if (answer.status === 200 && typeof webCall.webCallUrl === 'string') {
-      return webCall as WebCallAnswer;
-    }
+    if (answer.status === 200 && typeof answer.body.webCallUrl === 'string')
+      return answer.body as unknown as WebCallAnswer;
     const { code, limit } = answer.body;
-    if (!captcha && answer.status === 403) return UNRESERVED;
+    if (!captcha && answer.status === 403) return null;
     const detail =
       `start-web-call answered ${answer.status} ${String(code ?? '')} ${String(limit ?? '')}`.trim();
     if (answer.status === 429) throw new WebCallError(limitedKind(answer.body, SPENT), detail);
@@ -75,7 +71,7 @@ async function askForCall(
       refuseOwnBusiness(refusedField(answer.body.details));
       throw new WebCallError('business', detail);
     }
-    throw new WebCallError('failed', detail);
+    throw new WebCallError('connect', detail);
   }
 }
 
@@ -85,23 +81,23 @@ export const RESERVATION_MARGIN_MS = 5_000;
 /** Past this, the press goes on without the reservation, which lapses unused. */
 const RESERVATION_WAIT_MS = 5_000;
 
-async function settledWithin(held: Reservation, ms: number): Promise<number | null> {
+/** 0 if it has not settled within `ms`. */
+async function settledWithin(held: Reservation, ms: number): Promise<number> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([
     held.until,
-    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms))),
+    new Promise<number>((resolve) => (timer = setTimeout(() => resolve(0), ms))),
   ]).finally(() => clearTimeout(timer));
 }
 
 interface Reservation {
   id: string;
-  /** A press that comes before it is sent takes it instead. */
-  token: Promise<string>;
-  sent: boolean;
-  taken: boolean;
-  /** Date.now() until which the press may count on it; null: refused or failed. */
-  until: Promise<number | null>;
-  settled: number | null | undefined;
+  /** Null once sent; a press that comes before takes it instead. */
+  token: Promise<string> | null;
+  /** Date.now() until which the press may count on it; 0: refused or failed. */
+  until: Promise<number>;
+  /** `until` once it settles; Infinity while its answer is awaited. */
+  settled: number;
 }
 
 /** A press with no live reservation falls back to the one-request form: a reservation never stands in its way. */
@@ -117,23 +113,19 @@ export function createServerStarter(
   let declined = false;
 
   function reserve(request: Omit<WebCallBody, 'captcha' | 'id'>): void {
-    const held = reservation;
-    if (declined) return;
-    if (held && (held.settled === undefined || (held.settled !== null && now() < held.settled))) {
-      return;
-    }
+    // Refused since the last press, or on its way or live: it stands.
+    if (declined || (reservation && now() < reservation.settled)) return;
     const id = crypto.randomUUID();
     const token = botCheck.token(WEB_CALL_TIMEOUT_MS);
     const made: Reservation = {
       id,
       token,
-      sent: false,
-      taken: false,
-      settled: undefined,
+      settled: Infinity,
       until: token.then(
         async (captcha) => {
-          if (made.taken) return null;
-          made.sent = true;
+          // A press took the token (a press clears the reservation).
+          if (reservation !== made) return 0;
+          made.token = null;
           const sentAt = now();
           // The next token is asked for now, so a press that must fall back finds it ready.
           botCheck.renew();
@@ -143,21 +135,18 @@ export function createServerStarter(
             { ...request, id, captcha, intent: true } satisfies WebCallBody,
             AbortSignal.timeout(WEB_CALL_TIMEOUT_MS),
           );
-          const reserved = answer.reached ? (answer.body as Partial<WebCallReserved>) : {};
-          const seconds = Number(reserved.expires_in_seconds);
-          if (
-            !answer.reached ||
-            answer.status !== 200 ||
-            reserved.reserved !== true ||
-            !Number.isFinite(seconds)
-          ) {
+          const body = (
+            answer.reached && answer.status === 200 ? answer.body : {}
+          ) as Partial<WebCallReserved>;
+          const seconds = body.reserved === true ? Number(body.expires_in_seconds) : NaN;
+          if (!Number.isFinite(seconds)) {
             // A refusal that lands after a press is stale.
             if (reservation === made) declined = true;
-            return null;
+            return 0;
           }
           return sentAt + seconds * 1000 - RESERVATION_MARGIN_MS;
         },
-        () => null,
+        () => 0,
       ),
     };
     void made.until.then((until) => (made.settled = until));
@@ -169,28 +158,27 @@ export function createServerStarter(
     reservation = null;
     declined = false;
     let first: Promise<string> | null = null;
-    if (held && !held.sent && held.settled === undefined) {
+    if (held?.token && held.settled === Infinity) {
       // Its token has not gone out: the press takes it. (A token that never came settles the
-      // reservation as null, and the press asks afresh.)
-      held.taken = true;
+      // reservation as 0, and the press asks afresh.)
       first = held.token;
     } else if (held) {
       // The request leaves in the press's own task, before the Connecting render (tens of ms
       // on a slow phone).
       const until =
-        held.settled !== undefined ? held.settled : await settledWithin(held, RESERVATION_WAIT_MS);
-      if (until !== null && now() < until) {
+        held.settled !== Infinity ? held.settled : await settledWithin(held, RESERVATION_WAIT_MS);
+      if (now() < until) {
         const answer = await askForCall(client, { ...request, id: held.id }, null);
-        if (answer !== UNRESERVED) return answer;
+        if (answer) return answer;
       }
     }
+    // With a token, a 403 is thrown as any other refusal: the answer is never null.
     const answer = await askForCall(client, request, () => {
       const token = first ?? botCheck.token(WEB_CALL_TIMEOUT_MS);
       first = null;
       return token;
     });
-    if (answer === UNRESERVED) throw new WebCallError('failed', 'start-web-call answered 403');
-    return answer;
+    return answer!;
   }
 
   return { prepare: () => botCheck.prepare(), reserve, start };
