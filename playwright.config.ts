@@ -57,11 +57,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   projects: [
-    { name: 'browser', testIgnore: /(performance|flood)\.spec\.ts/ },
-    // The flood reaches the whole local stack's ceiling for an hour: after the other tests.
-    { name: 'flood', testMatch: /flood\.spec\.ts/, dependencies: ['browser'] },
+    { name: 'browser', testIgnore: /performance\.spec\.ts/ },
     // Lighthouse measures time: it runs after the other tests, with the machine to itself.
-    { name: 'performance', testMatch: /performance\.spec\.ts/, dependencies: ['flood'] },
+    { name: 'performance', testMatch: /performance\.spec\.ts/, dependencies: ['browser'] },
   ],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

@@ -10,6 +10,7 @@ import { startOwnStack, type OwnStack } from '../scripts/lib/own-stack';
 const PORT_RANGES = {
   'browser-profile': 4500,
   dev: 4700,
+  flood: 4900,
   'speed-to-lead': 5000,
 } as const;
 
