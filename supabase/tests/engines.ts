@@ -33,14 +33,14 @@ export const pglite: Engine = {
 };
 
 const server = inject('realPostgres');
-let databases = 0;
 const realPostgres: Engine = {
   concurrent: true,
   open: async (defaultGrants) => {
     const db = await copyDatabase(
       server!.port,
       server!.templates[defaultGrants],
-      `tests_${process.pid}_${(databases += 1)}`,
+      // Unique across the run's workers, whether processes or threads of one.
+      `tests_${crypto.randomUUID().replaceAll('-', '')}`,
     );
     return { db, requests: db.requests, close: () => db.close() };
   },
