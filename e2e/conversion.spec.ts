@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { INDEXABLE_ROUTES } from '../src/app/routes';
+import { brand } from '../src/content/brand';
 import { standInForSdk } from './fake-vapi';
 import { expect, isInViewport, test } from './fixtures';
 import { fillCalculator } from './visitor';
@@ -201,7 +202,7 @@ test.describe('a lead that says where it came from', () => {
     await page.goto('/?utm_source=google&utm_campaign=spring&other=x');
     // A later page of the same visit does not replace the landing campaign.
     await page.getByRole('link', { name: 'About Me' }).click();
-    await page.getByRole('link', { name: 'ReplyRight AI home' }).click();
+    await page.getByRole('link', { name: brand.nav.homeLabel }).click();
     await fillCalculator(page);
     await page.getByRole('button', { name: IDLE }).click();
     await expect(page.getByRole('button', { name: IDLE })).toBeVisible();

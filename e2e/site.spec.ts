@@ -9,6 +9,9 @@ import {
 } from '../scripts/icons';
 import { INDEXABLE_ROUTES, ROUTES, servedPaths, type Route } from '../src/app/routes';
 import { trades } from '../src/content/trades';
+import { brand } from '../src/content/brand';
+import { seo } from '../src/content/seo';
+import { site } from '../site.config';
 import { expect, holdScripts, isInViewport, seriousA11yViolations, test } from './fixtures';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
@@ -107,8 +110,10 @@ test.describe('the landing page', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'About Me' }).click();
     await expect(page).toHaveURL(/\/about-me$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText("Hi, I'm Jordan");
-    await expect(page).toHaveTitle(/About Jordan Avery/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      `Hi, I'm ${site.founder.firstName}`,
+    );
+    await expect(page).toHaveTitle(seo.about.title);
   });
 });
 
@@ -123,7 +128,7 @@ test.describe('the about page portrait', () => {
     // Held back, the app cannot be what shows it: it is in the served page.
     const scripts = await holdScripts(page);
     await page.goto('/about-me', { waitUntil: 'commit' });
-    const portrait = page.getByRole('img', { name: 'Portrait of Jordan Avery' });
+    const portrait = page.getByRole('img', { name: `Portrait of ${site.founder.name}` });
     await expect(portrait).toBeVisible();
     await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
     const shown = await portrait.evaluate((img: HTMLImageElement) => ({
@@ -144,7 +149,7 @@ test.describe('the about page portrait', () => {
 test.describe('moving between pages in the browser', () => {
   test('the landing page is whole when reached from the about page', async ({ page }) => {
     await page.goto('/about-me');
-    await page.getByRole('link', { name: 'ReplyRight AI home' }).click();
+    await page.getByRole('link', { name: brand.nav.homeLabel }).click();
     await expect(page).toHaveURL(/\/$/);
     for (const heading of ['What I Build', 'Results From the Field', 'How It Works']) {
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
@@ -162,7 +167,7 @@ test.describe('moving between pages in the browser', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'About Me' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Why I do this' })).toBeVisible();
-    await expect(page.getByRole('img', { name: 'Portrait of Jordan Avery' })).toBeVisible();
+    await expect(page.getByRole('img', { name: `Portrait of ${site.founder.name}` })).toBeVisible();
   });
 });
 
@@ -252,7 +257,7 @@ test.describe('the about page', () => {
     await expect(
       page.getByRole('heading', { level: 2, name: 'Ready to stop missing calls?' }),
     ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'ReplyRight AI home' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: brand.nav.homeLabel })).toHaveAttribute(
       'href',
       '/',
     );
@@ -269,7 +274,7 @@ const ROUTE_HEADINGS: Record<Route['path'], RegExp> = {
   '/solar': /Every solar lead called back/,
   '/real-estate': /Every real estate call answered/,
   '/home-services': /Every home service call answered/,
-  '/about-me': /Jordan/,
+  '/about-me': new RegExp(site.founder.firstName),
   '/privacy': /Privacy/,
   '/404': /Page not found/,
 };
@@ -356,7 +361,10 @@ test.describe('prerendered HTML', () => {
         return [hero.eyebrow, hero.headline, hero.lead, 'Press here for AI Voice Agent'];
       },
     ]),
-    ['/about-me', async () => ["Hi, I'm Jordan", 'Why I do this', 'Book a Call']],
+    [
+      '/about-me',
+      async () => [`Hi, I'm ${site.founder.firstName}`, 'Why I do this', brand.nav.bookCall],
+    ],
     [
       '/privacy',
       async () => ['Privacy', 'The contact form', 'The voice demo', 'Deleting your information'],
@@ -390,7 +398,9 @@ test.describe('prerendered HTML', () => {
     // (Playwright's JavaScript switch does not turn <noscript> on, so its words are read here.)
     const html = await (await request.get('/')).text();
     expect(html).toMatch(
-      /<noscript><p[^>]*>This form needs JavaScript turned on\. You can also email(<!-- -->)? <a href="mailto:hello@replyright\.example">/,
+      new RegExp(
+        `<noscript><p[^>]*>This form needs JavaScript turned on\\. You can also email(<!-- -->)? <a href="mailto:${site.email.replaceAll('.', '\\.')}">`,
+      ),
     );
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { brand } from '../src/content/brand';
 import { hero } from '../src/content/hero';
+import { tradeSeo } from '../src/content/seo';
 import { trades as tradeEntries } from '../src/content/trades/index';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { CreateCallBody } from '../supabase/functions/_shared/vapi/types';
@@ -26,7 +27,7 @@ for (const trade of trades) {
     watch,
   }) => {
     const html = await (await request.get(trade.path)).text();
-    expect(html).toContain(`<title>${trade.seo.title}</title>`);
+    expect(html).toContain(`<title>${tradeSeo(trade).title}</title>`);
     expect(html).toContain(`<link rel="canonical" href="${baseURL}${trade.path}">`);
     expect(html).toContain(`<meta property="og:url" content="${baseURL}${trade.path}">`);
     const jsonLd = JSON.parse(
@@ -76,7 +77,7 @@ test('/ links to every trade page, and a link shows it with its own metadata', a
   await picker.getByRole('link', { name: solar.name }).click();
   await expect(page).toHaveURL(new RegExp(`${solar.path}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(solar.hero.headline);
-  await expect(page).toHaveTitle(solar.seo.title);
+  await expect(page).toHaveTitle(tradeSeo(solar).title);
 });
 
 test("each page fetches only its own trade's words: none on /, its own on a trade page", async ({

@@ -29,6 +29,8 @@ import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
 import { localOrigin } from '../server/local-config';
 import { trades } from '../src/content/trades/index';
 import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
+import { siteProblems } from '../supabase/functions/_shared/contracts/site';
+import { site } from '../site.config';
 import { profileWarningBlock } from './lib/profile-risk';
 
 const APP_HEAD = '<!--app-head-->';
@@ -178,6 +180,12 @@ async function main() {
   const viteMode = args.mode === 'local' ? LOCAL_VITE_MODE : 'production';
   const distDir = resolve(root, args.out ?? 'dist');
   const config = readConfig(viteMode);
+  const siteProblemsFound = siteProblems(site);
+  if (siteProblemsFound.length > 0) {
+    console.error('\nsite.config.ts needs these fixed:');
+    for (const problem of siteProblemsFound) console.error(`  - ${problem}`);
+    process.exit(1);
+  }
   console.log(`Building the site (${args.mode} mode) for ${config.siteUrl}`);
   if (!config.turnstile)
     console.log(

@@ -63,7 +63,6 @@ describe('the docs say what the code has', () => {
     ];
     const secrets = functionSecrets(sources);
     expect(secrets).toContain('WEB_CALL_DAILY_MINUTES');
-    expect(secrets).toContain('BUSINESS_NAME');
     const deploy = read('docs/deploy.md');
     expect(secrets.filter((name) => !deploy.includes(name))).toEqual([]);
   });

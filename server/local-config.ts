@@ -3,7 +3,6 @@ import type { EventEmitter } from 'node:events';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { brand } from '../src/content/brand.ts';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes.ts';
 
 // The local stack's settings and defaults, for npm start, dev, serve, the bench and tests.
@@ -52,7 +51,6 @@ export function localFunctionSecrets(
     VAPI_ORG_ID: 'local-org',
     VAPI_PHONE_NUMBER_ID: 'local-phone-number',
     VAPI_ASSISTANT_ID: assistantId || 'local-assistant',
-    BUSINESS_NAME: brand.name,
     VAPI_WEBHOOK_SECRET: 'local-vapi-webhook-secret',
     TURNSTILE_SECRET_KEY: LOCAL_TURNSTILE_SECRET,
     TURNSTILE_VERIFY_URL: `${origin}${LOCAL_ROUTES.turnstileVerify}`,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '@/lib/router';
-import { seo } from '@/content/seo';
+import { seo, tradeSeo } from '@/content/seo';
 import { trades } from '@/content/trades';
 import { loadAllIslands } from '@/components/served-html';
 import { loadTrade } from '@/lib/trade';
@@ -21,7 +21,7 @@ export async function render(
   const loaded = await Promise.all(trades.map(loadTrade));
   const trade = loaded.find((candidate) => candidate.path === path);
   const page = trade
-    ? { path: trade.path, ...trade.seo }
+    ? tradeSeo(trade)
     : Object.values(seo).find((candidate) => candidate.path === path);
   const html = renderToString(
     <StrictMode>

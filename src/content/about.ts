@@ -1,17 +1,21 @@
-// SAMPLE COPY: replace with your own story and photo. (The banner that ends /about-me is in
-// about-cta.ts: those words load with the page's script, these only with its story.)
+// SAMPLE COPY: replace with your own story and photo; the founder's name is site.config.ts's.
+// (The banner that ends /about-me is in about-cta.ts: those words load with the page's script,
+// these only with its story.)
+import { site } from '../../site.config';
 import portraitSmall from './images/founder-portrait-320.webp';
+
+const { founder } = site;
 
 export const about = {
   intro: {
     eyebrow: 'About me',
-    heading: "Hi, I'm Jordan. I build the phone staff you can't hire fast enough.",
+    heading: `Hi, I'm ${founder.firstName}. I build the phone staff you can't hire fast enough.`,
     body: 'I spent eight years running dispatch for a roofing and solar company. I watched good leads go cold because nobody could pick up at 7 pm on a Saturday. Now I build AI voice agents that make sure that never happens to you.',
     image: {
       // The address search engines are given (structured data); the page itself shows the
       // 640 px photo inline (about-portrait.ts).
       src: portraitSmall,
-      alt: 'Portrait of Jordan Avery',
+      alt: `Portrait of ${founder.name}`,
       width: 320,
       height: 320,
     },

@@ -1,14 +1,17 @@
-// SAMPLE COPY: replace with your own business. Every word here is shown on the site.
+// The words around the business's name on every page. The name, founder, e-mail and tagline are
+// site.config.ts's.
+import { site } from '../../site.config';
 
 export const brand = {
-  name: 'ReplyRight AI',
-  founder: 'Jordan Avery',
-  email: 'hello@replyright.example',
-  tagline: 'AI voice agents for contractors and service businesses',
+  name: site.name,
+  founder: site.founder.name,
+  email: site.email,
+  tagline: site.tagline,
   nav: {
     aboutMe: 'About Me',
     bookCall: 'Book a Call',
-    homeLabel: 'ReplyRight AI home',
+    callAgent: 'Call the agent',
+    homeLabel: `${site.name} home`,
     skipToContent: 'Skip to content',
   },
   /** Shown in place of part of a page whose code could not be fetched (say, offline). */

@@ -3,6 +3,7 @@
 // synthesizer (`npm run samples`, from call-samples/scripts.json). Replace each with a real demo
 // call (docs/deploy.md says how, and the consent it needs): the audio in public/samples/ and
 // the transcript, with the second each line starts, in call-samples/<trade>.json.
+import { site } from '../../site.config';
 import homeServices from './call-samples/home-services.json';
 import realEstate from './call-samples/real-estate.json';
 import solar from './call-samples/solar.json';
@@ -37,11 +38,20 @@ const sample = (trade: TradeSlug, transcript: TranscriptFile): CallSample => ({
   })),
 });
 
-export const callSamples: Record<TradeSlug, CallSample> = {
-  solar: sample('solar', solar),
-  'real-estate': sample('real-estate', realEstate),
-  'home-services': sample('home-services', homeServices),
+/** Each trade's transcript; a trade of site.config.ts without one shows no sample. */
+const TRANSCRIPTS: Record<string, TranscriptFile> = {
+  solar,
+  'real-estate': realEstate,
+  'home-services': homeServices,
 };
+
+/** One per trade of site.config.ts that has a transcript. */
+export const callSamples: Partial<Record<TradeSlug, CallSample>> = Object.fromEntries(
+  site.trades.flatMap(({ slug }) => {
+    const transcript = TRANSCRIPTS[slug];
+    return transcript ? [[slug, sample(slug, transcript)]] : [];
+  }),
+);
 
 export const callSamplesSection = {
   heading: 'Hear the agent on a real call',

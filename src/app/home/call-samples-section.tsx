@@ -6,7 +6,8 @@ import { useTrade } from '@/lib/trade';
 /** `preload="none"`: the player loads nothing before play. */
 export function CallSamplesSection() {
   const trade = useTrade();
-  const shown = trade ? [trade] : trades;
+  // A trade with no transcript yet shows no player.
+  const shown = (trade ? [trade] : trades).filter((entry) => callSamples[entry.slug]);
   return (
     <PageSection
       headingId="samples-heading"
@@ -15,7 +16,7 @@ export function CallSamplesSection() {
     >
       <ul className="mx-auto mt-10 grid max-w-6xl gap-6 lg:grid-cols-3">
         {shown.map((entry) => {
-          const sample = callSamples[entry.slug];
+          const sample = callSamples[entry.slug]!;
           const transcriptId = `transcript-${entry.slug}`;
           return (
             <li

@@ -11,6 +11,8 @@ import { buttonVariants } from '@/components/ui/button';
 import { config } from '@/lib/config';
 import { useTrade } from '@/lib/trade';
 import { defineIsland, ServedHtml } from '@/components/served-html';
+import { brand } from '@/content/brand';
+import { site } from '../../../site.config';
 
 export const heroArt = defineIsland('hero-art', () =>
   import('./hero-illustration').then((m) => m.HeroIllustration),
@@ -19,6 +21,9 @@ export const heroArt = defineIsland('hero-art', () =>
 export const ownBusinessFields = defineIsland('own-business', () =>
   import('./own-business-fields').then((m) => m.OwnBusinessFields),
 );
+
+/** A tel: link dials the digits (and the leading +) of the number as written. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export function HeroSection() {
   const bookCall = useBookCallAction();
@@ -56,6 +61,12 @@ export function HeroSection() {
               onTypeInstead={() => setChatOpen(true)}
               onCallMyPhone={config.turnstile ? () => setCallbackOpen(true) : undefined}
             />
+            {site.phone && (
+              <a href={telHref(site.phone)} className={buttonVariants({ variant: 'secondary' })}>
+                {brand.nav.callAgent}
+                <span className="ml-1 whitespace-nowrap">{site.phone}</span>
+              </a>
+            )}
             <div className="flex w-full flex-col items-center gap-4 lg:flex-row lg:flex-wrap lg:items-start lg:gap-3">
               <ChatOffer open={chatOpen} onOpenChange={setChatOpen} />
               <CallbackOffer open={callbackOpen} onOpenChange={setCallbackOpen} />

@@ -1,5 +1,5 @@
 import { afterHoursBanner } from '@/content/banners';
-import { seo } from '@/content/seo';
+import { seo, tradeSeo } from '@/content/seo';
 import { BannerSection } from '@/components/banner-section';
 import { ServedHtml } from '@/components/served-html';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import { useScrollRequest } from './use-scroll-request';
 
 export function HomePage() {
   const trade = useTrade();
-  useDocumentMeta(trade ? { path: trade.path, ...trade.seo } : seo.home);
+  useDocumentMeta(trade ? tradeSeo(trade) : seo.home);
   useScrollRequest();
   const toContact = () => scrollToSection(CONTACT_SECTION_ID);
   const bannerPress = useEarlyPress('after-hours-contact', toContact);

@@ -1,4 +1,5 @@
 import { about } from '@/content/about';
+import { site } from '../../../site.config';
 import { brand } from '@/content/brand';
 import { business, seo, socialCard, type PageSeo } from '@/content/seo';
 import { trades } from '@/content/trades';
@@ -45,6 +46,7 @@ export function structuredData(page: PageSeo, siteUrl: string): object | null {
       email: business.email,
       areaServed: business.areaServed,
       founder: { '@type': 'Person', name: brand.founder, url: `${siteUrl}/about-me` },
+      ...(site.phone ? { telephone: site.phone } : {}),
     };
   }
   if (page.path === seo.about.path) {
@@ -55,7 +57,7 @@ export function structuredData(page: PageSeo, siteUrl: string): object | null {
       mainEntity: {
         '@type': 'Person',
         name: brand.founder,
-        jobTitle: 'Founder',
+        jobTitle: site.founder.role,
         description: about.intro.body,
         image: `${siteUrl}${about.intro.image.src}`,
         worksFor: { '@type': 'Organization', name: business.name, url: `${siteUrl}/` },

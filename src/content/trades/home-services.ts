@@ -3,7 +3,7 @@ import type { TradeWords } from './index';
 
 export default {
   seo: {
-    title: 'AI voice agents for home and field services | ReplyRight AI',
+    title: 'AI voice agents for home and field services',
     description:
       'An AI voice agent for HVAC, plumbing, roofing and electrical companies: it answers every call in one ring, triages the job and books the visit in your CRM.',
   },

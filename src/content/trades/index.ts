@@ -1,13 +1,12 @@
-// SAMPLE COPY: one entry per trade the site has a page for (/solar, /real-estate,
-// /home-services), and the page's words in a file of their own beside this one. Adding a trade is
-// its slug in TRADES (supabase/functions/_shared/contracts/origin.ts, where the functions read
-// it), one more entry here and its words file (the type checker asks for every part): its page,
-// its metadata, its sitemap line, its link on / and its `trade` variable for the agent all follow.
+// One page per trade in site.config.ts (`/<slug>`), with its words in ./<slug>.ts beside this
+// file: its page, metadata, sitemap line, link on /, call sample and `trade` variable for the
+// agent all follow the config's list. A trade left out of the config has none of them.
 //
 // Why the words sit in their own files: each trade page fetches only its own words (with the
 // app's script, after the first paint), so no page carries the others' words, and / carries none.
 
 import type { TradeSlug } from '@shared/contracts/origin.ts';
+import { site } from '../../../site.config';
 
 /** What a trade's page says in the trade's words (the rest of the page is /'s). */
 export interface TradeWords {
@@ -21,10 +20,10 @@ export interface TradeWords {
 }
 
 export interface TradeEntry {
-  /** What the agent, the leads and the reports call the trade (`trade`): one of TRADES. */
+  /** What the agent, the leads and the reports call the trade (`trade`). */
   slug: TradeSlug;
   /** The page's path. */
-  path: `/${string}`;
+  path: `/${TradeSlug}`;
   /** How the link on / and the call samples name the trade. */
   name: string;
   /**
@@ -36,30 +35,25 @@ export interface TradeEntry {
   words: () => Promise<{ default: TradeWords }>;
 }
 
-export const trades = [
-  {
-    slug: 'solar',
-    path: '/solar',
-    name: 'Solar installers',
-    headingKeyword: 'solar',
-    words: () => import('./solar'),
-  },
-  {
-    slug: 'real-estate',
-    path: '/real-estate',
-    name: 'Real estate teams',
-    headingKeyword: 'real estate',
-    words: () => import('./real-estate'),
-  },
-  {
-    slug: 'home-services',
-    path: '/home-services',
-    name: 'Home and field services',
-    headingKeyword: 'home service',
-    words: () => import('./home-services'),
-  },
-] as const satisfies readonly TradeEntry[];
+/**
+ * Each trade's words file, loaded only when its page asks (a chunk of its own). A trade of
+ * site.config.ts needs its line here; a line whose trade the config leaves out is never loaded.
+ */
+const WORDS: Record<string, TradeEntry['words']> = {
+  solar: () => import('./solar'),
+  'real-estate': () => import('./real-estate'),
+  'home-services': () => import('./home-services'),
+};
 
-// Every slug of TRADES has its entry above: trades.test.ts.
+export const trades: readonly TradeEntry[] = site.trades.map((trade) => {
+  const words = WORDS[trade.slug];
+  if (!words) {
+    throw new Error(
+      `site.config.ts names the trade "${trade.slug}": add src/content/trades/${trade.slug}.ts and its line in WORDS (src/content/trades/index.ts).`,
+    );
+  }
+  return { ...trade, path: `/${trade.slug}`, words };
+});
+
 export type { TradeSlug };
-export type TradePath = (typeof trades)[number]['path'];
+export type TradePath = TradeEntry['path'];

@@ -3,7 +3,7 @@ import type { TradeWords } from './index';
 
 export default {
   seo: {
-    title: 'AI voice agents for real estate teams | ReplyRight AI',
+    title: 'AI voice agents for real estate teams',
     description:
       'An AI voice agent that answers buyer and seller calls in one ring, qualifies budget and timeline, and books showings for your agents in your CRM.',
   },

@@ -3,7 +3,7 @@ import type { TradeWords } from './index';
 
 export default {
   seo: {
-    title: 'AI voice agents for solar installers | ReplyRight AI',
+    title: 'AI voice agents for solar installers',
     description:
       'An AI voice agent that answers every solar lead in one ring, qualifies the roof and the bill, and books the site survey in your CRM, day or night.',
   },

@@ -20,7 +20,7 @@ import { createHandler } from './handler.ts';
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 /** Cloudflare's answer for a token solved for this form on the site. */
 const SOLVED = { success: true, action: 'callback', hostname: 'site.test' };
-/** BUSINESS_NAME: the business the agent names first. */
+/** The business the agent names first (site.config.ts's name, as settings pass it). */
 const BUSINESS = 'Harbor Solar & Sons';
 
 type Answer = FakeAnswer;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { MissingSecrets, VAPI_API_URL } from '../_shared/settings.ts';
+import { site } from '../../../site.config.ts';
 import { settingsFromEnv } from './settings.ts';
 
 const SECRETS = {
@@ -10,7 +11,6 @@ const SECRETS = {
   VAPI_ASSISTANT_ID: 'assistant',
   TURNSTILE_SECRET_KEY: 'secret',
   SITE_URL: 'https://www.example.com/path',
-  BUSINESS_NAME: '  Harbor   Solar ',
 };
 
 Deno.test('names every missing secret at once', () => {
@@ -19,7 +19,7 @@ Deno.test('names every missing secret at once', () => {
     (error: unknown) =>
       error instanceof MissingSecrets &&
       error.names.toSorted().join(',') ===
-        'BUSINESS_NAME,SITE_URL,SUPABASE_SERVICE_ROLE_KEY,TURNSTILE_SECRET_KEY,VAPI_ASSISTANT_ID,VAPI_PHONE_NUMBER_ID,VAPI_PRIVATE_KEY',
+        'SITE_URL,SUPABASE_SERVICE_ROLE_KEY,TURNSTILE_SECRET_KEY,VAPI_ASSISTANT_ID,VAPI_PHONE_NUMBER_ID,VAPI_PRIVATE_KEY',
   );
 });
 
@@ -41,25 +41,8 @@ Deno.test(
   },
 );
 
-Deno.test('reads BUSINESS_NAME, the name the agent says first, as one line of at most 100', () => {
-  assert.equal(settingsFromEnv(SECRETS).businessName, 'Harbor Solar');
-  assert.equal(
-    settingsFromEnv({ ...SECRETS, BUSINESS_NAME: 'Harbor\nSolar' }).businessName,
-    'Harbor Solar',
-  );
-  assert.equal(
-    settingsFromEnv({ ...SECRETS, BUSINESS_NAME: 'x'.repeat(100) }).businessName.length,
-    100,
-  );
-  assert.throws(
-    () => settingsFromEnv({ ...SECRETS, BUSINESS_NAME: 'x'.repeat(101) }),
-    /BUSINESS_NAME/,
-  );
-  assert.throws(
-    () => settingsFromEnv({ ...SECRETS, BUSINESS_NAME: '  ' }),
-    (error: unknown) =>
-      error instanceof MissingSecrets && error.names.join(',') === 'BUSINESS_NAME',
-  );
+Deno.test('names the business as site.config.ts does, with no secret of its own', () => {
+  assert.equal(settingsFromEnv(SECRETS).businessName, site.name);
 });
 
 Deno.test('reads the limits and countries it is given, and refuses nonsense', () => {

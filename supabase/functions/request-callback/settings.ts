@@ -1,5 +1,5 @@
 import { getCountries, type CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
-import { BUSINESS_NAME_MAX_LENGTH } from '../_shared/contracts/callback-call.ts';
+import { site } from '../../../site.config.ts';
 import { integer, pageFacingSettings, vapiSettings, type Env } from '../_shared/settings.ts';
 import type { CallbackSettings } from './handler.ts';
 
@@ -8,14 +8,7 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
     'VAPI_PRIVATE_KEY',
     'VAPI_PHONE_NUMBER_ID',
     'VAPI_ASSISTANT_ID',
-    'BUSINESS_NAME',
   ]);
-  const businessName = secrets.BUSINESS_NAME.replace(/\s+/g, ' ');
-  if (businessName.length > BUSINESS_NAME_MAX_LENGTH) {
-    throw new Error(
-      `BUSINESS_NAME is the name the agent says first: at most ${BUSINESS_NAME_MAX_LENGTH} characters.`,
-    );
-  }
   const countries = (env.CALLBACK_COUNTRIES ?? 'US,CA')
     .split(',')
     .map((code) => code.trim().toUpperCase())
@@ -34,6 +27,7 @@ export function settingsFromEnv(env: Env, fetcher: typeof fetch = fetch): Callba
       lease_seconds: integer(env, 'CALLBACK_LEASE_SECONDS', 60, 1, 600),
     },
     vapi: { ...vapiSettings(env, fetcher, secrets), phoneNumberId: secrets.VAPI_PHONE_NUMBER_ID },
-    businessName,
+    // The name the agent says first: site.config.ts's, which the build checks.
+    businessName: site.name,
   };
 }

@@ -7,8 +7,6 @@ import { LEAD_CALL_WORDS, leadFirstName, type LeadForCall } from './lead-call.ts
  */
 export const DO_NOT_CALL_TOOL = 'do_not_call';
 
-export const BUSINESS_NAME_MAX_LENGTH = 100;
-
 const CALLBACK_STOP =
   "If you did not ask, or want no calls from us, just say so and I'll end the call and never call this number again.";
 

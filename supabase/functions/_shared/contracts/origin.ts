@@ -1,3 +1,4 @@
+import { site } from '../../../../site.config.ts';
 import { isUuid } from '../http.ts';
 import { cleanUtm, isSameSitePath, type UtmKey } from '../lead-rules.ts';
 import { CALCULATOR_ESTIMATE_MAX, CALCULATOR_FIELDS, CALCULATOR_MAX } from './calculator-bounds.ts';
@@ -18,16 +19,14 @@ const VARIABLE_MAX: Record<(typeof ESTIMATE_VARIABLES)[number], number> = {
 export type AgentVariables = EstimateVariables & { trade?: TradeSlug };
 
 /**
- * The trade pages' slugs (src/content/trades/index.ts is typed against them). The database checks
- * only the shape, so adding a trade needs no migration.
+ * The trade pages' slugs, site.config.ts's. The database checks only the shape, so adding a
+ * trade needs no migration.
  */
-export const TRADES = ['solar', 'real-estate', 'home-services'] as const;
-export type TradeSlug = (typeof TRADES)[number];
+export const TRADES: readonly string[] = site.trades.map((trade) => trade.slug);
+export type TradeSlug = (typeof site.trades)[number]['slug'];
 
 export function parseTrade(value: unknown): TradeSlug | null {
-  return typeof value === 'string' && (TRADES as readonly string[]).includes(value)
-    ? (value as TradeSlug)
-    : null;
+  return typeof value === 'string' && TRADES.includes(value) ? (value as TradeSlug) : null;
 }
 
 export type Utm = Partial<Record<UtmKey, string>>;
