@@ -22,8 +22,17 @@ export const ownBusinessFields = defineIsland('own-business', () =>
   import('./own-business-fields').then((m) => m.OwnBusinessFields),
 );
 
-/** A tel: link dials the digits (and the leading +) of the number as written. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+/** "Call the agent": the agent's own number, a tel: link dialling its digits as written. */
+export function CallAgentLink({ phone }: { phone: string }) {
+  return (
+    <a
+      href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+      className={buttonVariants({ variant: 'secondary' })}
+    >
+      {brand.nav.callAgent} <span className="whitespace-nowrap">{phone}</span>
+    </a>
+  );
+}
 
 export function HeroSection() {
   const bookCall = useBookCallAction();
@@ -61,12 +70,7 @@ export function HeroSection() {
               onTypeInstead={() => setChatOpen(true)}
               onCallMyPhone={config.turnstile ? () => setCallbackOpen(true) : undefined}
             />
-            {site.phone && (
-              <a href={telHref(site.phone)} className={buttonVariants({ variant: 'secondary' })}>
-                {brand.nav.callAgent}
-                <span className="ml-1 whitespace-nowrap">{site.phone}</span>
-              </a>
-            )}
+            {site.phone && <CallAgentLink phone={site.phone} />}
             <div className="flex w-full flex-col items-center gap-4 lg:flex-row lg:flex-wrap lg:items-start lg:gap-3">
               <ChatOffer open={chatOpen} onOpenChange={setChatOpen} />
               <CallbackOffer open={callbackOpen} onOpenChange={setCallbackOpen} />
