@@ -13,6 +13,9 @@ const BROWSER_ARGS = [
   ...CHROMIUM_ARGS,
   // A fake microphone, so the voice demo can be tested on machines without one.
   '--use-fake-device-for-media-stream',
+  // Every host but loopback (which Chromium never proxies) goes through a proxy that is not
+  // there: no test reaches the internet (e2e/fixtures.ts lists what was tried).
+  '--proxy-server=127.0.0.1:9',
 ];
 
 /** The assistant the local stack's functions start calls with (server/local-config.ts). */
