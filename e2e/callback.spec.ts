@@ -307,16 +307,22 @@ test.describe('Call my phone', () => {
     expect(inbox).toContain(number.e164);
   });
 
-  for (const host of ['127.0.0.1', '[::1]']) {
-    test(`works from http://${host}:PORT as from localhost: the function takes the page there`, async ({
-      page,
-      request,
-      baseURL,
-    }, info) => {
-      const site = new URL(baseURL!);
-      site.hostname = host;
-      const number = uniqueNumber(info.workerIndex);
-      expect(await askForACall(page, request, site.origin, number)).toHaveLength(1);
-    });
-  }
+  test.describe('from another loopback name', () => {
+    // The function is then another origin than the page: the browser asks it first (CORS) for
+    // each header the request carries, and the visitor's address the other tests add is not
+    // one a page may send. These two come from the loopback address itself.
+    test.use({ extraHTTPHeaders: {} });
+    for (const host of ['127.0.0.1', '[::1]']) {
+      test(`works from http://${host}:PORT as from localhost: the function takes the page there`, async ({
+        page,
+        request,
+        baseURL,
+      }, info) => {
+        const site = new URL(baseURL!);
+        site.hostname = host;
+        const number = uniqueNumber(info.workerIndex);
+        expect(await askForACall(page, request, site.origin, number)).toHaveLength(1);
+      });
+    }
+  });
 });
