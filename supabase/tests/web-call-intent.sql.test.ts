@@ -7,14 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { DefaultGrants } from '../../server/postgres/database';
 import { asRequest, type ApiRole } from '../../server/postgres/request-role';
 import { databaseFor, ENGINES, rpc } from './engines';
+import { WEB_CALL_LIMITS } from '../functions/_shared/tests/services';
 
-const LIMITS = {
-  per_address: 3,
-  per_address_window: 3600,
-  per_day: 100,
-  minutes_per_day: 200,
-  concurrent: 3,
-};
+/** The limits the handler is given, passed on to the database's claim as they are. */
+const LIMITS = WEB_CALL_LIMITS;
 
 let serial = 0;
 const nextAddress = () => {

@@ -3,7 +3,12 @@
 // is tested in supabase/tests/web-calls.sql.test.ts).
 import assert from 'node:assert/strict';
 import { logsOf, type FakeAnswer } from '../_shared/tests/request.ts';
-import { assertReportTicket, fakeServices, VAPI } from '../_shared/tests/services.ts';
+import {
+  assertReportTicket,
+  fakeServices,
+  VAPI,
+  WEB_CALL_LIMITS,
+} from '../_shared/tests/services.ts';
 import { queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import type { CreateWebCallBody } from '../_shared/vapi/types.ts';
 import { createHandler } from './handler.ts';
@@ -14,13 +19,7 @@ const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 type Answer = FakeAnswer;
 
 /** The limits the handler is given, passed on to the database's claim as they are. */
-const LIMITS = {
-  per_address: 3,
-  per_address_window: 3600,
-  per_day: 100,
-  minutes_per_day: 200,
-  concurrent: 3,
-};
+const LIMITS = WEB_CALL_LIMITS;
 
 function harness(
   fakes: {

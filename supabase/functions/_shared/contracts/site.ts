@@ -1,3 +1,5 @@
+import { isPlausibleEmail } from '../lead-rules.ts';
+
 /**
  * The shape of site.config.ts, the one file an owner edits, and what follows from it that the
  * page and the functions share.
@@ -26,7 +28,7 @@ export function siteProblems(config: SiteDefinition): string[] {
   if (!name || name.length > BUSINESS_NAME_MAX_LENGTH || /[\r\n]/.test(config.name)) {
     problems.push(`name: one line of 1 to ${BUSINESS_NAME_MAX_LENGTH} characters.`);
   }
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.email)) problems.push('email: an e-mail address.');
+  if (!isPlausibleEmail(config.email)) problems.push('email: an e-mail address.');
   const digits = config.phone?.replace(/[\s().-]/g, '');
   if (digits !== undefined && !/^\+[1-9]\d{6,14}$/.test(digits)) {
     problems.push("phone: null, or a number with its country code, e.g. '+1 (415) 555-0123'.");

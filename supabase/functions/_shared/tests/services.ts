@@ -118,3 +118,12 @@ export function fakeServices(fakes: Fakes) {
     },
   };
 }
+
+/** Web-call limits the start-web-call tests give the handler and the SQL tests give the claim. */
+export const WEB_CALL_LIMITS = {
+  per_address: 3,
+  per_address_window: 3600,
+  per_day: 100,
+  minutes_per_day: 200,
+  concurrent: 3,
+};
