@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTrade, TRADES } from '@shared/contracts/origin.ts';
+import { callSamples } from '../call-samples';
 import { trades } from './index';
 
 describe("the site's trades", () => {
@@ -17,5 +18,11 @@ describe("the site's trades", () => {
   it("keeps each trade page's slug on the wire, and no other", () => {
     for (const trade of trades) expect(parseTrade(trade.slug)).toBe(trade.slug);
     expect(parseTrade('roofing')).toBeNull();
+  });
+
+  it('has a sample call for each trade (its transcript named in call-samples.ts)', () => {
+    expect(trades.filter((trade) => !callSamples[trade.slug]).map((trade) => trade.slug)).toEqual(
+      [],
+    );
   });
 });
