@@ -9,7 +9,7 @@ import type { SiteDefinition } from './supabase/functions/_shared/contracts/site
 
 const name = 'ReplyRight AI';
 
-export const site = {
+export const site: SiteDefinition = {
   /** The business, as every page, title, search result and the agent's callback name it. */
   name,
   /** One line under the name: search results, the business's structured data. */
@@ -22,6 +22,12 @@ export const site = {
    */
   phone: null,
   founder: { name: 'Jordan Avery', firstName: 'Jordan', role: 'Founder' },
+  /**
+   * The brand colour, as hex: the buttons' colour. The site's shades (the Tailwind theme's
+   * brand-50 to brand-950), the tab and home-screen icons and the shared-link picture are derived
+   * from it; the build stops if a shade it derives leaves text under the WCAG AA contrast.
+   */
+  colors: { brand: '#0369a1' },
   /** Each page's title: `%s` is the page's own. */
   titleTemplate: `%s | ${name}`,
   /**
@@ -34,4 +40,4 @@ export const site = {
     { slug: 'real-estate', name: 'Real estate teams', headingKeyword: 'real estate' },
     { slug: 'home-services', name: 'Home and field services', headingKeyword: 'home service' },
   ],
-} as const satisfies SiteDefinition;
+};

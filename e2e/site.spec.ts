@@ -10,6 +10,7 @@ import {
 import { INDEXABLE_ROUTES, ROUTES, servedPaths, type Route } from '../src/app/routes';
 import { trades } from '../src/content/trades';
 import { brand } from '../src/content/brand';
+import { hero } from '../src/content/hero';
 import { seo } from '../src/content/seo';
 import { site } from '../site.config';
 import { expect, holdScripts, isInViewport, seriousA11yViolations, test } from './fixtures';
@@ -269,15 +270,13 @@ test.describe('the about page', () => {
 });
 
 /** What each page's h1 says. */
-const ROUTE_HEADINGS: Record<Route['path'], RegExp> = {
-  '/': /Every call answered/,
-  '/solar': /Every solar lead called back/,
-  '/real-estate': /Every real estate call answered/,
-  '/home-services': /Every home service call answered/,
-  '/about-me': new RegExp(site.founder.firstName),
-  '/privacy': /Privacy/,
-  '/404': /Page not found/,
-};
+const ROUTE_HEADINGS = new Map<Route['path'], RegExp>([
+  ['/', new RegExp(hero.headline.slice(0, 20))],
+  ...trades.map((trade) => [trade.path, new RegExp(trade.headingKeyword, 'i')] as const),
+  ['/about-me', new RegExp(site.founder.firstName)],
+  ['/privacy', /Privacy/],
+  ['/404', /Page not found/],
+]);
 
 test.describe('every served path', () => {
   // One list decides what a path shows, for the host and the browser alike: a path the host
@@ -288,11 +287,11 @@ test.describe('every served path', () => {
       servedPaths(route).map((path) => ({
         path,
         status: 200,
-        heading: ROUTE_HEADINGS[route.path],
+        heading: ROUTE_HEADINGS.get(route.path)!,
       })),
     ),
-    { path: '/About-Me', status: 404, heading: ROUTE_HEADINGS['/404'] },
-    { path: '/Index.html', status: 404, heading: ROUTE_HEADINGS['/404'] },
+    { path: '/About-Me', status: 404, heading: ROUTE_HEADINGS.get('/404')! },
+    { path: '/Index.html', status: 404, heading: ROUTE_HEADINGS.get('/404')! },
   ];
   for (const { path, status, heading } of cases) {
     test(`${path} shows the same page before and after the take-over`, async ({ page, watch }) => {

@@ -5,6 +5,8 @@ import { trades, type TradeWords } from '@/content/trades';
 import { BrowserRouter } from '@/lib/router';
 import { loadedTrade, loadTrade } from '@/lib/trade';
 import { App } from './app';
+import { PAGES } from './app-routes';
+import { ROUTES } from './routes';
 
 type WordsModule = { default: TradeWords };
 
@@ -93,5 +95,11 @@ describe('a trade served as such', () => {
     // Synchronously: no suspense, so hydration meets the served HTML as it is.
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(trade.hero.headline);
     expect(screen.getByRole('heading', { name: trade.afterHours.heading })).toBeInTheDocument();
+  });
+});
+
+describe('PAGES', () => {
+  it('has a page for every route', () => {
+    for (const route of ROUTES) expect(PAGES[route.path], route.path).toBeDefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { trades, type TradePath } from '@/content/trades';
+import { trades } from '@/content/trades';
 import { PartUnavailable } from '@/components/part-unavailable';
 import { lazyOr } from '@/lib/load-once';
 import { useLocation, type Location } from '@/lib/router';
@@ -40,14 +40,10 @@ function tradePage(entry: TradeEntry): ComponentType {
   };
 }
 
-const TRADE_PAGES = Object.fromEntries(
-  trades.map((entry) => [entry.path, tradePage(entry)]),
-) as unknown as Record<TradePath, ComponentType>;
-
-/** The type checker asks for one per route. */
-const PAGES: Record<Route['path'], ComponentType> = {
+/** One per route (routes.test.tsx checks). */
+export const PAGES: Partial<Record<Route['path'], ComponentType>> = {
   '/': HomePage,
-  ...TRADE_PAGES,
+  ...Object.fromEntries(trades.map((entry) => [entry.path, tradePage(entry)])),
   '/about-me': AboutPage,
   '/privacy': PrivacyPage,
   '/404': NotFoundPage,
@@ -56,6 +52,6 @@ const PAGES: Record<Route['path'], ComponentType> = {
 /** As the host served it, so hydration matches. */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const Page = PAGES[routeForPath(pathname).path];
+  const Page = PAGES[routeForPath(pathname).path] ?? NotFoundPage;
   return <Page />;
 }

@@ -23,7 +23,8 @@ export type AgentVariables = EstimateVariables & { trade?: TradeSlug };
  * trade needs no migration.
  */
 export const TRADES: readonly string[] = site.trades.map((trade) => trade.slug);
-export type TradeSlug = (typeof site.trades)[number]['slug'];
+/** A trade's slug, one of site.config.ts's (parseTrade checks). */
+export type TradeSlug = string;
 
 export function parseTrade(value: unknown): TradeSlug | null {
   return typeof value === 'string' && TRADES.includes(value) ? (value as TradeSlug) : null;

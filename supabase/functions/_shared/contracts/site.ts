@@ -14,6 +14,7 @@ export interface SiteDefinition {
   email: string;
   phone: string | null;
   founder: { name: string; firstName: string; role: string };
+  colors: { brand: string };
   titleTemplate: `${string}%s${string}`;
   trades: readonly { slug: Slug; name: string; headingKeyword: string }[];
 }
@@ -32,6 +33,9 @@ export function siteProblems(config: SiteDefinition): string[] {
   const digits = config.phone?.replace(/[\s().-]/g, '');
   if (digits !== undefined && !/^\+[1-9]\d{6,14}$/.test(digits)) {
     problems.push("phone: null, or a number with its country code, e.g. '+1 (415) 555-0123'.");
+  }
+  if (!/^#[0-9a-f]{6}$/i.test(config.colors.brand)) {
+    problems.push("colors.brand: a colour as six-digit hex, e.g. '#0369a1'.");
   }
   if ((config.titleTemplate.match(/%s/g) ?? []).length !== 1) {
     problems.push('titleTemplate: holds %s once, where the page title goes.');
