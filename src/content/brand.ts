@@ -1,6 +1,9 @@
 // The words around the business's name on every page. The name, founder, e-mail and tagline are
 // site.config.ts's.
+import { tradesPhrase } from '@shared/contracts/site.ts';
 import { site } from '../../site.config';
+
+const trades = tradesPhrase(site);
 
 export const brand = {
   name: site.name,
@@ -20,7 +23,7 @@ export const brand = {
     action: 'Reload the page',
   },
   footer: {
-    note: 'Voice agents, follow-up and CRM routing for solar, real estate and field services.',
+    note: `Voice agents, follow-up and CRM routing for ${trades ? `${trades} businesses` : 'service businesses'}.`,
     rights: 'All rights reserved.',
     privacy: 'Privacy',
   },

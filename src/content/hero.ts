@@ -1,7 +1,11 @@
-// SAMPLE COPY: replace with your own words.
+// SAMPLE COPY: replace with your own words; the trades are site.config.ts's.
+import { tradesPhrase } from '@shared/contracts/site.ts';
+import { site } from '../../site.config';
+
+const trades = tradesPhrase(site);
 
 export const hero = {
-  eyebrow: 'For solar, real estate and field-service teams',
+  eyebrow: trades ? `For ${trades} teams` : 'For contractors and service businesses',
   headline: 'Every call answered. Every lead followed up. Automatically.',
   lead: 'I build AI voice agents that pick up in one ring, qualify the caller, book the job and drop it straight into your CRM, day or night.',
   demoButton: 'View Demo',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { site } from '../../../../site.config.ts';
-import { pageTitle, siteProblems, type SiteDefinition } from './site.ts';
+import { pageTitle, siteProblems, tradesPhrase, type SiteDefinition } from './site.ts';
 
 Deno.test('the shipped site.config.ts holds', () => {
   assert.deepEqual(siteProblems(site), []);
@@ -39,5 +39,16 @@ Deno.test("puts a page's title into the template", () => {
   assert.equal(
     pageTitle({ titleTemplate: '%s | Harbor Solar' }, 'Privacy'),
     'Privacy | Harbor Solar',
+  );
+});
+
+Deno.test('names the trades as a phrase', () => {
+  const trade = (headingKeyword: string) => ({ slug: 'x', name: 'X', headingKeyword });
+  assert.equal(tradesPhrase({ trades: [] }), '');
+  assert.equal(tradesPhrase({ trades: [trade('solar')] }), 'solar');
+  assert.equal(tradesPhrase({ trades: [trade('solar'), trade('roofing')] }), 'solar and roofing');
+  assert.equal(
+    tradesPhrase({ trades: [trade('solar'), trade('real estate'), trade('home service')] }),
+    'solar, real estate and home service',
   );
 });

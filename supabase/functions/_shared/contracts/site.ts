@@ -50,6 +50,15 @@ export function siteProblems(config: SiteDefinition): string[] {
   return problems;
 }
 
+/**
+ * The trades as a phrase for copy ("solar, real estate and home service"), from each one's
+ * heading keyword; empty with none.
+ */
+export function tradesPhrase(config: Pick<SiteDefinition, 'trades'>): string {
+  const words = config.trades.map((trade) => trade.headingKeyword);
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
 /** A page's title through the template. */
 export function pageTitle(config: Pick<SiteDefinition, 'titleTemplate'>, title: string): string {
   return config.titleTemplate.replace('%s', title);
