@@ -37,7 +37,7 @@ export const E2E_BROWSER_PROFILE = {
  * (server/booking/), at another loopback name than the site's, so its frame is another origin
  * as Cal.com's is (a local build takes the stand-in for Cal: src/lib/booking.ts).
  */
-export const E2E_BOOKING_URL = `http://127.0.0.1:${E2E_PORT}/local/booking/jordan/intro`;
+export const E2E_BOOKING_URL = `http://127.0.0.1:${E2E_PORT}/local/booking/owner/intro`;
 
 /**
  * The functions' limits a browser test would otherwise meet by accident: every test is a visitor

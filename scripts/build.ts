@@ -1,5 +1,5 @@
 // `npm run build` and `npm run build:local`: the site in dist/, every route prerendered.
-import { cp, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -139,6 +139,16 @@ async function prerender(server: typeof ServerEntry, config: SiteConfig, distDir
   return { scripts: [...scripts].sort(), styles: [...inline].sort() };
 }
 
+/** Vite copies public/ whole: a trade site.config.ts leaves out ships no call sample. */
+async function dropUnlistedSamples(distDir: string) {
+  const slugs = new Set(site.trades.map((trade) => trade.slug));
+  const samples = join(distDir, 'samples');
+  const files = await readdir(samples).catch(() => []);
+  for (const file of files) {
+    if (!slugs.has(file.replace(/\.[^.]+$/, ''))) await rm(join(samples, file));
+  }
+}
+
 /** A finding empties the output, so no deploy step can upload it. */
 async function refuseSecrets(config: SiteConfig, distDir: string) {
   const findings = await findSecrets(
@@ -195,6 +205,7 @@ async function main() {
   const viteBuild = (options: BuildEnvironmentOptions) =>
     build({ root, mode: viteMode, logLevel: 'warn', build: options });
   await viteBuild({ outDir: distDir, emptyOutDir: true, manifest: true });
+  await dropUnlistedSamples(distDir);
   await viteBuild({
     ssr: 'src/app/entry-server.tsx',
     outDir: ssrDir,
