@@ -27,9 +27,10 @@ export function CallAgentLink({ phone }: { phone: string }) {
   return (
     <a
       href={`tel:${phone.replace(/[^\d+]/g, '')}`}
-      className={buttonVariants({ variant: 'secondary' })}
+      className={buttonVariants({ variant: 'secondary', className: 'flex-wrap gap-x-2 gap-y-0' })}
     >
-      {brand.nav.callAgent} <span className="whitespace-nowrap">{phone}</span>
+      <span className="whitespace-nowrap">{brand.nav.callAgent}</span>{' '}
+      <span className="whitespace-nowrap">{phone}</span>
     </a>
   );
 }
