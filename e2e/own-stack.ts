@@ -12,6 +12,7 @@ const PORT_RANGES = {
   dev: 4700,
   flood: 4900,
   'speed-to-lead': 5000,
+  rebrand: 5100,
 } as const;
 
 export type OwnStackSpec = keyof typeof PORT_RANGES;
@@ -26,7 +27,12 @@ export function ownPort(spec: OwnStackSpec): number {
  * test of the file (run in order, the stack started before the first and stopped after the
  * last). Answers the origin the tests open (`baseURL` too) and the stack, once started.
  */
-export function useOwnStack(spec: OwnStackSpec, env: NodeJS.ProcessEnv) {
+export function useOwnStack(
+  spec: OwnStackSpec,
+  env: NodeJS.ProcessEnv,
+  /** Gives the repository to build and serve from, before the build (this one by default). */
+  repository?: () => Promise<string>,
+) {
   const port = ownPort(spec);
   const origin = `http://localhost:${port}`;
   let stack: OwnStack | undefined;
@@ -43,6 +49,7 @@ export function useOwnStack(spec: OwnStackSpec, env: NodeJS.ProcessEnv) {
       port,
       buildArgs: ['--mode', 'local'],
       env: { ...process.env, ...env },
+      cwd: await repository?.(),
     });
   });
 

@@ -9,6 +9,8 @@ export function runBuild(args: string[], options: SpawnSyncOptions) {
 
 /** A build and a local stack of its own in a temporary folder, for a configuration of its own. */
 export interface OwnStack {
+  /** The built site. */
+  siteDir: string;
   stop: () => Promise<void>;
 }
 
@@ -17,17 +19,20 @@ export async function startOwnStack(options: {
   port: number;
   buildArgs?: string[];
   env: NodeJS.ProcessEnv;
+  /** The repository to build and serve from: this one unless given (a copy, say). */
+  cwd?: string;
 }): Promise<OwnStack> {
   const root = await mkdtemp(join(tmpdir(), `${options.name}-`));
   const env = { ...options.env, PORT: String(options.port) };
   const buildArgs = [...(options.buildArgs ?? []), '--out', join(root, 'site')];
-  const build = runBuild(buildArgs, { env, encoding: 'utf8' });
+  const build = runBuild(buildArgs, { env, encoding: 'utf8', cwd: options.cwd });
   if (build.status !== 0)
     throw new Error(
       `${options.name} build failed:\n${String(build.stdout)}${String(build.stderr)}`,
     );
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...env, DIST_DIR: join(root, 'site'), DATA_DIR: join(root, 'data') },
+    cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((ready, fail) => {
@@ -41,6 +46,7 @@ export async function startOwnStack(options: {
     server.once('exit', (code) => fail(new Error(`the server exited (${code}):\n${output}`)));
   });
   return {
+    siteDir: join(root, 'site'),
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((done) => server.once('exit', done));
