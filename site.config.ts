@@ -25,7 +25,9 @@ export const site: SiteDefinition = {
   /**
    * The brand colour, as hex: the buttons' colour. The site's shades (the Tailwind theme's
    * brand-50 to brand-950), the tab and home-screen icons and the shared-link picture are derived
-   * from it; the build stops if a shade it derives leaves text under the WCAG AA contrast.
+   * from it; the build stops if a shade it derives leaves text (or the focus ring) under the WCAG
+   * AA contrast. A colour much lighter or darker than the default becomes the shade of its own
+   * lightness, and the buttons take a shade derived from it (the build names it).
    */
   colors: { brand: '#0369a1' },
   /** Each page's title: `%s` is the page's own. */

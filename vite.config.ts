@@ -3,8 +3,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { calEmbedFile } from './scripts/lib/cal-embed-file.ts';
-import { inlineIcon } from './scripts/lib/inline-icon.ts';
+import { brandAssets } from './scripts/lib/brand-plugin.ts';
 import { resolveSiteConfig } from './scripts/lib/site-config.ts';
+import { site } from './site.config.ts';
+import { hero } from './src/content/hero.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -13,8 +15,9 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
+      // The brand palette from site.config.ts: ahead of Tailwind, which reads its theme.
+      brandAssets({ brand: site.colors.brand, name: site.name, headline: hero.headline }, root),
       tailwindcss(),
-      inlineIcon(fileURLToPath(new URL('./public', import.meta.url))),
       // Book a time with Cal.com: its embed.js from the site's own origin.
       calEmbedFile(siteConfig.booking?.provider === 'cal'),
     ],

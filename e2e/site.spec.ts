@@ -1,12 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import {
-  ICON_FILES,
-  ICON_SVG,
-  TAB_ICON,
-  TOUCH_ICON,
-  drawIcon,
-  reducePalette,
-} from '../scripts/icons';
+import UPNG from 'upng-js';
+import { ICON_FILES, TAB_ICON, drawIcon } from '../scripts/lib/brand-assets';
+import { brandPalette } from '../scripts/lib/brand-palette';
+import { SOCIAL_CARD_PATH } from '../scripts/lib/brand-plugin';
 import { INDEXABLE_ROUTES, ROUTES, servedPaths, type Route } from '../src/app/routes';
 import { trades } from '../src/content/trades';
 import { brand } from '../src/content/brand';
@@ -533,16 +528,19 @@ test.describe('layout and access', () => {
 });
 
 test.describe('the site icon', () => {
+  const palette = brandPalette(site.colors.brand);
+
   test('every page carries its tab icon inside the HTML and asks for no icon while it loads', async ({
     page,
     request,
   }) => {
-    const tabIcon = await readFile(TAB_ICON.path);
+    const tabIcon = await (await request.get(TAB_ICON.path)).body();
     const iconLink = `<link rel="icon" href="data:image/png;base64,${tabIcon.toString('base64')}" type="image/png" sizes="48x48"`;
     for (const path of [...PAGE_PATHS, '/no-such-page']) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain(iconLink);
       expect(html, path).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"');
+      expect(html, path).toContain(`<meta name="theme-color" content="${palette[900]}"`);
     }
     const asked: string[] = [];
     page.on('request', (sent) => {
@@ -558,52 +556,31 @@ test.describe('the site icon', () => {
     expect(asked).toEqual([]);
   });
 
-  test('the home-screen icon the pages name is served', async ({ request }) => {
-    const icon = await request.get('/apple-touch-icon.png');
-    expect(icon.status()).toBe(200);
-    expect(icon.headers()['content-type']).toBe('image/png');
-    expect(await icon.body()).toEqual(await readFile(TOUCH_ICON.path));
-  });
-
-  test('the tab icon stays small enough to ride in every page (under 1 KiB)', async () => {
-    expect((await readFile(TAB_ICON.path)).length).toBeLessThan(1024);
+  test('the tab icon stays small enough to ride in every page (under 1 KiB)', async ({
+    request,
+  }) => {
+    expect((await (await request.get(TAB_ICON.path)).body()).length).toBeLessThan(1024);
   });
 
   for (const icon of ICON_FILES) {
-    const name = icon.path.split('/').pop()!;
-    test(`public/${name} is public/favicon.svg drawn at ${icon.size} px (run \`npm run icons\` after editing the SVG)`, async ({
-      browser,
+    test(`${icon.path} is the mark drawn by the build from colors.brand at ${icon.size} px`, async ({
+      request,
     }) => {
-      const page = await browser.newPage({ deviceScaleFactor: 1 });
-      const drawn = reducePalette(
-        await drawIcon(page, await readFile(ICON_SVG, 'utf8'), icon),
-        icon,
-      );
-      const committed = await readFile(icon.path);
-      const largestDifference = await page.evaluate(
-        async ([a, b]) => {
-          const pixels = async (base64: string) => {
-            const image = new Image();
-            image.src = `data:image/png;base64,${base64}`;
-            await image.decode();
-            const canvas = document.createElement('canvas');
-            canvas.width = image.width;
-            canvas.height = image.height;
-            const context = canvas.getContext('2d')!;
-            context.drawImage(image, 0, 0);
-            return context.getImageData(0, 0, image.width, image.height);
-          };
-          const [x, y] = await Promise.all([pixels(a!), pixels(b!)]);
-          if (x.width !== y.width || x.height !== y.height) return Number.POSITIVE_INFINITY;
-          let largest = 0;
-          for (let i = 0; i < x.data.length; i += 1)
-            largest = Math.max(largest, Math.abs(x.data[i]! - y.data[i]!));
-          return largest;
-        },
-        [drawn.toString('base64'), committed.toString('base64')],
-      );
-      await page.close();
-      expect(largestDifference).toBeLessThanOrEqual(8);
+      const served = await request.get(icon.path);
+      expect(served.status()).toBe(200);
+      expect(served.headers()['content-type']).toBe('image/png');
+      const body = await served.body();
+      expect(body.equals(drawIcon(palette, icon))).toBe(true);
+      const image = UPNG.decode(new Uint8Array(body).buffer);
+      expect([image.width, image.height]).toEqual([icon.size, icon.size]);
     });
   }
+
+  test(`${SOCIAL_CARD_PATH} is the build's social card, 1200x630`, async ({ request }) => {
+    const served = await request.get(SOCIAL_CARD_PATH);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('image/png');
+    const image = UPNG.decode(new Uint8Array(await served.body()).buffer);
+    expect([image.width, image.height]).toEqual([1200, 630]);
+  });
 });

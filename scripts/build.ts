@@ -32,6 +32,7 @@ import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
 import { siteProblems } from '../supabase/functions/_shared/contracts/site';
 import { site } from '../site.config';
 import { profileWarningBlock } from './lib/profile-risk';
+import { brandColourProblems, brandPaletteNote } from './lib/brand-palette';
 
 const APP_HEAD = '<!--app-head-->';
 const CRITICAL_CSS = '<!--critical-css-->';
@@ -191,12 +192,17 @@ async function main() {
   const distDir = resolve(root, args.out ?? 'dist');
   const config = readConfig(viteMode);
   const siteProblemsFound = siteProblems(site);
+  // Its shades pass the contrast check, or the build stops here, before any bundling.
+  if (siteProblemsFound.length === 0)
+    siteProblemsFound.push(...brandColourProblems(site.colors.brand));
   if (siteProblemsFound.length > 0) {
     console.error('\nsite.config.ts needs these fixed:');
     for (const problem of siteProblemsFound) console.error(`  - ${problem}`);
     process.exit(1);
   }
   console.log(`Building the site (${args.mode} mode) for ${config.siteUrl}`);
+  const paletteNote = brandPaletteNote(site.colors.brand);
+  if (paletteNote) console.log(paletteNote);
   if (!config.turnstile)
     console.log(
       'Call my phone is not offered: set VITE_TURNSTILE_SITE_KEY, and deploy the functions with their secrets (docs/deploy.md, "The server step").',

@@ -48,7 +48,7 @@ export function tradeSeo(trade: {
   };
 }
 
-/** The picture shown when a page is shared (public/og-image.png, 1200x630). */
+/** The picture shown when a page is shared, drawn by the build (scripts/lib/brand-assets.ts). */
 export const socialCard = {
   image: {
     path: '/og-image.png',
