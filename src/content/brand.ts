@@ -1,6 +1,6 @@
 // The words around the business's name on every page. The name, founder, e-mail and tagline are
 // site.config.ts's.
-import { tradesPhrase } from '@shared/contracts/site.ts';
+import { tradesPhrase } from '../../supabase/functions/_shared/contracts/site.ts';
 import { site } from '../../site.config';
 
 const trades = tradesPhrase(site);

@@ -1,6 +1,7 @@
-// SAMPLE COPY: replace with your own words; the trades are site.config.ts's.
-import { tradesPhrase } from '@shared/contracts/site.ts';
-import { site } from '../../site.config';
+// SAMPLE COPY: replace with your own words; the trades are site.config.ts's. Imported by
+// vite.config.ts (the social card's headline), so its imports are relative, not aliased.
+import { tradesPhrase } from '../../supabase/functions/_shared/contracts/site.ts';
+import { site } from '../../site.config.ts';
 
 const trades = tradesPhrase(site);
 
