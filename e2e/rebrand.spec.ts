@@ -15,6 +15,9 @@ import { promisify } from 'node:util';
 import { site } from '../site.config';
 import { pageTitle, type SiteDefinition } from '../supabase/functions/_shared/contracts/site';
 import { brand } from '../src/content/brand';
+import { hero } from '../src/content/hero';
+import { brandPalette, type BrandStep } from '../scripts/lib/brand-palette';
+import { drawSocialCard } from '../scripts/lib/brand-assets';
 import { expect, isInViewport, test } from './fixtures';
 import { useOwnStack } from './own-stack';
 
@@ -119,6 +122,32 @@ test('the trade left out has no page, sitemap entry, link or sample', async ({ r
 
 /** A phone's first screen, as the other first-screen tests take it (e2e/first-screen.spec.ts). */
 const PHONE = { width: 360, height: 800 };
+
+/** `#abc` as `#aabbcc`, as the minifier may have written it. */
+const longHex = (hex: string) =>
+  hex.length === 4 ? `#${[...hex.slice(1)].map((digit) => digit + digit).join('')}` : hex;
+
+test('the CSS, the theme colour and the social card take the new brand colour', async () => {
+  const palette = brandPalette(REBRAND.colors.brand);
+  const files = await builtFiles(stack().siteDir);
+  const css = (
+    await Promise.all(
+      files.filter((file) => file.endsWith('.css')).map((file) => readFile(file, 'utf8')),
+    )
+  ).join('\n');
+  const shades = [...css.matchAll(/--color-brand-(\d+):\s*(#[0-9a-f]{3,6})\b/gi)];
+  expect(shades.length).toBeGreaterThanOrEqual(5);
+  for (const [, step, hex] of shades) {
+    expect(longHex(hex!.toLowerCase()), `brand-${step}`).toBe(palette[Number(step) as BrandStep]);
+  }
+  const home = await readFile(join(stack().siteDir, 'index.html'), 'utf8');
+  expect(home).toContain(`<meta name="theme-color" content="${palette[900]}"`);
+  const card = await readFile(join(stack().siteDir, 'og-image.png'));
+  const drawn = (name: string, colour: string) =>
+    drawSocialCard({ name, headline: hero.headline, palette: brandPalette(colour) });
+  expect(card.equals(await drawn(REBRAND.name, REBRAND.colors.brand))).toBe(true);
+  expect(card.equals(await drawn(site.name, site.colors.brand))).toBe(false);
+});
 
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
