@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { logsOf, postJson } from '../_shared/tests/request.ts';
-import { twoTrades } from '../_shared/tests/trades.ts';
+import { NOT_A_TRADE, twoTrades } from '../_shared/tests/trades.ts';
 import {
   completedSession,
   endOfCallReport,
@@ -325,7 +325,7 @@ Deno.test(
 );
 
 Deno.test("a report keeps its trade only when it is one of the site's trades", async () => {
-  const madeUp = { variableValues: { visit_id: VISIT, trade: 'roofing' } };
+  const madeUp = { variableValues: { visit_id: VISIT, trade: NOT_A_TRADE } };
   const call = { ...CALL, assistantOverrides: { ...CALL.assistantOverrides, ...madeUp } };
   const ids = { sessionId: 'session-7', orgId: 'org-1', assistantId: 'assistant-1' };
   const h = harness();
