@@ -27,12 +27,16 @@ export function TopBar() {
         <Link
           to="/"
           aria-label={brand.nav.homeLabel}
-          className="flex min-h-11 items-center gap-2 rounded-md text-[15px] font-bold tracking-tight whitespace-nowrap sm:text-lg"
+          // A name too long for a phone's width takes two lines rather than push the buttons out.
+          className="flex min-h-11 min-w-0 items-center gap-2 rounded-md text-[15px] font-bold tracking-tight sm:text-lg"
         >
-          <span aria-hidden="true" className="inline-block size-3 rounded-full bg-brand-500" />
+          <span
+            aria-hidden="true"
+            className="inline-block size-3 shrink-0 rounded-full bg-brand-500"
+          />
           {brand.name}
         </Link>
-        <div className="flex items-center gap-1 sm:gap-4">
+        <div className="flex shrink-0 items-center gap-1 sm:gap-4">
           <Link
             to={ABOUT_PATH}
             aria-current={onAbout ? 'page' : undefined}
