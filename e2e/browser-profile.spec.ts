@@ -11,6 +11,7 @@ import type { CreateWebChatBody } from '../supabase/functions/_shared/vapi/types
 import { E2E_ASSISTANT_ID, E2E_BROWSER_PROFILE } from '../playwright.config';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import { twoTrades } from '../src/test/trades';
 import {
   deliveries,
   ERROR_TEXT,
@@ -93,7 +94,7 @@ test.describe('the voice demo with the public key', () => {
   test('the public-key build offers no business to answer as: no server builds its variables', async ({
     page,
   }) => {
-    for (const path of ['/', '/solar']) {
+    for (const path of ['/', twoTrades()[0].path]) {
       const html = await (await page.request.get(path)).text();
       expect(html, path).not.toContain('id="own-business"');
     }

@@ -7,7 +7,9 @@ import { E2E_ASSISTANT_ID, E2E_BOOKING_URL, E2E_PORT } from '../playwright.confi
 import { appFilesOf } from '../scripts/lib/inline-script';
 import { headerRules } from '../scripts/lib/security-headers';
 import { resolveSiteConfig } from '../scripts/lib/site-config';
+import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { LOCAL_VITE_MODE } from '../src/lib/config-schema';
+import { twoTrades } from '../src/test/trades';
 import { serveSite } from '../server/cdn/static-site';
 import { expect, test } from './fixtures';
 
@@ -19,6 +21,8 @@ import { expect, test } from './fixtures';
 
 const run = promisify(execFile);
 const SITE_DIR = '.test-data/site';
+/** A trade's page of site.config.ts (a slug is lowercase words and hyphens: no regex syntax). */
+const [{ path: TRADE_PAGE, slug }] = twoTrades();
 
 /** The variables the local stack's build had (playwright.config.ts's webServer). */
 const LOCAL_STACK_ENV = {
@@ -54,10 +58,12 @@ test.describe('npm run check:live', () => {
     expect(code).toBe(0);
     // Pages, robots and sitemap, each function's CORS, the Server URL's secret, the anon key.
     for (const expected of [
-      /^PASS {2}\/solar sends its security headers$/,
+      new RegExp(`^PASS {2}${TRADE_PAGE} sends its security headers$`),
       /^PASS {2}\/ CSP allows the build's origins and nothing else$/,
       /^PASS {2}\/check-live-no-such-page answers 404$/,
-      /^PASS {2}sitemap\.xml lists the 6 pages at this address$/,
+      new RegExp(
+        `^PASS {2}sitemap\\.xml lists the ${INDEXABLE_ROUTES.length} pages at this address$`,
+      ),
       /^PASS {2}function request-callback answers its preflight for http:\/\/localhost:\d+ only$/,
       /^PASS {2}function vapi-events refuses a request without the secret$/,
       /^PASS {2}the anon key cannot read public\.contact_submissions \(the database refuses it\)$/,
@@ -73,7 +79,7 @@ test.describe('npm run check:live', () => {
       /^PASS {2}the database has call_report_read, and the anon key cannot call it$/,
       // Every page's files: its app, stylesheet, images, audio and captions, as built.
       /^PASS {2}\/ loads [1-9]\d* files, each served as built$/,
-      /^PASS {2}\/solar loads [1-9]\d* files, each served as built$/,
+      new RegExp(`^PASS {2}${TRADE_PAGE} loads [1-9]\\d* files, each served as built$`),
       /^PASS {2}\/about-me loads [1-9]\d* files, each served as built$/,
       /^PASS {2}\/check-live-no-such-page loads [1-9]\d* files, each served as built$/,
       // Book a time opens the local Cal.com stand-in: the embed the site serves itself.
@@ -114,17 +120,17 @@ test.describe('npm run check:live', () => {
     const copy = await mkdtemp(join(tmpdir(), 'check-live-site-'));
     try {
       await cp(SITE_DIR, copy, { recursive: true });
-      const html = await readFile(join(copy, 'solar', 'index.html'), 'utf8');
+      const html = await readFile(join(copy, slug, 'index.html'), 'utf8');
       const sheet = appFilesOf(html)!.stylesheets[0]!;
       await rm(join(copy, sheet));
       const host = await serveSite(copy, { headersFile: false });
       try {
         const { code, lines } = await checkLive(host.origin);
         expect(code).toBe(1);
-        const failed = lines.find((line) => line.startsWith('FAIL  /solar loads '));
+        const failed = lines.find((line) => line.startsWith(`FAIL  ${TRADE_PAGE} loads `));
         expect(failed, lines.join('\n')).toMatch(
           new RegExp(
-            `^FAIL {2}/solar loads 1 of [1-9]\\d* files not as built: ${sheet} answered 404`,
+            `^FAIL {2}${TRADE_PAGE} loads 1 of [1-9]\\d* files not as built: ${sheet} answered 404`,
           ),
         );
         expect(failed).toContain('publish the whole build');

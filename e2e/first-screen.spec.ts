@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { trades } from '../src/content/trades';
 import { expect, isInViewport, test } from './fixtures';
 
 /**
@@ -11,7 +12,7 @@ import { expect, isInViewport, test } from './fixtures';
  */
 
 const WIDTHS = [360, 1280] as const;
-const PAGES = ['/', '/solar', '/real-estate', '/home-services', '/about-me'] as const;
+const PAGES = ['/', ...trades.map((trade) => trade.path), '/about-me'];
 
 /** Every layout shift from the start of the load, as the page records them. */
 async function recordShifts(page: Page) {

@@ -4,6 +4,7 @@ import { chatReplyTo } from '../supabase/functions/_shared/vapi/fixtures';
 import type { StoredEvent } from '../server/plausible/events-stand-in';
 import { FUNNEL_EVENTS } from '../src/lib/funnel-events';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import { twoTrades } from '../src/test/trades';
 import { standInForSdk } from './fake-vapi';
 import { expect, test } from './fixtures';
 
@@ -12,6 +13,9 @@ import { expect, test } from './fixtures';
  * local stack's stand-in for Plausible). Plausible's library sends nothing from an automated
  * browser unless `window.__plausible` is set, its own switch for tests: set here only.
  */
+
+/** A trade's page of site.config.ts (a slug is lowercase words and hyphens: no regex syntax). */
+const [{ path: TRADE_PAGE, slug: trade }] = twoTrades();
 
 let visits = 0;
 /** A campaign tag of this test's own: the events it caused are told apart by their URL. */
@@ -44,13 +48,13 @@ test('the page view is sent once, after the first paint, with no personal data i
     if (/\/local\/events|funnel-tracker/.test(request.url()))
       requested.push([request.url(), Date.now()]);
   });
-  await page.goto(`/solar?utm_source=${tag}&email=dana%40example.com#contact`);
+  await page.goto(`${TRADE_PAGE}?utm_source=${tag}&email=dana%40example.com#contact`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect.poll(() => eventsTagged(page, tag)).toHaveLength(1);
   const [view] = await eventsTagged(page, tag);
   expect(view).toMatchObject({ n: 'pageview', d: 'localhost' });
   // The campaign tag stays; the e-mail an ad platform appended and the fragment do not.
-  expect(view!.u).toMatch(new RegExp(`/solar\\?utm_source=${tag}$`));
+  expect(view!.u).toMatch(new RegExp(`${TRADE_PAGE}\\?utm_source=${tag}$`));
   // Neither Plausible's library nor its first request came before the first paint (wall clock
   // times: the request as the browser made it, the paint as the page timed it).
   const fcpAt = await page.evaluate(
@@ -73,7 +77,7 @@ test('each step of a visit is sent once, with its props: estimate, demo call, ch
   await page.route('**/functions/v1/request-callback', (route) =>
     route.fulfill({ status: 202, json: { status: 'calling' } }),
   );
-  await page.goto(`/solar?utm_source=${tag}`);
+  await page.goto(`${TRADE_PAGE}?utm_source=${tag}`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
   // The estimate, changed twice: one event.
@@ -120,12 +124,12 @@ test('each step of a visit is sent once, with its props: estimate, demo call, ch
   const props = (await eventsTagged(page, tag)).map((event) => event.p ?? null);
   expect(props).toEqual([
     null,
-    { trade: 'solar' },
-    { trade: 'solar' },
-    { trade: 'solar', minutes: '0-1', ended: 'normal' },
-    { trade: 'solar' },
-    { trade: 'solar' },
-    { trade: 'solar', with_estimate: 'yes', after_demo: 'yes' },
+    { trade },
+    { trade },
+    { trade, minutes: '0-1', ended: 'normal' },
+    { trade },
+    { trade },
+    { trade, with_estimate: 'yes', after_demo: 'yes' },
   ]);
   // Nothing personal in any event: no name, e-mail, phone, message or dollar figure.
   const sent = JSON.stringify(await eventsTagged(page, tag));
@@ -134,7 +138,7 @@ test('each step of a visit is sent once, with its props: estimate, demo call, ch
 
   // The inbox shows this machine's funnel.
   const inbox = await (await page.request.get(LOCAL_ROUTES.inbox)).text();
-  expect(inbox).toMatch(/<td>Lead sent<\/td><td>[1-9]\d*<\/td><td>[^<]*solar \d+/);
+  expect(inbox).toMatch(new RegExp(`<td>Lead sent</td><td>[1-9]\\d*</td><td>[^<]*${trade} \\d+`));
 });
 
 test('/privacy says what is counted, as the funnel is on', async ({ request }) => {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { CreateCallBody, CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
 import { ownBusiness as copy } from '../src/content/own-business';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import { twoTrades } from '../src/test/trades';
 import { expect, seriousA11yViolations, test } from './fixtures';
 import { standInForSdk } from './fake-vapi';
 
@@ -15,6 +16,8 @@ import { standInForSdk } from './fake-vapi';
  */
 
 const IDLE = 'Press here for AI Voice Agent';
+/** Two different trades of site.config.ts. */
+const [first, second] = twoTrades();
 const START = '/functions/v1/start-web-call';
 
 test.beforeEach(async ({ page, context }) => {
@@ -96,13 +99,13 @@ test('on / a business typed in the hero is who the agent answers as: its variabl
   await page.getByLabel('Average deal value ($)').fill('2500');
   await page.getByLabel('Response delay (hours)').fill('1');
   await page.getByLabel('Close rate (%)').fill('20');
-  await typeBusiness(page, 'Sunny  Roofing & Sons', 'home-services', 'Austin');
+  await typeBusiness(page, 'Sunny  Roofing & Sons', second.slug, 'Austin');
   await page.getByRole('button', { name: IDLE }).click();
   await expect(page.getByRole('button', { name: 'End Call' })).toBeVisible();
   expect(sent).toHaveLength(1);
   expect(sent[0]!.business).toEqual({
     business_name: 'Sunny Roofing & Sons',
-    trade: 'home-services',
+    trade: second.slug,
     city: 'Austin',
   });
   const [call] = await vapiCallsOf<CreateWebCallBody>(page, '/call/web', await visitOf(page));
@@ -114,7 +117,7 @@ test('on / a business typed in the hero is who the agent answers as: its variabl
       leads: 40,
       estimate: 10_000,
       business_name: 'Sunny Roofing & Sons',
-      trade: 'home-services',
+      trade: second.slug,
       city: 'Austin',
     },
   });
@@ -124,7 +127,7 @@ test('on / a business typed in the hero is who the agent answers as: its variabl
 test('a web address in the name: the line at the field, and no call', async ({ page }) => {
   const sent = presses(page);
   await page.goto('/');
-  await typeBusiness(page, 'Visit sunny.com', 'solar');
+  await typeBusiness(page, 'Visit sunny.com', first.slug);
   await page.getByRole('button', { name: IDLE }).click();
   const name = page.getByLabel(copy.nameLabel, { exact: true });
   await expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -149,7 +152,7 @@ test('the function refuses what the page let through: 400 bad_business, the line
     await route.continue({
       postData: JSON.stringify({
         ...body,
-        business: { business_name: 'Sunny Roofing', trade: 'solar', city: 'www.evil.example' },
+        business: { business_name: 'Sunny Roofing', trade: first.slug, city: 'www.evil.example' },
       }),
     });
   });
@@ -157,7 +160,7 @@ test('the function refuses what the page let through: 400 bad_business, the line
     (response) => response.url().endsWith(START) && response.status() === 400,
   );
   await page.goto('/');
-  await typeBusiness(page, 'Sunny Roofing', 'solar', 'Austin');
+  await typeBusiness(page, 'Sunny Roofing', first.slug, 'Austin');
   await page.getByRole('button', { name: IDLE }).click();
   expect(await (await refused).json()).toMatchObject({ code: 'bad_business', details: 'city' });
   const city = page.getByLabel(copy.cityLabel, { exact: true });
@@ -169,23 +172,25 @@ test('the function refuses what the page let through: 400 bad_business, the line
   expect(await vapiCallsOf(page, '/call/web', await visitOf(page))).toEqual([]);
 });
 
-test('on /solar the trade is preset to solar, and the call carries it', async ({ page }) => {
+test(`on ${first.path} the trade is preset to ${first.slug}, and the call carries it`, async ({
+  page,
+}) => {
   const sent = presses(page);
-  await page.goto('/solar');
+  await page.goto(first.path);
   await page.getByText(copy.summary).click();
-  await expect(page.getByLabel(copy.tradeLabel, { exact: true })).toHaveValue('solar');
-  await page.getByLabel(copy.nameLabel, { exact: true }).fill("O'Brien Solar, Inc.");
+  await expect(page.getByLabel(copy.tradeLabel, { exact: true })).toHaveValue(first.slug);
+  await page.getByLabel(copy.nameLabel, { exact: true }).fill("O'Brien Plumbing, Inc.");
   await page.getByRole('button', { name: IDLE }).click();
   await expect(page.getByRole('button', { name: 'End Call' })).toBeVisible();
   expect(sent[0]!.business).toEqual({
-    business_name: "O'Brien Solar, Inc.",
-    trade: 'solar',
+    business_name: "O'Brien Plumbing, Inc.",
+    trade: first.slug,
     city: null,
   });
   const [call] = await vapiCallsOf<CreateWebCallBody>(page, '/call/web', await visitOf(page));
   expect(call!.assistantOverrides?.variableValues).toEqual({
-    business_name: "O'Brien Solar, Inc.",
-    trade: 'solar',
+    business_name: "O'Brien Plumbing, Inc.",
+    trade: first.slug,
   });
   await page.getByRole('button', { name: 'End Call' }).click();
 });
@@ -195,7 +200,7 @@ test('Call my phone answers as the business too, still saying it is a demo and h
 }, info) => {
   const exchange = 200 + ((Date.now() + info.workerIndex) % 700);
   const line = String(Date.now() % 10_000).padStart(4, '0');
-  await page.goto('/home-services');
+  await page.goto(second.path);
   await typeBusiness(page, 'Élan Électrique', null, 'Montréal');
   await page.getByRole('button', { name: 'Call my phone' }).click();
   await page.getByLabel('Phone number').fill(`(415) ${exchange}-${line}`);
@@ -206,7 +211,7 @@ test('Call my phone answers as the business too, still saying it is a demo and h
   expect(call!.customer?.number).toBe(`+1415${exchange}${line}`);
   expect(call!.assistantOverrides?.variableValues).toEqual({
     business_name: 'Élan Électrique',
-    trade: 'home-services',
+    trade: second.slug,
     city: 'Montréal',
   });
   const opening = String(call!.assistantOverrides?.firstMessage);
@@ -224,7 +229,7 @@ test('Call my phone with a refused business sends nothing: the line at the field
       sent.push(request.postDataJSON());
   });
   await page.goto('/');
-  await typeBusiness(page, 'Call 555 123 4567', 'solar');
+  await typeBusiness(page, 'Call 555 123 4567', first.slug);
   await page.getByRole('button', { name: 'Call my phone' }).click();
   await page.getByLabel('Phone number').fill('(415) 555-2671');
   await page.getByRole('checkbox', { name: /AI agent/ }).check();

@@ -423,9 +423,7 @@ test.describe('prerendered HTML', () => {
   }) => {
     for (const [path, type] of [
       ['/', 'ProfessionalService'],
-      ['/solar', 'Service'],
-      ['/real-estate', 'Service'],
-      ['/home-services', 'Service'],
+      ...trades.map((trade) => [trade.path, 'Service'] as const),
       ['/about-me', 'ProfilePage'],
     ] as const) {
       const html = await (await request.get(path)).text();

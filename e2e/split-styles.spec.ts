@@ -1,3 +1,4 @@
+import { trades } from '../src/content/trades';
 import { expect, test } from './fixtures';
 
 /**
@@ -8,7 +9,7 @@ import { expect, test } from './fixtures';
  */
 
 const ASSETS = /\/assets\/.*\.(js|css)$/;
-const PAGES = ['/', '/solar', '/real-estate', '/home-services', '/about-me', '/privacy', '/404'];
+const PAGES = ['/', ...trades.map((trade) => trade.path), '/about-me', '/privacy', '/404'];
 
 for (const width of [360, 1280]) {
   test.describe(`at ${width} px`, () => {

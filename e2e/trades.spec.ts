@@ -13,6 +13,20 @@ import { expect, test } from './fixtures';
 const trades = await Promise.all(
   tradeEntries.map(async ({ words, ...entry }) => ({ ...entry, ...(await words()).default })),
 );
+// Two different trades of site.config.ts, with their words.
+const [first, second] = [trades[0]!, trades[1]!];
+
+/** A trade's sample call: src/content/call-samples/<slug>.json (a spec cannot import JSON). */
+async function sampleOf(slug: string) {
+  return JSON.parse(await readFile(`src/content/call-samples/${slug}.json`, 'utf8')) as {
+    durationSeconds: number;
+    lines: { text: string }[];
+  };
+}
+
+/** The player's length, as callSamplesSection.length (src/content/call-samples.ts) writes it. */
+const lengthOf = (seconds: number) =>
+  `Length ${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
 /**
  * A page for each trade (src/content/trades/): its own h1, metadata and JSON-LD, the sections
@@ -52,11 +66,11 @@ for (const trade of trades) {
       trade.calculator.placeholders.leads,
     );
     await expect(page.getByRole('heading', { name: trade.afterHours.heading })).toBeVisible();
-    const first = page
+    const firstTestimonial = page
       .getByRole('region', { name: 'Results From the Field' })
       .locator('figure')
       .first();
-    await expect(first).toContainText(trade.testimonialFirst);
+    await expect(firstTestimonial).toContainText(trade.testimonialFirst);
     // A trade's page does not list the trades again.
     await expect(page.getByRole('navigation', { name: 'Built for your trade' })).toHaveCount(0);
     expect(watch.errors).toEqual([]);
@@ -73,11 +87,10 @@ test('/ links to every trade page, and a link shows it with its own metadata', a
       'href',
       trade.path,
     );
-  const solar = trades[0]!;
-  await picker.getByRole('link', { name: solar.name }).click();
-  await expect(page).toHaveURL(new RegExp(`${solar.path}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(solar.hero.headline);
-  await expect(page).toHaveTitle(tradeSeo(solar).title);
+  await picker.getByRole('link', { name: first.name }).click();
+  await expect(page).toHaveURL(new RegExp(`${first.path}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.hero.headline);
+  await expect(page).toHaveTitle(tradeSeo(first).title);
 });
 
 test("each page fetches only its own trade's words: none on /, its own on a trade page", async ({
@@ -92,30 +105,28 @@ test("each page fetches only its own trade's words: none on /, its own on a trad
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.waitForLoadState('networkidle');
   expect(words).toEqual([]);
-  const solar = trades[0]!;
-  await page.goto(solar.path);
+  await page.goto(first.path);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.waitForLoadState('networkidle');
-  expect(words).toEqual([solar.slug]);
+  expect(words).toEqual([first.slug]);
 });
 
 test("/ reached from a trade page by the site's own link is /, not the trade's story", async ({
   page,
   watch,
 }) => {
-  const solar = trades[0]!;
-  await page.goto(solar.path);
+  await page.goto(first.path);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('link', { name: brand.nav.homeLabel }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.headline);
-  // The story below the fold is /'s: every trade's link and every trade's call, not solar's only.
+  // The story below the fold is /'s: every trade's link and every trade's call, not its own only.
   const picker = page.getByRole('navigation', { name: 'Built for your trade' });
   await expect(picker.getByRole('link')).toHaveCount(trades.length);
   await expect(page.locator('audio')).toHaveCount(trades.length);
   // And back to the trade page by the browser's Back: in its words again.
   await page.goBack();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(solar.hero.headline);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.hero.headline);
   await expect(page.locator('audio')).toHaveCount(1);
   expect(watch.errors).toEqual([]);
 });
@@ -127,7 +138,7 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
   }) => {
     await context.grantPermissions(['microphone']);
     await standInForSdk(page);
-    await page.goto('/solar');
+    await page.goto(first.path);
     await page.getByRole('button', { name: 'Press here for AI Voice Agent' }).click();
     await page.getByRole('button', { name: 'End Call' }).click();
     await page.getByRole('button', { name: /^Type instead/ }).click();
@@ -155,8 +166,8 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
     expect(
       asked.map((call) => [call.path, call.body.assistantOverrides?.variableValues?.trade]),
     ).toEqual([
-      ['/call/web', 'solar'],
-      ['/chat', 'solar'],
+      ['/call/web', first.slug],
+      ['/chat', first.slug],
     ]);
   });
 
@@ -164,7 +175,7 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
     page,
     request,
   }) => {
-    await page.goto('/home-services');
+    await page.goto(second.path);
     await page.getByRole('button', { name: /^Call my phone/ }).click();
     // A number no other test uses (555-01xx is kept for fiction).
     await page.getByLabel('Phone number').fill('(415) 555-0187');
@@ -180,7 +191,7 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
     );
     expect(ours).toHaveLength(1);
     expect(ours[0]!.body.assistantOverrides?.variableValues).toMatchObject({
-      trade: 'home-services',
+      trade: second.slug,
     });
     // The callback keeps it with its variables, and the call's report carries it.
     const callbacks = (await (await request.get(LOCAL_ROUTES.callbacksJson)).json()) as {
@@ -189,7 +200,7 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
       variables: { trade?: string } | null;
     }[];
     const callback = callbacks.find((row) => row.phone === '+14155550187')!;
-    expect(callback.variables?.trade).toBe('home-services');
+    expect(callback.variables?.trade).toBe(second.slug);
     const ended = await request.post(LOCAL_ROUTES.vapiCallEnd(callback.vapi_call_id));
     expect(ended.status(), await ended.text()).toBe(200);
     const reports = (await (await request.get(LOCAL_ROUTES.callReportsJson)).json()) as {
@@ -197,7 +208,7 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
       trade: string | null;
     }[];
     expect(reports.find((report) => report.vapi_call_id === callback.vapi_call_id)?.trade).toBe(
-      'home-services',
+      second.slug,
     );
   });
 
@@ -206,7 +217,7 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
     request,
   }) => {
     const email = `trade-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    await page.goto('/real-estate');
+    await page.goto(second.path);
     await page.getByLabel('Name', { exact: true }).fill('Dana Lee');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone').fill('(555) 010-2030');
@@ -219,13 +230,13 @@ test.describe('the trade goes with everything that leaves a trade page', () => {
       email: string;
       trade: string | null;
     }[];
-    expect(rows.find((row) => row.email === email)?.trade).toBe('real-estate');
+    expect(rows.find((row) => row.email === email)?.trade).toBe(second.slug);
     const deliveries = (await (await request.get(LOCAL_ROUTES.webhookDeliveriesJson)).json()) as {
       payload: { email?: string; trade?: string | null };
     }[];
-    expect(deliveries.find((d) => d.payload.email === email)?.payload.trade).toBe('real-estate');
+    expect(deliveries.find((d) => d.payload.email === email)?.payload.trade).toBe(second.slug);
     const inbox = await (await request.get(LOCAL_ROUTES.inbox)).text();
-    expect(inbox).toContain('trade real-estate');
+    expect(inbox).toContain(`trade ${second.slug}`);
   });
 });
 
@@ -235,9 +246,7 @@ test.describe('Hear the agent on a real call', () => {
   }) => {
     const home = await (await request.get('/')).text();
     for (const trade of trades) {
-      const sample = JSON.parse(
-        await readFile(`src/content/call-samples/${trade.slug}.json`, 'utf8'),
-      ) as { lines: { text: string }[] };
+      const sample = await sampleOf(trade.slug);
       expect(home).toContain(sample.lines[0]!.text);
       const page = await (await request.get(trade.path)).text();
       expect(page.match(/<audio /g)).toHaveLength(1);
@@ -254,24 +263,27 @@ test.describe('Hear the agent on a real call', () => {
     page.on('request', (request) => {
       if (request.url().includes('/samples/')) media.push(new URL(request.url()).pathname);
     });
-    await page.goto('/solar');
+    await page.goto(first.path);
     await page.waitForLoadState('networkidle');
-    const player = page.locator('audio[data-transcript="transcript-solar"]');
+    const player = page.locator(`audio[data-transcript="transcript-${first.slug}"]`);
     await player.scrollIntoViewIfNeeded();
-    await expect(page.getByText('Length 0:31')).toBeVisible();
+    const { durationSeconds } = await sampleOf(first.slug);
+    await expect(page.getByText(lengthOf(durationSeconds))).toBeVisible();
     expect(media).toEqual([]);
     // Muted, a page may play without a gesture: the test presses play that way.
     await player.evaluate(async (audio: HTMLAudioElement) => {
       audio.muted = true;
       await audio.play();
     });
-    await expect.poll(() => media.some((path) => path.startsWith('/samples/solar.'))).toBe(true);
-    const lines = page.locator('#transcript-solar li');
+    await expect
+      .poll(() => media.some((path) => path.startsWith(`/samples/${first.slug}.`)))
+      .toBe(true);
+    const lines = page.locator(`#transcript-${first.slug} li`);
     await expect(lines.first()).toHaveAttribute('aria-current', 'true');
     // Forward to the third line: the mark follows.
     const third = Number(await lines.nth(2).getAttribute('data-start'));
     await player.evaluate((audio: HTMLAudioElement, at) => (audio.currentTime = at + 0.2), third);
     await expect(lines.nth(2)).toHaveAttribute('aria-current', 'true');
-    await expect(page.locator('#transcript-solar li[aria-current]')).toHaveCount(1);
+    await expect(page.locator(`#transcript-${first.slug} li[aria-current]`)).toHaveCount(1);
   });
 });

@@ -1,6 +1,7 @@
 import { readMigrations } from '../../server/postgres/migrations';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/lib/config-schema';
+import { twoTrades } from '../../src/test/trades';
 import {
   checkLiveSite,
   checkProfile,
@@ -146,22 +147,24 @@ describe("check:live's profile and testing keys", () => {
     pages['/assets/bot-check-2.js'] = 'export const siteKey = "3x00000000000000000000FF";';
     const late = await keyCheck(fetcher);
     expect(late?.what).toContain('3x00000000000000000000FF');
-    // Every page is read, not only the home page.
+    // Every page is read, not only the home page: a trade's page of site.config.ts too.
     pages['/assets/bot-check-2.js'] = 'export const siteKey = "0x4AAAAAAA";';
-    pages['/solar'] = '<script>load("/assets/solar-3.js")</script>';
-    pages['/assets/solar-3.js'] = 'const key = "2x00000000000000000000AB";';
+    const [{ path: tradePage, slug }] = twoTrades();
+    const tradeChunk = `/assets/${slug}-3.js`;
+    pages[tradePage] = `<script>load("${tradeChunk}")</script>`;
+    pages[tradeChunk] = 'const key = "2x00000000000000000000AB";';
     const trade = await keyCheck(fetcher);
     expect(trade?.what).toContain('2x00000000000000000000AB');
     // A chunk the host answers with its fallback page was not read.
-    pages['/assets/solar-3.js'] = 'const key = "0x4AAAAAAA";';
+    pages[tradeChunk] = 'const key = "0x4AAAAAAA";';
     const fallback = await keyCheck(async (url) =>
-      url.endsWith('/assets/solar-3.js')
+      url.endsWith(tradeChunk)
         ? new Response('<!doctype html>', { headers: { 'Content-Type': 'text/html' } })
         : fetcher(url),
     );
     expect(fallback).toMatchObject({
       ok: false,
-      fix: expect.stringContaining('could not read /assets/solar-3.js'),
+      fix: expect.stringContaining(`could not read ${tradeChunk}`),
     });
   });
 

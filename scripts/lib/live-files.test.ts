@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/lib/config-schema';
+import { twoTrades } from '../../src/test/trades';
 import { appFilesAttribute } from './inline-script';
 import { checkLiveSite } from './live-checks';
 import { fileReader, filesImportedBy, filesNamedBy, filesOfPage } from './live-files';
 
 const SITE = 'https://www.example.com';
+/** A trade's page of site.config.ts, whichever it is, and the sample call it plays. */
+const [{ path: TRADE_PAGE, slug }] = twoTrades();
 
 const PAGE = `<!doctype html><html><head>
-<link rel="canonical" href="${SITE}/solar">
+<link rel="canonical" href="${SITE}${TRADE_PAGE}">
 <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
 <link rel="icon" href="data:image/png;base64,AAAA">
 <meta property="og:image" content="${SITE}/og-image.png"><meta property="og:image:alt" content="A picture">
@@ -20,8 +23,8 @@ const PAGE = `<!doctype html><html><head>
 <a href="https://video.example.net/storage/v1/object/public/assets/demo.mp4">Watch the demo</a>
 <script type="application/ld+json">{"image":"${SITE}/assets/founder-f.webp","sameAs":"https://elsewhere.example/assets/x.png"}</script>
 <meta property="og:image" content="">
-<audio controls><source src="/samples/solar.ogg" type="audio/ogg"><source src="/samples/solar.wav" type="audio/wav">
-<track kind="captions" src="/samples/solar.vtt"></audio>
+<audio controls><source src="/samples/${slug}.ogg" type="audio/ogg"><source src="/samples/${slug}.wav" type="audio/wav">
+<track kind="captions" src="/samples/${slug}.vtt"></audio>
 </body></html>`;
 
 /** A production build's required variables, for this site. */
@@ -62,7 +65,7 @@ function host(
 }
 
 const BUILT: Record<string, string> = {
-  '/solar': PAGE,
+  [TRADE_PAGE]: PAGE,
   '/apple-touch-icon.png': 'png',
   '/og-image.png': 'png',
   '/assets/index-a.js':
@@ -74,9 +77,9 @@ const BUILT: Record<string, string> = {
   '/assets/portrait-d.webp': 'webp',
   '/assets/portrait-e.webp': 'webp',
   '/assets/founder-f.webp': 'webp',
-  '/samples/solar.ogg': 'ogg',
-  '/samples/solar.wav': 'wav',
-  '/samples/solar.vtt': 'WEBVTT',
+  [`/samples/${slug}.ogg`]: 'ogg',
+  [`/samples/${slug}.wav`]: 'wav',
+  [`/samples/${slug}.vtt`]: 'WEBVTT',
 };
 
 /** The files PAGE's HTML names, sorted. */
@@ -89,9 +92,9 @@ const NAMED = [
   '/assets/portrait-e.webp',
   '/assets/runtime-b.js',
   '/og-image.png',
-  '/samples/solar.ogg',
-  '/samples/solar.vtt',
-  '/samples/solar.wav',
+  `/samples/${slug}.ogg`,
+  `/samples/${slug}.vtt`,
+  `/samples/${slug}.wav`,
 ];
 
 describe("check:live's files: what a page loads, served as built", () => {
@@ -149,25 +152,25 @@ describe("check:live's files: what a page loads, served as built", () => {
   });
 
   it('fails the page in check:live, naming the file and what to publish; passes the whole build', async () => {
-    const solarLine = async (files: Record<string, string>) =>
+    const tradeLine = async (files: Record<string, string>) =>
       (await checkLiveSite(SITE, config, { fetcher: host(files).fetcher })).find((result) =>
-        result.what.startsWith('/solar loads'),
+        result.what.startsWith(`${TRADE_PAGE} loads`),
       );
-    expect(await solarLine(BUILT)).toEqual({
+    expect(await tradeLine(BUILT)).toEqual({
       ok: true,
-      what: '/solar loads 13 files, each served as built',
+      what: `${TRADE_PAGE} loads 13 files, each served as built`,
     });
     // Each page and file is asked for once, though the testing-key check reads them too.
     const once = host(BUILT);
     await checkLiveSite(SITE, config, { fetcher: once.fetcher });
-    expect(once.asked.filter((path) => path === '/solar')).toHaveLength(1);
+    expect(once.asked.filter((path) => path === TRADE_PAGE)).toHaveLength(1);
     expect(once.asked.filter((path) => path === '/assets/index-a.js')).toHaveLength(1);
     const withoutSheet = { ...BUILT };
     delete withoutSheet['/assets/index-c.css'];
-    const missing = await solarLine(withoutSheet);
+    const missing = await tradeLine(withoutSheet);
     expect(missing).toMatchObject({
       ok: false,
-      what: '/solar loads 1 of 13 files not as built',
+      what: `${TRADE_PAGE} loads 1 of 13 files not as built`,
     });
     expect(missing?.fix).toBe(
       '/assets/index-c.css answered 404: publish the whole build (every file in dist, dist/assets included)',
@@ -180,7 +183,7 @@ describe("check:live's files: what a page loads, served as built", () => {
           ? new Response('.sheet{}', { headers: { 'Content-Type': 'text/plain' } })
           : typedWrong.fetcher(url),
     });
-    expect(plain.find((result) => result.what.startsWith('/solar loads'))?.fix).toBe(
+    expect(plain.find((result) => result.what.startsWith(`${TRADE_PAGE} loads`))?.fix).toBe(
       '/assets/index-c.css is served as text/plain, which browsers refuse for a .css: let the host type .js as JavaScript, .css as text/css and .vtt as text/vtt',
     );
   });

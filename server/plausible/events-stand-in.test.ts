@@ -1,10 +1,14 @@
 import type { PlausibleRequestPayload } from '@plausible-analytics/tracker';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes';
+import { twoTrades } from '../../src/test/trades';
 import { localStackForTests } from '../tests/helpers';
 import { EVENT_MAX_BYTES, funnelOf, parseEvent, type StoredEvent } from './events-stand-in';
 
 const local = localStackForTests('events-key');
+
+/** A trade's page of site.config.ts, whichever it is. */
+const [{ path: TRADE_PAGE, slug }] = twoTrades();
 
 /** Sends an event as Plausible's library does: a text/plain POST of its JSON. */
 const sendEvent = (body: unknown) =>
@@ -24,22 +28,22 @@ const event = (n: string, path: string, p?: Record<string, string>): PlausibleRe
 
 describe("the local stand-in for Plausible's events API", () => {
   it('answers 202 ok, keeps each event as sent and lists it', async () => {
-    const answer = await sendEvent(event('pageview', '/solar'));
+    const answer = await sendEvent(event('pageview', TRADE_PAGE));
     expect(answer.status).toBe(202);
     expect(await answer.text()).toBe('ok');
-    expect((await sendEvent(event('Estimate shown', '/solar', { trade: 'solar' }))).status).toBe(
+    expect((await sendEvent(event('Estimate shown', TRADE_PAGE, { trade: slug }))).status).toBe(
       202,
     );
     const listed = (await (
       await local.stack.app.request(`http://localhost${LOCAL_ROUTES.eventsJson}`)
     ).json()) as StoredEvent[];
     expect(listed.map((stored) => stored.event).slice(-2)).toEqual([
-      { n: 'pageview', u: 'http://localhost:4173/solar', d: 'localhost' },
+      { n: 'pageview', u: `http://localhost:4173${TRADE_PAGE}`, d: 'localhost' },
       {
         n: 'Estimate shown',
-        u: 'http://localhost:4173/solar',
+        u: `http://localhost:4173${TRADE_PAGE}`,
         d: 'localhost',
-        p: { trade: 'solar' },
+        p: { trade: slug },
       },
     ]);
   });
@@ -64,11 +68,11 @@ describe("the local stand-in for Plausible's events API", () => {
   it('the inbox shows the funnel: visits, then each step, by trade', async () => {
     const steps = funnelOf([
       event('pageview', '/'),
-      event('pageview', '/solar'),
-      event('Estimate shown', '/solar', { trade: 'solar' }),
+      event('pageview', TRADE_PAGE),
+      event('Estimate shown', TRADE_PAGE, { trade: slug }),
       event('Demo call started', '/', { trade: 'none' }),
       event('Demo call ended', '/', { trade: 'none', minutes: '0-1', ended: 'normal' }),
-      event('Lead sent', '/solar', { trade: 'solar', with_estimate: 'yes', after_demo: 'no' }),
+      event('Lead sent', TRADE_PAGE, { trade: slug, with_estimate: 'yes', after_demo: 'no' }),
     ]);
     expect(steps.map(({ step, count }) => [step, count])).toEqual([
       ['Visits', 2],
@@ -78,11 +82,11 @@ describe("the local stand-in for Plausible's events API", () => {
       ['Callback requested', 0],
       ['Lead sent', 1],
     ]);
-    expect(steps[0]!.byTrade).toEqual({ none: 1, solar: 1 });
+    expect(steps[0]!.byTrade).toEqual({ none: 1, [slug]: 1 });
     const inbox = await (
       await local.stack.app.request(`http://localhost${LOCAL_ROUTES.inbox}`)
     ).text();
     expect(inbox).toContain('<h2>Funnel (this machine)</h2>');
-    expect(inbox).toMatch(/<td>Estimate shown<\/td><td>\d+<\/td><td>solar \d+<\/td>/);
+    expect(inbox).toMatch(new RegExp(`<td>Estimate shown</td><td>\\d+</td><td>${slug} \\d+</td>`));
   });
 });

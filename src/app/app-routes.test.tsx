@@ -4,6 +4,7 @@ import { notFound } from '@/content/not-found';
 import { trades, type TradeWords } from '@/content/trades';
 import { BrowserRouter } from '@/lib/router';
 import { loadedTrade, loadTrade } from '@/lib/trade';
+import { twoTrades } from '@/test/trades';
 import { App } from './app';
 import { PAGES } from './app-routes';
 import { ROUTES } from './routes';
@@ -27,7 +28,8 @@ function renderAt(path: string) {
   );
 }
 
-const entry = (slug: string) => trades.find((trade) => trade.slug === slug)!;
+// Two different trades of site.config.ts: each test below needs one whose words are not loaded yet.
+const [first, second] = twoTrades();
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -41,18 +43,18 @@ afterEach(() => {
 
 describe("a trade's page reached by a link", () => {
   it('keeps the last page on screen while its words load, then shows it in them', async () => {
-    const realEstate = entry('real-estate');
-    const words = await import('@/content/trades/real-estate');
+    const trade = first;
+    const words = await trade.words();
     let release!: (module: WordsModule) => void;
-    vi.spyOn(realEstate, 'words').mockImplementationOnce(
+    vi.spyOn(trade, 'words').mockImplementationOnce(
       () => new Promise<WordsModule>((resolve) => (release = resolve)),
     );
-    expect(loadedTrade(realEstate)).toBeNull();
+    expect(loadedTrade(trade)).toBeNull();
     renderAt('/no-such-page');
     const lastPage = screen.getByRole('heading', { level: 1 });
     expect(lastPage).toHaveTextContent(notFound.heading);
 
-    await goTo('/real-estate');
+    await goTo(trade.path);
     // Nothing blank and nothing half-done: the page the visitor was on stays until the words come.
     expect(screen.getByRole('heading', { level: 1 })).toBe(lastPage);
 
@@ -64,13 +66,15 @@ describe("a trade's page reached by a link", () => {
   });
 
   it('says so, with a reload link, when its words cannot be fetched; the next visit tries again', async () => {
-    const solar = entry('solar');
+    const trade = second;
+    const { default: words } = await trade.words();
+    expect(loadedTrade(trade)).toBeNull();
     const load = vi
-      .spyOn(solar, 'words')
+      .spyOn(trade, 'words')
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
     renderAt('/no-such-page');
 
-    await goTo('/solar');
+    await goTo(trade.path);
     expect(
       await screen.findByText('This part of the page could not be loaded.'),
     ).toBeInTheDocument();
@@ -78,8 +82,7 @@ describe("a trade's page reached by a link", () => {
     expect(console.error).toHaveBeenCalled();
 
     await goTo('/no-such-page');
-    await goTo('/solar');
-    const { default: words } = await import('@/content/trades/solar');
+    await goTo(trade.path);
     expect(
       await screen.findByRole('heading', { level: 1, name: words.hero.headline }),
     ).toBeInTheDocument();
@@ -89,9 +92,9 @@ describe("a trade's page reached by a link", () => {
 
 describe('a trade served as such', () => {
   it('renders in its words at once once they are loaded (as entry-client.tsx does before hydrating)', async () => {
-    const homeServices = entry('home-services');
-    const trade = await loadTrade(homeServices);
-    renderAt('/home-services');
+    const entry = trades.at(-1)!;
+    const trade = await loadTrade(entry);
+    renderAt(entry.path);
     // Synchronously: no suspense, so hydration meets the served HTML as it is.
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(trade.hero.headline);
     expect(screen.getByRole('heading', { name: trade.afterHours.heading })).toBeInTheDocument();

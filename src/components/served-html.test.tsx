@@ -2,6 +2,7 @@ import { act, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { twoTrades } from '@/test/trades';
 import { collectServedIslands, defineIsland, ServedHtml } from './served-html';
 
 describe('ServedHtml', () => {
@@ -28,19 +29,19 @@ describe('ServedHtml', () => {
   });
 
   it("reuses the served HTML only on a page of the same variant (/ reached from a trade's page)", async () => {
-    const solarPage = document.createElement('div');
-    solarPage.innerHTML =
-      '<div data-island="story-by-page:solar" class="contents"><section><h2>Solar story</h2></section></div>';
-    collectServedIslands(solarPage);
+    const [{ slug }] = twoTrades();
+    const tradePage = document.createElement('div');
+    tradePage.innerHTML = `<div data-island="story-by-page:${slug}" class="contents"><section><h2>Trade story</h2></section></div>`;
+    collectServedIslands(tradePage);
     const load = vi.fn(async () => () => <h2>Story of /</h2>);
     const story = defineIsland('story-by-page', load);
-    const onSolar = render(<ServedHtml island={story} variant="solar" />);
-    expect(screen.getByRole('heading', { name: 'Solar story' })).toBeInTheDocument();
+    const onTrade = render(<ServedHtml island={story} variant={slug} />);
+    expect(screen.getByRole('heading', { name: 'Trade story' })).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
-    onSolar.unmount();
+    onTrade.unmount();
     render(<ServedHtml island={story} />);
     expect(await screen.findByRole('heading', { name: 'Story of /' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Solar story' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Trade story' })).toBeNull();
   });
 
   it('loads and renders the component when the page was not served with it', async () => {

@@ -1,4 +1,6 @@
 import { init, track } from '@plausible-analytics/tracker';
+import { trades } from '@/content/trades';
+import { twoTrades } from '@/test/trades';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from './config';
 import { funnel, startFunnel } from './funnel';
@@ -11,6 +13,10 @@ vi.mock('@plausible-analytics/tracker', () => ({ init: vi.fn(), track: vi.fn() }
 /** Every event the library was asked to send: name and props. */
 const sent = () =>
   vi.mocked(track).mock.calls.map(([name, options]) => ({ name, props: options.props }));
+
+/** A trade of site.config.ts, and the address of its page. */
+const [trade] = twoTrades();
+const TRADE_PAGE = `https://example.com${trade.path}`;
 
 /** Lets the tracker's chunk load and the queued sends run. */
 const settle = () => startFunnel().then(() => new Promise((resolve) => setTimeout(resolve)));
@@ -45,7 +51,7 @@ describe('the funnel', () => {
   });
 
   it('sends each event once when it happens, with the trade of the page', async () => {
-    window.history.replaceState(null, '', '/solar');
+    window.history.replaceState(null, '', trade.path);
     funnel.estimateShown();
     funnel.estimateShown();
     funnel.chatStarted('chat-1');
@@ -58,11 +64,11 @@ describe('the funnel', () => {
     funnel.callbackRequested('lead-1', 'none');
     await settle();
     expect(sent()).toEqual([
-      { name: 'Estimate shown', props: { trade: 'solar' } },
-      { name: 'Chat started', props: { trade: 'solar' } },
-      { name: 'Chat started', props: { trade: 'solar' } },
-      { name: 'Callback requested', props: { trade: 'solar' } },
-      { name: 'Callback requested', props: { trade: 'solar', rang: '0-10' } },
+      { name: 'Estimate shown', props: { trade: trade.slug } },
+      { name: 'Chat started', props: { trade: trade.slug } },
+      { name: 'Chat started', props: { trade: trade.slug } },
+      { name: 'Callback requested', props: { trade: trade.slug } },
+      { name: 'Callback requested', props: { trade: trade.slug, rang: '0-10' } },
     ]);
   });
 
@@ -94,7 +100,15 @@ describe('the funnel', () => {
       { name: 'Lead sent', props: { trade: 'none', with_estimate: 'yes', after_demo: 'yes' } },
     ]);
     // No dollar figure, number or free text: every value is one of a few fixed words.
-    const allowed = new Set(['none', 'solar', 'yes', 'no', 'normal', 'error', ...MINUTES_BUCKETS]);
+    const allowed = new Set([
+      'none',
+      ...trades.map(({ slug }) => slug),
+      'yes',
+      'no',
+      'normal',
+      'error',
+      ...MINUTES_BUCKETS,
+    ]);
     for (const { props } of sent())
       for (const value of Object.values(props!)) expect(allowed).toContain(value);
     for (const { name } of sent()) expect(FUNNEL_EVENTS).toContain(name);
@@ -125,8 +139,8 @@ describe('the funnel', () => {
 
 describe('what an event reports of the page', () => {
   it('keeps the path and the campaign tags only: no other query parameter, no fragment', () => {
-    expect(reportedUrl('https://example.com/solar?email=a%40b.co&utm_source=ads&gclid=x#top')).toBe(
-      'https://example.com/solar?utm_source=ads',
+    expect(reportedUrl(`${TRADE_PAGE}?email=a%40b.co&utm_source=ads&gclid=x#top`)).toBe(
+      `${TRADE_PAGE}?utm_source=ads`,
     );
     expect(
       withoutPersonalData({ n: 'pageview', u: 'https://example.com/?name=Jo', d: 'example.com' }),
@@ -135,7 +149,7 @@ describe('what an event reports of the page', () => {
 
   it('keeps only the five standard utm_ keys, each value not an e-mail address or a phone number', () => {
     const all =
-      'utm_source=ads&utm_medium=cpc&utm_campaign=spring&utm_term=solar+panels&utm_content=hero';
+      'utm_source=ads&utm_medium=cpc&utm_campaign=spring&utm_term=missed+calls&utm_content=hero';
     expect(reportedUrl(`https://example.com/?${all}&utm_id=42&utm_Source=x&utm_custom=y`)).toBe(
       `https://example.com/?${all}`,
     );
@@ -151,14 +165,13 @@ describe('what an event reports of the page', () => {
       '4155550100',
       '(415)%20555-0100',
     ])
-      expect(
-        reportedUrl(`https://example.com/solar?utm_source=${personal}&utm_medium=email`),
-        personal,
-      ).toBe('https://example.com/solar?utm_medium=email');
+      expect(reportedUrl(`${TRADE_PAGE}?utm_source=${personal}&utm_medium=email`), personal).toBe(
+        `${TRADE_PAGE}?utm_medium=email`,
+      );
   });
 
   it('cuts the referrer to its origin: no path, query or fragment; none stays none', () => {
-    const event = { n: 'pageview', u: 'https://example.com/solar', d: 'example.com' };
+    const event = { n: 'pageview', u: TRADE_PAGE, d: 'example.com' };
     expect(
       withoutPersonalData({
         ...event,

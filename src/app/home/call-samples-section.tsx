@@ -9,11 +9,7 @@ export function CallSamplesSection() {
   // A trade with no transcript yet shows no player.
   const shown = (trade ? [trade] : trades).filter((entry) => callSamples[entry.slug]);
   return (
-    <PageSection
-      headingId="samples-heading"
-      copy={copy}
-      belowFold={trade ? 'samples-trade' : 'samples'}
-    >
+    <PageSection headingId="samples-heading" copy={copy}>
       <ul className="mx-auto mt-10 grid max-w-6xl gap-6 lg:grid-cols-3">
         {shown.map((entry) => {
           const sample = callSamples[entry.slug]!;
@@ -21,6 +17,8 @@ export function CallSamplesSection() {
           return (
             <li
               key={entry.slug}
+              // Held card by card (src/styles/index.css): one per trade, however many there are.
+              data-below-fold="sample"
               className="flex flex-col gap-3 rounded-2xl border border-slate-200 p-5"
             >
               <h3 className="text-lg font-semibold">{entry.name}</h3>

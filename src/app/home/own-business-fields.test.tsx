@@ -5,6 +5,7 @@ import { ownBusiness as copy } from '@/content/own-business';
 import { trades } from '@/content/trades';
 import { readOwnBusiness, refuseOwnBusiness } from '@/lib/own-business';
 import { TradeContext, type Trade } from '@/lib/trade';
+import { twoTrades } from '@/test/trades';
 import { VoiceDemo } from '@/features/voice-demo/voice-demo';
 import type { VapiConstructor } from '@/features/voice-demo/load-vapi';
 import { OwnBusinessFields } from './own-business-fields';
@@ -39,6 +40,9 @@ function renderHero(trade: Trade | null = null) {
   return { user: userEvent.setup(), startWebCall };
 }
 
+// Two different trades of site.config.ts.
+const [first, second] = twoTrades();
+
 const press = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: 'Press here for AI Voice Agent' }));
 
@@ -51,13 +55,13 @@ describe('Hear it answer as your business', () => {
     expect(details.open).toBe(true);
     await user.click(screen.getByLabelText(copy.nameLabel));
     await user.paste('  Sunny  Roofing & Sons ');
-    await user.selectOptions(screen.getByLabelText(copy.tradeLabel), 'home-services');
+    await user.selectOptions(screen.getByLabelText(copy.tradeLabel), second.slug);
     await user.click(screen.getByLabelText(copy.cityLabel));
     await user.paste('Austin');
     await press(user);
     expect(startWebCall).toHaveBeenCalledWith(
       expect.objectContaining({
-        business: { business_name: 'Sunny Roofing & Sons', trade: 'home-services', city: 'Austin' },
+        business: { business_name: 'Sunny Roofing & Sons', trade: second.slug, city: 'Austin' },
       }),
     );
   });
@@ -76,7 +80,7 @@ describe('Hear it answer as your business', () => {
     await user.click(screen.getByText(copy.summary));
     const name = screen.getByLabelText(copy.nameLabel);
     await user.type(name, 'sunny.com');
-    await user.selectOptions(screen.getByLabelText(copy.tradeLabel), 'solar');
+    await user.selectOptions(screen.getByLabelText(copy.tradeLabel), first.slug);
     await press(user);
     expect(startWebCall).not.toHaveBeenCalled();
     expect(name).toHaveAttribute('aria-invalid', 'true');

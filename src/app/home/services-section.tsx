@@ -9,14 +9,15 @@ export function ServicesSection() {
   const trade = useTrade();
   const intro = trade?.services.intro ?? servicesSection.intro;
   return (
-    <PageSection
-      headingId="services-heading"
-      copy={{ ...servicesSection, intro }}
-      belowFold={trade ? 'services-trade' : 'services'}
-    >
+    <PageSection headingId="services-heading" copy={{ ...servicesSection, intro }}>
       <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
         {services.map((service) => (
-          <li key={service.title} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+          <li
+            key={service.title}
+            // Held card by card (src/styles/index.css): on / the section also has a link per trade.
+            data-below-fold="service"
+            className="rounded-2xl border border-slate-200 p-6 shadow-sm"
+          >
             <h3 className="text-xl font-semibold">{service.title}</h3>
             <p className="mt-3 text-slate-700">{service.description}</p>
             <ul className="mt-4 space-y-2 text-sm text-slate-700">

@@ -27,14 +27,15 @@ export function TopBar() {
         <Link
           to="/"
           aria-label={brand.nav.homeLabel}
-          className="flex min-h-11 min-w-0 items-center gap-2 rounded-md text-[15px] font-bold tracking-tight whitespace-nowrap sm:text-lg"
+          className="flex min-h-11 min-w-0 items-center gap-2 rounded-md text-[15px] font-bold tracking-tight sm:text-lg"
         >
           <span
             aria-hidden="true"
             className="inline-block size-3 shrink-0 rounded-full bg-brand-500"
           />
-          {/* A name too long for a phone's bar ends in an ellipsis; the link's label holds it all. */}
-          <span className="truncate">{brand.name}</span>
+          {/* A name too long for a phone's bar takes two lines, then ends in an ellipsis; the link's
+              label holds it all. */}
+          <span className="line-clamp-2 leading-tight">{brand.name}</span>
         </Link>
         <div className="flex shrink-0 items-center gap-1 sm:gap-4">
           <Link

@@ -17,7 +17,7 @@ describe("the site's trades", () => {
 
   it("keeps each trade page's slug on the wire, and no other", () => {
     for (const trade of trades) expect(parseTrade(trade.slug)).toBe(trade.slug);
-    expect(parseTrade('roofing')).toBeNull();
+    expect(parseTrade('not-a-trade')).toBeNull();
   });
 
   it('has a sample call for each trade (its transcript named in call-samples.ts)', () => {

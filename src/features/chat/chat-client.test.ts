@@ -8,6 +8,7 @@ import {
 } from '@shared/vapi/fixtures.ts';
 import type { BotCheckSession } from '@/lib/bot-check';
 import { resetVisit, setVisitEstimate, visitId } from '@/lib/visit';
+import { twoTrades } from '@/test/trades';
 import {
   ChatError,
   createPublicKeyChat,
@@ -247,13 +248,14 @@ describe('server-mode chat (the chat function)', () => {
   });
 
   it("sends the trade of the page with the numbers, on a trade's page", async () => {
-    window.history.pushState(null, '', '/solar');
+    const [trade] = twoTrades();
+    window.history.pushState(null, '', trade.path);
     try {
       const fetcher = vi.fn(async (..._args: Parameters<typeof fetch>) => whole('Sure.'));
       const chat = createServerChat({ client: client(fetcher), botCheck: botCheck() });
       await sendAll(chat, 'Hi');
       const body = JSON.parse(fetcher.mock.calls[0]![1]!.body as string) as { variables: unknown };
-      expect(body.variables).toEqual({ trade: 'solar' });
+      expect(body.variables).toEqual({ trade: trade.slug });
     } finally {
       window.history.pushState(null, '', '/');
     }

@@ -11,6 +11,7 @@ import {
 } from './submission';
 import { CALL_TIMEOUT_MS } from './timeouts';
 import { quietConsoleError } from '@/test/quiet-console';
+import { twoTrades } from '@/test/trades';
 
 const ID = '5b0c2d0e-4f2a-4c1e-9d7a-3a0f6c2e8b11';
 const VALUES = {
@@ -288,7 +289,7 @@ describe('submitContact', () => {
       estimate: 10000.4,
       demo_call: true,
       visit_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-      trade: 'real-estate',
+      trade: twoTrades()[1].slug,
     };
     expect(await submitContact(ID, VALUES, clients, context)).toEqual({ ok: true });
     // The estimate in whole dollars; the rest as it was given.

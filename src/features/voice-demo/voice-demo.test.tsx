@@ -9,6 +9,7 @@ import { resetVisit, setVisitEstimate, triedDemoCall, visitId } from '@/lib/visi
 import { VoiceDemo } from './voice-demo';
 import { WebCallError } from './web-call';
 import { quietConsoleError } from '@/test/quiet-console';
+import { twoTrades } from '@/test/trades';
 
 type Listener = (...args: never[]) => void;
 
@@ -424,14 +425,15 @@ describe('VoiceDemo, steering a call (conversion)', () => {
 
   it("on a trade's page, tells the agent the trade with the numbers", async () => {
     const user = userEvent.setup();
-    window.history.pushState(null, '', '/real-estate');
+    const [, trade] = twoTrades();
+    window.history.pushState(null, '', trade.path);
     try {
       setVisitEstimate({ leads: 40, value: 2500, delay: 1, rate: 20, estimate: 10000 });
       renderDemo();
       await startCall(user);
       await vi.waitFor(() => expect(latest().startOverrides).toHaveLength(1));
       expect(latest().startOverrides[0]).toMatchObject({
-        variableValues: { estimate: 10000, trade: 'real-estate' },
+        variableValues: { estimate: 10000, trade: trade.slug },
       });
     } finally {
       window.history.pushState(null, '', '/');
@@ -794,13 +796,14 @@ describe('server mode (VITE_VAPI_AUTH=server)', () => {
 
   it("asks for the call with the trade of the page, when it is a trade's page", async () => {
     const user = userEvent.setup();
-    window.history.pushState(null, '', '/home-services');
+    const [trade] = twoTrades();
+    window.history.pushState(null, '', trade.path);
     try {
       const startWebCall = vi.fn(() => Promise.resolve(WEB_CALL));
       renderDemo({ config: SERVER_CONFIG, startWebCall });
       await startCall(user);
       expect(startWebCall).toHaveBeenCalledWith(
-        expect.objectContaining({ variables: { trade: 'home-services' } }),
+        expect.objectContaining({ variables: { trade: trade.slug } }),
       );
     } finally {
       window.history.pushState(null, '', '/');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BotCheckSession } from '@/lib/bot-check';
 import { ownBusinessProblem } from '@/lib/own-business';
+import { twoTrades } from '@/test/trades';
 import type { WebCallError } from './web-call';
 import { createServerStarter, RESERVATION_MARGIN_MS } from './web-call';
 
@@ -187,7 +188,8 @@ describe('the server starter', () => {
       press: { status: 400, body: { code: 'bad_business', message: 'No', details: 'city' } },
     });
     await h.intent();
-    const business = { business_name: 'Sunny Roofing', trade: 'solar', city: 'Austin' } as const;
+    const [trade] = twoTrades();
+    const business = { business_name: 'Sunny Roofing', trade: trade.slug, city: 'Austin' } as const;
     await expect(h.starter.start({ ...PRESS, business })).rejects.toEqual(
       expect.objectContaining({ kind: 'business' }) as WebCallError,
     );

@@ -9,6 +9,7 @@ import type { CallDatabase } from '../_shared/database.ts';
 import { databaseFromKeys } from '../_shared/database.ts';
 import { logsOf, postJson } from '../_shared/tests/request.ts';
 import { HOOKS_SECRET, REPORTS } from '../_shared/tests/services.ts';
+import { twoTrades } from '../_shared/tests/trades.ts';
 import { endOfCallReport, queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import { chatKeys } from '../chat/chat-key.ts';
 import { createHandler as vapiEvents } from '../vapi-events/handler.ts';
@@ -19,6 +20,8 @@ const OTHER = '7a2d3c0f-4d5e-4f60-9bac-1d2e3f4a5b6c';
 const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const SITE = 'https://site.test';
 const KEY = await REPORTS.keyOf(ID);
+/** A trade of site.config.ts. */
+const [TRADE] = twoTrades();
 
 function harness(database: CallDatabase | Record<string, unknown>) {
   const asked: Record<string, unknown>[] = [];
@@ -76,7 +79,7 @@ async function storedAndPosted(ringingAfterMs?: number) {
     {
       assistantId: 'assistant-1',
       assistantOverrides: {
-        variableValues: { trade: 'solar' },
+        variableValues: { trade: TRADE },
         metadata: { visit_id: VISIT, web_call_id: ID },
       },
     },
@@ -165,7 +168,7 @@ Deno.test(
       },
     });
     assert.equal(posted.type, 'call_report');
-    assert.equal(posted.trade, 'solar');
+    assert.equal(posted.trade, TRADE);
     assert.equal(posted.ended_at, 'November 25, 2026 at 10:04 AM PST');
   },
 );

@@ -12,6 +12,7 @@ import {
   TURNSTILE,
   VAPI,
 } from '../_shared/tests/services.ts';
+import { NOT_A_TRADE, twoTrades } from '../_shared/tests/trades.ts';
 import { CONSENT_VERSIONS } from '../_shared/contracts/callback.ts';
 import { CALLBACK_CALL_WORDS, doNotCallTool } from '../_shared/contracts/callback-call.ts';
 import type { CreateCallBody, ToolsAppendItem } from '../_shared/vapi/types.ts';
@@ -22,6 +23,8 @@ const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const SOLVED = { success: true, action: 'callback', hostname: 'site.test' };
 /** The business the agent names first (site.config.ts's name, as settings pass it). */
 const BUSINESS = 'Harbor Solar & Sons';
+/** Two different trades of site.config.ts. */
+const [FIRST, SECOND] = twoTrades();
 
 type Answer = FakeAnswer;
 
@@ -492,8 +495,8 @@ Deno.test(
     const h = harness();
     const answer = await h.send(
       valid({
-        business: { business_name: '  Sunny  Roofing ', trade: 'home-services', city: 'Austin' },
-        variables: { leads: 40, trade: 'solar', business_name: 'Evil', firstMessage: 'x' },
+        business: { business_name: '  Sunny  Roofing ', trade: SECOND, city: 'Austin' },
+        variables: { leads: 40, trade: FIRST, business_name: 'Evil', firstMessage: 'x' },
       }),
     );
     assert.equal(answer.status, 202);
@@ -501,7 +504,7 @@ Deno.test(
     assert.deepEqual(body.assistantOverrides?.variableValues, {
       leads: 40,
       business_name: 'Sunny Roofing',
-      trade: 'home-services',
+      trade: SECOND,
       city: 'Austin',
     });
     const opening = body.assistantOverrides?.firstMessage;
@@ -518,10 +521,10 @@ Deno.test(
   'a business that breaks the rule is refused 400 naming its field, before the bot check, the database and Vapi',
   async () => {
     for (const [business, field] of [
-      [{ business_name: 'sunny.com', trade: 'solar' }, 'business_name'],
-      [{ business_name: 'Call 555 123 4567', trade: 'solar' }, 'business_name'],
-      [{ business_name: 'Sunny Roofing', trade: 'plumbing' }, 'trade'],
-      [{ business_name: 'Sunny Roofing', trade: 'solar', city: 'www.austin' }, 'city'],
+      [{ business_name: 'sunny.com', trade: FIRST }, 'business_name'],
+      [{ business_name: 'Call 555 123 4567', trade: FIRST }, 'business_name'],
+      [{ business_name: 'Sunny Roofing', trade: NOT_A_TRADE }, 'trade'],
+      [{ business_name: 'Sunny Roofing', trade: FIRST, city: 'www.austin' }, 'city'],
       ['Sunny Roofing', 'business_name'],
     ] as const) {
       const h = harness();
@@ -606,7 +609,7 @@ Deno.test(
       valid({
         follows_lead: true,
         variables: null,
-        business: { business_name: 'Sunny Roofing', trade: 'home-services' },
+        business: { business_name: 'Sunny Roofing', trade: SECOND },
       }),
     );
     assert.equal(answer.status, 202);
@@ -616,7 +619,7 @@ Deno.test(
       lead_company: '',
       lead_message: 'We miss calls after 5 pm.',
       business_name: 'Sunny Roofing',
-      trade: 'home-services',
+      trade: SECOND,
     });
     assert.match(String(body.assistantOverrides?.firstMessage), /^Hi Dana, /);
   },

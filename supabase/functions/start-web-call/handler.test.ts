@@ -9,12 +9,15 @@ import {
   VAPI,
   WEB_CALL_LIMITS,
 } from '../_shared/tests/services.ts';
+import { twoTrades } from '../_shared/tests/trades.ts';
 import { queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import type { CreateWebCallBody } from '../_shared/vapi/types.ts';
 import { createHandler } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+/** Two different trades of site.config.ts. */
+const [FIRST, SECOND] = twoTrades();
 
 type Answer = FakeAnswer;
 
@@ -366,8 +369,8 @@ Deno.test(
     const h = harness();
     const answer = await h.send(
       valid({
-        business: { business_name: 'Élan Électrique', trade: 'home-services', city: 'Montréal' },
-        variables: { leads: 40, trade: 'solar', business_name: 'Evil', city: 'x' },
+        business: { business_name: 'Élan Électrique', trade: SECOND, city: 'Montréal' },
+        variables: { leads: 40, trade: FIRST, business_name: 'Evil', city: 'x' },
         firstMessage: 'Say something else',
       }),
     );
@@ -380,7 +383,7 @@ Deno.test(
       variableValues: {
         leads: 40,
         business_name: 'Élan Électrique',
-        trade: 'home-services',
+        trade: SECOND,
         city: 'Montréal',
       },
       metadata: { visit_id: VISIT, web_call_id: ID },
@@ -388,7 +391,7 @@ Deno.test(
     // Without a city: the name alone; without variables: the business's alone.
     const plain = harness();
     await plain.send(
-      valid({ variables: null, business: { business_name: 'Sunny Roofing', trade: 'solar' } }),
+      valid({ variables: null, business: { business_name: 'Sunny Roofing', trade: FIRST } }),
     );
     assert.equal(
       plain.vapiBodies[0]?.assistantOverrides?.firstMessage,
@@ -396,7 +399,7 @@ Deno.test(
     );
     assert.deepEqual(plain.vapiBodies[0]?.assistantOverrides?.variableValues, {
       business_name: 'Sunny Roofing',
-      trade: 'solar',
+      trade: FIRST,
     });
   },
 );
@@ -407,12 +410,12 @@ Deno.test('the press of a reservation carries the business: the call answers as 
     id: ID,
     visit_id: VISIT,
     variables: null,
-    business: { business_name: "O'Brien Plumbing, Inc.", trade: 'home-services' },
+    business: { business_name: "O'Brien Plumbing, Inc.", trade: SECOND },
   });
   assert.deepEqual(h.names()[0], 'web_call_press');
   assert.deepEqual(h.vapiBodies[0]?.assistantOverrides?.variableValues, {
     business_name: "O'Brien Plumbing, Inc.",
-    trade: 'home-services',
+    trade: SECOND,
   });
 });
 
@@ -421,11 +424,11 @@ Deno.test(
   async () => {
     for (const step of [{}, { intent: true }, { captcha: undefined }]) {
       for (const [business, field] of [
-        [{ business_name: 'http://x', trade: 'solar' }, 'business_name'],
-        [{ business_name: 'a@b.co', trade: 'solar' }, 'business_name'],
-        [{ business_name: 'x'.repeat(61), trade: 'solar' }, 'business_name'],
+        [{ business_name: 'http://x', trade: FIRST }, 'business_name'],
+        [{ business_name: 'a@b.co', trade: FIRST }, 'business_name'],
+        [{ business_name: 'x'.repeat(61), trade: FIRST }, 'business_name'],
         [{ business_name: 'Sunny Roofing' }, 'trade'],
-        [{ business_name: 'Sunny Roofing', trade: 'solar', city: '<script>' }, 'city'],
+        [{ business_name: 'Sunny Roofing', trade: FIRST, city: '<script>' }, 'city'],
       ] as const) {
         const h = harness();
         const answer = await h.send(valid({ business, ...step }));

@@ -2,10 +2,13 @@
 // database's lead_submit faked as a function (its SQL is tested in supabase/tests/lead-guards.sql.test.ts).
 import assert from 'node:assert/strict';
 import { postJson } from '../_shared/tests/request.ts';
+import { twoTrades } from '../_shared/tests/trades.ts';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { createHandler } from './handler.ts';
 
 const ID = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+/** A trade of site.config.ts. */
+const [, TRADE] = twoTrades();
 const TURNSTILE = 'https://turnstile.test/siteverify';
 /** Cloudflare's answer for a token solved for this form on the site. */
 const SOLVED = { success: true, action: 'lead', hostname: 'site.test' };
@@ -57,7 +60,7 @@ const STORED = {
   estimate: 1200,
   demo_call: true,
   visit_id: null,
-  trade: 'real-estate',
+  trade: TRADE,
 };
 
 function harness(
@@ -124,7 +127,7 @@ const lead = (overrides: Record<string, unknown> = {}) => ({
   estimate: 1200,
   demo_call: true,
   visit_id: null,
-  trade: 'real-estate',
+  trade: TRADE,
   captcha: 'XXXX.DUMMY.TOKEN.XXXX',
   ...overrides,
 });

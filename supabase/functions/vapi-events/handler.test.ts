@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { logsOf, postJson } from '../_shared/tests/request.ts';
+import { NOT_A_TRADE, twoTrades } from '../_shared/tests/trades.ts';
 import {
   completedSession,
   endOfCallReport,
@@ -15,6 +16,8 @@ import { createHandler, LIMITS, type VapiEventsSettings } from './handler.ts';
 
 const CALLBACK = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+/** Two different trades of site.config.ts. */
+const [FIRST, SECOND] = twoTrades();
 /** The owner's CONTACT_WEBHOOK_SECRET: `whsec_` and a 32-byte key in base64. */
 const WEBHOOK_SECRET = `whsec_${btoa('the vapi-events test key 32 byte')}`;
 
@@ -91,7 +94,7 @@ const CALL = queuedCall(
     phoneNumberId: 'phone-1',
     customer: { number: '+14155552671' },
     assistantOverrides: {
-      variableValues: { estimate: 12000, trade: 'solar' },
+      variableValues: { estimate: 12000, trade: FIRST },
       metadata: { callback_id: CALLBACK, visit_id: VISIT },
     },
   },
@@ -161,7 +164,7 @@ Deno.test(
     assert.equal(row.duration_seconds, REPORT_DURATION_SECONDS);
     assert.equal(row.callback_id, CALLBACK);
     assert.equal(row.visit_id, VISIT);
-    assert.equal(row.trade, 'solar');
+    assert.equal(row.trade, FIRST);
     assert.equal((row.transcript as string).length, LIMITS.transcript);
     const { analysis } = report().message;
     assert.deepEqual(row.structured_data, analysis.structuredData);
@@ -180,7 +183,7 @@ Deno.test(
       recording_url: 'https://r.test/a.wav',
       visit_id: VISIT,
       callback_id: CALLBACK,
-      trade: 'solar',
+      trade: FIRST,
       // The database named no ring for this callback.
       ringing_after_seconds: null,
     });
@@ -263,7 +266,7 @@ Deno.test(
         { sessionId: 'session-5', orgId: 'org-1', assistantId: 'assistant-1' },
         VISIT,
         at,
-        { assistantOverrides: { variableValues: { visit_id: VISIT, trade: 'home-services' } } },
+        { assistantOverrides: { variableValues: { visit_id: VISIT, trade: SECOND } } },
       ),
     );
     assert.deepEqual(answer, { status: 200, body: { ok: true, stored: true } });
@@ -282,7 +285,7 @@ Deno.test(
       recording_url: null,
       visit_id: VISIT,
       callback_id: null,
-      trade: 'home-services',
+      trade: SECOND,
     };
     assert.deepEqual(h.database[0], stored);
     // Forwarded: the row but its start and transcript, the end as the owner reads it.
@@ -322,7 +325,7 @@ Deno.test(
 );
 
 Deno.test("a report keeps its trade only when it is one of the site's trades", async () => {
-  const madeUp = { variableValues: { visit_id: VISIT, trade: 'roofing' } };
+  const madeUp = { variableValues: { visit_id: VISIT, trade: NOT_A_TRADE } };
   const call = { ...CALL, assistantOverrides: { ...CALL.assistantOverrides, ...madeUp } };
   const ids = { sessionId: 'session-7', orgId: 'org-1', assistantId: 'assistant-1' };
   const h = harness();

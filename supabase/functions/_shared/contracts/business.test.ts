@@ -1,10 +1,14 @@
 // Deno tests of the visitor's business (business.ts): what a name, a trade and a city may be, as
 // the page and the functions read them.
 import assert from 'node:assert/strict';
+import { NOT_A_TRADE, twoTrades } from '../tests/trades.ts';
 import { BUSINESS_TEXT_MAX, businessText, businessVariables, parseBusiness } from './business.ts';
 
+/** A trade of site.config.ts. */
+const [TRADE] = twoTrades();
+
 const parsed = (business_name: unknown, extra: Record<string, unknown> = {}) =>
-  parseBusiness({ business_name, trade: 'solar', ...extra });
+  parseBusiness({ business_name, trade: TRADE, ...extra });
 
 Deno.test("a business name of letters, marks, digits and & ' . , - is taken, spaces tidied", () => {
   for (const [typed, kept] of [
@@ -24,7 +28,7 @@ Deno.test("a business name of letters, marks, digits and & ' . , - is taken, spa
   ]) {
     const answer = parsed(typed);
     assert.ok(answer.ok, typed);
-    assert.deepEqual(answer.value, { business_name: kept, trade: 'solar', city: null }, typed);
+    assert.deepEqual(answer.value, { business_name: kept, trade: TRADE, city: null }, typed);
   }
 });
 
@@ -79,7 +83,7 @@ Deno.test(
 );
 
 Deno.test("the trade is one of the site's, the city optional by the same rule", () => {
-  for (const trade of ['plumbing', '', undefined, 'SOLAR', '__proto__']) {
+  for (const trade of [NOT_A_TRADE, '', undefined, TRADE.toUpperCase(), '__proto__']) {
     const answer = parseBusiness({ business_name: 'Sunny Roofing', trade });
     assert.equal(!answer.ok && answer.details, 'trade', String(trade));
   }
@@ -94,7 +98,7 @@ Deno.test("the trade is one of the site's, the city optional by the same rule", 
     assert.equal(!answer.ok && answer.details, 'city', String(city));
   }
   // A refusal names the first field at fault.
-  const both = parseBusiness({ business_name: 'sunny.com', trade: 'plumbing' });
+  const both = parseBusiness({ business_name: 'sunny.com', trade: NOT_A_TRADE });
   assert.equal(!both.ok && both.details, 'business_name');
 });
 
@@ -109,12 +113,12 @@ Deno.test('no business is the generic demo; anything but an object is refused', 
 
 Deno.test('the agent is told the name, the trade, and the city only when there is one', () => {
   assert.deepEqual(
-    businessVariables({ business_name: 'Sunny Roofing', trade: 'solar', city: null }),
-    { business_name: 'Sunny Roofing', trade: 'solar' },
+    businessVariables({ business_name: 'Sunny Roofing', trade: TRADE, city: null }),
+    { business_name: 'Sunny Roofing', trade: TRADE },
   );
   assert.deepEqual(
-    businessVariables({ business_name: 'Sunny Roofing', trade: 'solar', city: 'Austin' }),
-    { business_name: 'Sunny Roofing', trade: 'solar', city: 'Austin' },
+    businessVariables({ business_name: 'Sunny Roofing', trade: TRADE, city: 'Austin' }),
+    { business_name: 'Sunny Roofing', trade: TRADE, city: 'Austin' },
   );
   assert.equal(businessText('Sunny  Roofing'), 'Sunny Roofing');
 });

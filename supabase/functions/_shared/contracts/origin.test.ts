@@ -15,8 +15,11 @@ import {
   TRADES,
 } from './origin.ts';
 import { parseWebCall } from './web-call.ts';
+import { NOT_A_TRADE, twoTrades } from '../tests/trades.ts';
 
 const ID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+/** Two different trades of site.config.ts. */
+const [FIRST, SECOND] = twoTrades();
 
 /** The variables each body with variables keeps of `variables`. */
 function keptVariables(variables: unknown): unknown[] {
@@ -37,14 +40,24 @@ function keptVariables(variables: unknown): unknown[] {
 
 Deno.test("a trade is one of the site's trades, else none", () => {
   for (const trade of TRADES) assert.equal(parseTrade(trade), trade);
-  for (const madeUp of ['roofing', 'Solar', 'solar ', 'real-estate-x', 'x'.repeat(41), 7, null])
+  // Close to a trade is not one: a capital letter, a space after, more after it.
+  const capitalised = FIRST.replace(/[a-z]/, (letter) => letter.toUpperCase());
+  for (const madeUp of [
+    NOT_A_TRADE,
+    capitalised,
+    `${FIRST} `,
+    `${SECOND}-x`,
+    'x'.repeat(41),
+    7,
+    null,
+  ])
     assert.equal(parseTrade(madeUp), null, String(madeUp));
-  assert.equal(parseVariables({ trade: 'roofing' }), null);
-  assert.equal(parseLeadContext({ trade: 'roofing' }).trade, null);
-  assert.equal(parseLeadContext({ trade: 'home-services' }).trade, 'home-services');
-  for (const kept of keptVariables({ trade: 'roofing', leads: 40 }))
+  assert.equal(parseVariables({ trade: NOT_A_TRADE }), null);
+  assert.equal(parseLeadContext({ trade: NOT_A_TRADE }).trade, null);
+  assert.equal(parseLeadContext({ trade: SECOND }).trade, SECOND);
+  for (const kept of keptVariables({ trade: NOT_A_TRADE, leads: 40 }))
     assert.deepEqual(kept, { leads: 40 });
-  for (const kept of keptVariables({ trade: 'solar' })) assert.deepEqual(kept, { trade: 'solar' });
+  for (const kept of keptVariables({ trade: FIRST })) assert.deepEqual(kept, { trade: FIRST });
 });
 
 Deno.test("each calculator number is kept within the calculator's own bound, else dropped", () => {
@@ -57,8 +70,8 @@ Deno.test("each calculator number is kept within the calculator's own bound, els
       assert.deepEqual(kept, rest, `${key} at ${max + 1}`);
   }
   // The close rate is a share: 101 per cent is none.
-  for (const kept of keptVariables({ rate: 101, trade: 'solar' }))
-    assert.deepEqual(kept, { trade: 'solar' });
+  for (const kept of keptVariables({ rate: 101, trade: FIRST }))
+    assert.deepEqual(kept, { trade: FIRST });
   // Whole numbers, as before; nothing but numbers.
   for (const kept of keptVariables({ leads: 40.4, delay: '2', value: Number.NaN, rate: -1 }))
     assert.deepEqual(kept, { leads: 40 });
@@ -110,7 +123,7 @@ Deno.test('a utm value that looks like an e-mail address or a phone number is dr
     '1-800-FLOWERS',
     'cpc',
     '@example',
-    'solar panels',
+    'missed calls',
   ])
     assert.equal(looksPersonal(campaign), false, campaign);
   const utm = {
