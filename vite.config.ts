@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport } from 'vite';
 import { calEmbedFile } from './scripts/lib/cal-embed-file.ts';
 import { brandAssets } from './scripts/lib/brand-plugin.ts';
 import { resolveSiteConfig } from './scripts/lib/site-config.ts';
 import { site } from './site.config.ts';
-import { hero } from './src/content/hero.ts';
+import type * as HeroCopy from './src/content/hero.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -16,7 +16,17 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       // The brand palette from site.config.ts: ahead of Tailwind, which reads its theme.
-      brandAssets({ brand: site.colors.brand, name: site.name, headline: hero.headline }, root),
+      brandAssets(
+        {
+          brand: site.colors.brand,
+          name: site.name,
+          headline: () =>
+            runnerImport<typeof HeroCopy>(
+              fileURLToPath(new URL('./src/content/hero.ts', import.meta.url)),
+            ).then(({ module }) => module.hero.headline),
+        },
+        root,
+      ),
       tailwindcss(),
       // Book a time with Cal.com: its embed.js from the site's own origin.
       calEmbedFile(siteConfig.booking?.provider === 'cal'),

@@ -38,7 +38,7 @@ describe('setThemeColor', () => {
 
 describe('brandAssets', () => {
   const plugin = brandAssets(
-    { brand: '#7c3aed', name: 'Acme', headline: 'Every call answered.' },
+    { brand: '#7c3aed', name: 'Acme', headline: () => Promise.resolve('Every call answered.') },
     '/site',
   );
   const transform = plugin.transform as {
@@ -56,7 +56,10 @@ describe('brandAssets', () => {
   });
 
   it('refuses a brand colour under the contrast minimum when the config is resolved', () => {
-    const refused = brandAssets({ brand: '#4caf50', name: 'Acme', headline: 'Hi' }, '/site');
+    const refused = brandAssets(
+      { brand: '#4caf50', name: 'Acme', headline: () => Promise.resolve('Hi') },
+      '/site',
+    );
     expect(() => (refused.configResolved as () => void)()).toThrow(
       /colors\.brand '#4caf50'.*on white.*2\.78:1/,
     );

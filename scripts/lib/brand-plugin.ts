@@ -6,9 +6,13 @@ import { brandTheme, checkedBrandPalette, type BrandPalette } from './brand-pale
 export interface BrandSite {
   /** site.config.ts's `colors.brand`. */
   brand: string;
-  /** The business's name and the first screen's headline, the social card's words. */
+  /**
+   * The business's name and the first screen's headline, the social card's words. The headline
+   * is read when the card is drawn, not when the config loads: a config that imports the copy
+   * would restart the dev server on every edit of it instead of updating the page in place.
+   */
   name: string;
-  headline: string;
+  headline: () => Promise<string>;
 }
 
 /** Where src/content/seo.ts's `socialCard` points. */
@@ -48,11 +52,9 @@ export function brandAssets(site: BrandSite, root: string): Plugin {
   const brandPalette = () => (palette ??= checkedBrandPalette(site.brand));
   let card: Promise<Buffer> | undefined;
   const socialCard = () =>
-    (card ??= drawSocialCard({
-      name: site.name,
-      headline: site.headline,
-      palette: brandPalette(),
-    }));
+    (card ??= site
+      .headline()
+      .then((headline) => drawSocialCard({ name: site.name, headline, palette: brandPalette() })));
   let drawn: Promise<Record<string, Buffer>> | undefined;
   const files = () =>
     (drawn ??= socialCard().then((card) => ({

@@ -1,5 +1,5 @@
-// SAMPLE COPY: replace with your own words; the trades are site.config.ts's. Imported by
-// vite.config.ts (the social card's headline), so its imports are relative, not aliased.
+// SAMPLE COPY: replace with your own words; the trades are site.config.ts's. The build reads the
+// headline for the social card outside the app's aliases, so the imports here are relative.
 import { tradesPhrase } from '../../supabase/functions/_shared/contracts/site.ts';
 import { site } from '../../site.config.ts';
 
