@@ -2,7 +2,13 @@
 // the page and the functions read them.
 import assert from 'node:assert/strict';
 import { NOT_A_TRADE, twoTrades } from '../tests/trades.ts';
-import { BUSINESS_TEXT_MAX, businessText, businessVariables, parseBusiness } from './business.ts';
+import {
+  BUSINESS_TEXT_MAX,
+  businessText,
+  businessVariables,
+  parseBusiness,
+  resolvedScripts,
+} from './business.ts';
 
 /** A trade of site.config.ts. */
 const [TRADE] = twoTrades();
@@ -122,3 +128,83 @@ Deno.test('the agent is told the name, the trade, and the city only when there i
   );
   assert.equal(businessText('Sunny  Roofing'), 'Sunny Roofing');
 });
+
+Deno.test(
+  'refused: names that hide — invisible letters, joiners, full-width, look-alikes, piled marks',
+  () => {
+    for (const [typed, why] of [
+      ['\u3164', 'Hangul filler alone'],
+      ['\u3164\u3164 \uFFA0', 'Hangul fillers'],
+      ['\u115F\u1160', 'Hangul choseong and jungseong fillers'],
+      ['Sunny\u3164Roofing', 'a filler as a space'],
+      ['sunny\u034F.com', 'combining grapheme joiner inside an address'],
+      ['Sunny\u034FRoofing', 'combining grapheme joiner'],
+      ['Sunny\uFE0F Roofing', 'variation selector'],
+      ['Sunny\u{E0100} Roofing', 'ideographic variation selector'],
+      ['Sunny\u200DRoofing', 'zero width joiner'],
+      ['Sunny\u200CRoofing', 'zero width non-joiner'],
+      ['Sunny\u200ERoofing', 'left-to-right mark'],
+      ['Sunny\u061CRoofing', 'Arabic letter mark'],
+      ['Sunny\u2066Roofing\u2069', 'bidi isolate'],
+      ['Sunny\u00ADRoofing', 'soft hyphen'],
+      ['Sunny\u180BRoofing', 'Mongolian variation selector'],
+      ['ｗｗｗ sunnyroofs', 'full-width www'],
+      ['ｓｕｎｎｙ．ｃｏｍ', 'full-width address'],
+      ['\u0405unn\u0443 R\u043E\u043Efs', 'Cyrillic look-alikes among Latin'],
+      ['Sunny R\u043Eofing', 'one Cyrillic o'],
+      ['Sunny \u0391lpha', 'one Greek capital alpha'],
+      ['東京 Roofing', 'Han and Latin'],
+      [`a${'\u0301'.repeat(59)}`, 'a letter with 59 marks'],
+      ['Sunny\u0301\u0302\u0303 Roofing', 'three marks on one letter'],
+      ['sunny .com', 'space before the dot'],
+      ['sunny . com', 'spaces around the dot'],
+      ['Sunny Roofing sunny  .  co', 'spaces around the dot, later'],
+      ['www . sunny', 'www, spaced'],
+    ]) {
+      const answer = parsed(typed);
+      assert.equal(!answer.ok && answer.code, 'bad_business', why);
+      assert.equal(!answer.ok && answer.details, 'business_name', why);
+      assert.equal(businessText(typed), null, why);
+    }
+    for (const city of ['Aust\u200Bin', '\u0410ustin', 'ｗｗｗ', 'austin . tx', '\u3164']) {
+      const answer = parsed('Sunny Roofing', { city });
+      assert.equal(!answer.ok && answer.details, 'city', JSON.stringify(city));
+    }
+  },
+);
+
+Deno.test('real names of one script, or of one writing system, pass', () => {
+  for (const name of [
+    "O'Brien Plumbing & Heating",
+    "José's Roofing",
+    'A1 Solar',
+    'Müller Heizung',
+    'Łódź Dachy',
+    'Сибирь Кровля',
+    '東京ルーフ',
+    '東京ルーフ 1',
+    'たなか工務店',
+    '서울 지붕',
+    '서울 漢城 지붕',
+    'Ελληνικά Στέγη',
+    'Phở Hà Nội',
+    'J.R. Smith Plumbing',
+    'Sunny Roofing Co. Ltd',
+  ]) {
+    assert.equal(businessText(name), name, name);
+  }
+  // NFKC: the full-width and the compatibility forms are the plain ones.
+  assert.equal(businessText('Ａ１ Solar'), 'A1 Solar');
+  assert.equal(businessText('ﬁne Roofs'), 'fine Roofs');
+});
+
+Deno.test(
+  'the resolved script set of UTS #39: Common counts as any script, Japanese as one',
+  () => {
+    assert.deepEqual(resolvedScripts('A1 Solar'), new Set(['Latn']));
+    assert.deepEqual(resolvedScripts('1 2'), null);
+    assert.ok(resolvedScripts('東京ルーフ')?.has('Jpan'));
+    assert.ok(resolvedScripts('서울 漢城')?.has('Kore'));
+    assert.equal(resolvedScripts('Sunny R\u043Eofing')?.size, 0);
+  },
+);
