@@ -526,6 +526,10 @@ Deno.test(
       [{ business_name: 'Sunny Roofing', trade: NOT_A_TRADE }, 'trade'],
       [{ business_name: 'Sunny Roofing', trade: FIRST, city: 'www.austin' }, 'city'],
       ['Sunny Roofing', 'business_name'],
+      [{ business_name: '\u3164\uFFA0\u115F', trade: FIRST }, 'business_name'],
+      [{ business_name: 'sunny . com', trade: FIRST }, 'business_name'],
+      [{ business_name: 'Sunny R\u043Eofing', trade: FIRST }, 'business_name'],
+      [{ business_name: 'Sunny Roofing', trade: FIRST, city: '\u0410ustin' }, 'city'],
     ] as const) {
       const h = harness();
       const answer = await h.send(valid({ business }));

@@ -429,6 +429,15 @@ Deno.test(
         [{ business_name: 'x'.repeat(61), trade: FIRST }, 'business_name'],
         [{ business_name: 'Sunny Roofing' }, 'trade'],
         [{ business_name: 'Sunny Roofing', trade: FIRST, city: '<script>' }, 'city'],
+        // Names that hide what they are: blank Hangul letters, a joiner inside an address,
+        // full-width www, Cyrillic look-alikes, piled marks, an address spaced around its dot.
+        [{ business_name: '\u3164\uFFA0\u115F', trade: FIRST }, 'business_name'],
+        [{ business_name: 'sunny\u034F.com', trade: FIRST }, 'business_name'],
+        [{ business_name: 'ｗｗｗ sunnyroofs', trade: FIRST }, 'business_name'],
+        [{ business_name: '\u0405unn\u0443 R\u043E\u043Efs', trade: FIRST }, 'business_name'],
+        [{ business_name: `a${'\u0301'.repeat(59)}`, trade: FIRST }, 'business_name'],
+        [{ business_name: 'sunny .com', trade: FIRST }, 'business_name'],
+        [{ business_name: 'Sunny Roofing', trade: FIRST, city: 'Aust\u200Din' }, 'city'],
       ] as const) {
         const h = harness();
         const answer = await h.send(valid({ business, ...step }));
