@@ -96,6 +96,26 @@ describe('Hear it answer as your business', () => {
     expect(startWebCall).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    ['Hangul fillers', '\u3164\uFFA0\u115F'],
+    ['Cyrillic look-alikes', '\u0405unn\u0443 R\u043E\u043Efs'],
+    ['full-width www', 'ｗｗｗ sunnyroofs'],
+    ['an address spaced around its dot', 'sunny . com'],
+  ])('a name that hides (%s) starts nothing: the plain line at the field', async (_, typed) => {
+    const { user, startWebCall } = renderHero();
+    await user.click(screen.getByText(copy.summary));
+    const name = screen.getByLabelText(copy.nameLabel);
+    // Pasted whole, as a name copied from elsewhere arrives.
+    await user.click(name);
+    await user.paste(typed);
+    expect(name).toHaveValue(typed);
+    await user.selectOptions(screen.getByLabelText(copy.tradeLabel), first.slug);
+    await press(user);
+    expect(startWebCall).not.toHaveBeenCalled();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent(copy.errors.business_name);
+  });
+
   it('refused while closed (the server named a field): it opens, and the field takes the focus', async () => {
     renderHero();
     const details = document.getElementById('own-business') as HTMLDetailsElement;
