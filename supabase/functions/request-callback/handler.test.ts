@@ -555,6 +555,23 @@ const LEAD = {
 };
 
 Deno.test(
+  "a lead's words that hide never reach Vapi: invisible characters out, a look-alike name empty",
+  async () => {
+    const h = harness({
+      lead: { ...LEAD, name: '\u0405\u0430m Lee', message: 'Call\u200B me\u3164 back\u034F' },
+    });
+    const answer = await h.send(valid({ follows_lead: true }));
+    assert.equal(answer.status, 202);
+    const [call] = h.to(`${VAPI}/call`);
+    const overrides = (JSON.parse(call!.body) as CreateCallBody).assistantOverrides!;
+    assert.equal(overrides.variableValues?.lead_name, '');
+    assert.equal(overrides.variableValues?.lead_message, 'Call me back');
+    assert.ok(overrides.firstMessage!.startsWith(`Hi, this is the AI assistant for ${BUSINESS}. `));
+    assert.doesNotMatch(call!.body, /\u0405|\u0430|\u200B|\u3164|\u034F/u);
+  },
+);
+
+Deno.test(
   "a call that follows a lead reads it first, then calls with the lead's words and a greeting by name",
   async () => {
     const h = harness({ lead: LEAD });

@@ -2,13 +2,7 @@
 // the page and the functions read them.
 import assert from 'node:assert/strict';
 import { NOT_A_TRADE, twoTrades } from '../tests/trades.ts';
-import {
-  BUSINESS_TEXT_MAX,
-  businessText,
-  businessVariables,
-  parseBusiness,
-  resolvedScripts,
-} from './business.ts';
+import { BUSINESS_TEXT_MAX, businessText, businessVariables, parseBusiness } from './business.ts';
 
 /** A trade of site.config.ts. */
 const [TRADE] = twoTrades();
@@ -197,14 +191,3 @@ Deno.test('real names of one script, or of one writing system, pass', () => {
   assert.equal(businessText('Ａ１ Solar'), 'A1 Solar');
   assert.equal(businessText('ﬁne Roofs'), 'fine Roofs');
 });
-
-Deno.test(
-  'the resolved script set of UTS #39: Common counts as any script, Japanese as one',
-  () => {
-    assert.deepEqual(resolvedScripts('A1 Solar'), new Set(['Latn']));
-    assert.deepEqual(resolvedScripts('1 2'), null);
-    assert.ok(resolvedScripts('東京ルーフ')?.has('Jpan'));
-    assert.ok(resolvedScripts('서울 漢城')?.has('Kore'));
-    assert.equal(resolvedScripts('Sunny R\u043Eofing')?.size, 0);
-  },
-);

@@ -97,3 +97,27 @@ Deno.test('callback_lead’s answer: found, not found, or a failure', () => {
     assert.throws(() => parseLeadFound(odd), JSON.stringify(odd));
   }
 });
+
+Deno.test(
+  'what hides never reaches the agent: invisible characters go, a look-alike field is empty',
+  () => {
+    const variables = leadCallVariables({
+      name: '\u0405\u0430m Lee',
+      company: 'Lee\u034F Roofing\u3164',
+      message: 'Call me\u200D back at ｈｏｍｅ',
+    });
+    assert.deepEqual(variables, {
+      lead_name: '',
+      lead_company: 'Lee Roofing',
+      lead_message: 'Call me back at home',
+    });
+    // The greeting then names no one.
+    const opening = CALLBACK_CALL_WORDS.opening('Acme', null, {
+      name: '\u0405\u0430m Lee',
+      company: null,
+      message: 'x',
+    });
+    assert.ok(opening.startsWith('Hi, this is the AI assistant for Acme. '), opening);
+    assert.equal(leadFirstName('\u3164 Dana'), 'Dana');
+  },
+);

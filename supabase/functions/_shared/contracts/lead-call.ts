@@ -1,3 +1,5 @@
+import { plainProse } from './plain-text.ts';
+
 /**
  * The call that follows a lead. What the visitor typed reaches the agent only as these
  * variables, each cleaned and bounded here.
@@ -11,14 +13,12 @@ export interface LeadForCall {
 /** Code points: a few sentences. */
 export const LEAD_MESSAGE_MAX_CHARS = 600;
 
-/** Bidirectional overrides and isolates go too: they reorder what a transcript's reader sees. */
-function spoken(text: string): string {
-  return text
-    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ')
-    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
-}
+/**
+ * As plainProse reads it: controls, bidi overrides and isolates and every other invisible
+ * character go (they reorder or hide what a transcript's reader sees). A field with a word that
+ * still hides (look-alike letters of two scripts, piled marks) reaches the agent empty.
+ */
+const spoken = (text: string): string => plainProse(text) ?? '';
 
 function cut(text: string, max: number): string {
   const points = Array.from(text);
