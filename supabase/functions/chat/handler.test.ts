@@ -240,14 +240,33 @@ Deno.test(
   },
 );
 
-Deno.test('a message that is empty or too long is refused before anything else', async () => {
+Deno.test(
+  'a message that is empty, too long or hides is refused before anything else',
+  async () => {
+    const h = harness();
+    for (const input of [
+      '',
+      '   ',
+      'x'.repeat(1001),
+      '\u3164\uFFA0 \u200B',
+      'Call \u0405unn\u0443 R\u043E\u043Efs',
+      `a${'\u0301'.repeat(59)}`,
+    ]) {
+      const answer = await h.send(first({ input }));
+      assert.equal(answer.status, 400);
+      assert.equal(answer.body.code, 'bad_request', JSON.stringify(input));
+    }
+    assert.equal(h.siteverifies(), 0);
+    assert.equal(h.database.length, 0);
+    assert.equal(h.vapi.length, 0);
+  },
+);
+
+Deno.test('a message reaches Vapi as NFKC with its invisible characters taken out', async () => {
   const h = harness();
-  for (const input of ['', '   ', 'x'.repeat(1001)]) {
-    const answer = await h.send(first({ input }));
-    assert.equal(answer.status, 400);
-  }
-  assert.equal(h.siteverifies(), 0);
-  assert.equal(h.database.length, 0);
+  const answer = await h.send(first({ input: 'Do you\u200B answer\u3164 at ｎｉｇｈｔ?\u202E' }));
+  assert.equal(answer.status, 200);
+  assert.equal((h.vapi[0]!.body as CreateChatBody).input, 'Do you answer at night?');
 });
 
 const OTHER_ID = '7a2d3c0f-4d5e-4f60-9b0c-1d2e3f4a5b6c';

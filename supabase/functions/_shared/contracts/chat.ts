@@ -2,6 +2,7 @@ import { isUuid } from '../http.ts';
 import type { WebChatAnswer } from '../vapi/types.ts';
 import { parseVariables, parseVisitId, type AgentVariables } from './origin.ts';
 import { claimRefusals, limitErrorBody } from './claim.ts';
+import { plainProse } from './plain-text.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
 import { SIGNED_KEY, type ReportTicket } from './report-read.ts';
 
@@ -40,7 +41,8 @@ export const chatRefusal = claimRefusals('Too many messages for now. Please try 
 
 export function parseChat(body: Record<string, unknown>): Parsed<ChatBody> {
   const end = body.end === true;
-  const input = typeof body.input === 'string' ? body.input.trim() : '';
+  // What hides (invisible characters, a word of look-alike letters) never reaches the agent.
+  const input = typeof body.input === 'string' ? (plainProse(body.input) ?? '') : '';
   if (!isUuid(body.id)) return chatRefusal('bad_request', { details: 'id' });
   if (!end && (input === '' || Array.from(input).length > CHAT_INPUT_MAX))
     return chatRefusal('bad_request', { details: 'input' });
