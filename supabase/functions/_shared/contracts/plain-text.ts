@@ -62,6 +62,26 @@ const AUGMENTED: Record<string, string[]> = {
   Bopo: ['Hanb'],
 };
 
+/** A character's augmented Script_Extensions, remembered: a message repeats its letters. */
+const known = new Map<string, Set<string> | null>();
+const KNOWN_MAX = 4096;
+
+function scriptsOf(character: string): Set<string> | null {
+  const remembered = known.get(character);
+  if (remembered !== undefined) return remembered;
+  let scripts: Set<string> | null = null;
+  if (!COMMON_OR_INHERITED.test(character)) {
+    scripts = new Set<string>();
+    for (const [code, test] of scriptsTested()) {
+      if (!test.test(character)) continue;
+      scripts.add(code);
+      for (const more of AUGMENTED[code] ?? []) scripts.add(more);
+    }
+  }
+  if (known.size < KNOWN_MAX) known.set(character, scripts);
+  return scripts;
+}
+
 /**
  * The resolved script set of UTS #39 section 5.1 (Unicode Security Mechanisms): the intersection
  * over the characters of each one's augmented Script_Extensions, a character of Common or
@@ -72,13 +92,8 @@ const AUGMENTED: Record<string, string[]> = {
 export function resolvedScripts(text: string): Set<string> | null {
   let resolved: Set<string> | null = null;
   for (const character of text) {
-    if (COMMON_OR_INHERITED.test(character)) continue;
-    const scripts = new Set<string>();
-    for (const [code, test] of scriptsTested()) {
-      if (!test.test(character)) continue;
-      scripts.add(code);
-      for (const more of AUGMENTED[code] ?? []) scripts.add(more);
-    }
+    const scripts = scriptsOf(character);
+    if (scripts === null) continue;
     const before: Set<string> = resolved ?? scripts;
     resolved = new Set([...before].filter((code) => scripts.has(code)));
     if (resolved.size === 0) return resolved;
