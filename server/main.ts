@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import {
+  LOCAL_SERVICE_ROLE_KEY,
   listenOnOtherLoopbacks,
   localHost,
   localPort,
@@ -31,6 +32,19 @@ const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
     `  Webhook:     ${webhookSecretNote(settings.functions.secrets.CONTACT_WEBHOOK_SECRET!)}\n`,
   );
 });
+// The lead outbox's worker, as pg_cron runs it hosted (docs/deploy.md): what is due, every 10 s.
+const DELIVER_EVERY_MS = 10_000;
+const deliverer = setInterval(() => {
+  if (!stack.functions) return;
+  const run = new Request(`http://localhost:${port}/functions/v1/deliver-webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+  });
+  void Promise.resolve(stack.app.fetch(run))
+    .then((answer) => answer.body?.cancel())
+    .catch((error: unknown) => console.error('deliver-webhooks:', error));
+}, DELIVER_EVERY_MS);
+
 // Node closes an idle keep-alive connection after 5 s, racing a client that reuses it
 // (ECONNRESET); kept longer, as CDNs do, the client is always the side that closes.
 if ('keepAliveTimeout' in server) {
@@ -47,6 +61,7 @@ let closing = false;
 function shutdown() {
   if (closing) return;
   closing = true;
+  clearInterval(deliverer);
   server.close();
   for (const other of others) other.close();
   void stack.close().finally(() => process.exit(0));

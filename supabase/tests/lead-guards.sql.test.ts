@@ -565,33 +565,106 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         const claimed = await delivery({ id: lead.id, action: 'claim', lease_seconds: 30 });
         expect(claimed).toMatchObject({
           state: 'claimed',
+          id: lead.id,
+          attempt: 1,
           lead: { id: lead.id, name: lead.name, email: lead.email },
         });
-        // The delivery's own columns are the server's, not the owner's payload.
-        expect(Object.keys(claimed.lead as object)).not.toContain('webhook_claimed_until');
         expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'busy' });
         // Another request's claim is not let go of: only the claim given back.
         await delivery({ id: lead.id, action: 'release', claim: '2000-01-01T00:00:00Z' });
         expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'busy' });
-        expect(await delivery({ id: lead.id, action: 'release', claim: claimed.claim })).toEqual({
-          state: 'released',
-        });
+        expect(
+          await delivery({
+            id: lead.id,
+            action: 'release',
+            claim: claimed.claim,
+            error: 'HTTP 500',
+          }),
+        ).toEqual({ state: 'released' });
+        // The failed attempt waits its turn of the schedule: the first retry within a minute.
+        const [row] = (
+          await db.query<{ wait: number; last_error: string }>(
+            `select extract(epoch from next_attempt_at - now())::int as wait, last_error
+               from private.webhook_deliveries where id = $1`,
+            [lead.id],
+          )
+        ).rows;
+        expect(row).toEqual({ wait: expect.any(Number) as number, last_error: 'HTTP 500' });
+        expect(row!.wait).toBeGreaterThan(20);
+        expect(row!.wait).toBeLessThanOrEqual(30);
+        // A visitor's press does not wait for it.
         expect(await delivery({ id: lead.id, action: 'claim' })).toMatchObject({
           state: 'claimed',
+          attempt: 2,
         });
         expect(await delivery({ id: lead.id, action: 'done' })).toEqual({ state: 'delivered' });
         expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'delivered' });
-        // A claim left by a killed function lapses.
+        // A claim left by a killed function lapses, and the worker takes it up.
         const other = randomLead();
         await submitViaFunction(other, nextAddress(), false);
         await delivery({ id: other.id, action: 'claim' });
         await db.query(
-          "update public.contact_submissions set webhook_claimed_until = now() - interval '1 second' where id = $1",
+          "update private.webhook_deliveries set claimed_until = now() - interval '1 second' where id = $1",
           [other.id],
         );
-        expect(await delivery({ id: other.id, action: 'claim' })).toMatchObject({
-          state: 'claimed',
-        });
+        const due = await delivery({ action: 'due', limit: 100 });
+        expect((due.deliveries as { id: string }[]).map((taken) => taken.id)).toContain(other.id);
+      });
+
+      it('backs off to about a day, then marks the delivery failed', async () => {
+        const lead = randomLead();
+        await submitViaFunction(lead, nextAddress(), false);
+        const waits: number[] = [];
+        for (let attempt = 1; attempt <= 10; attempt += 1) {
+          await db.query(
+            "update private.webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1",
+            [lead.id],
+          );
+          const due = (await delivery({ action: 'due', limit: 100 })).deliveries as {
+            id: string;
+            claim: string;
+            attempt: number;
+          }[];
+          const taken = due.find((entry) => entry.id === lead.id)!;
+          expect(taken.attempt).toBe(attempt);
+          await delivery({ id: lead.id, action: 'release', claim: taken.claim, error: 'timeout' });
+          const [row] = (
+            await db.query<{ wait: number; failed: boolean }>(
+              `select extract(epoch from next_attempt_at - now())::int as wait,
+                      failed_at is not null as failed
+                 from private.webhook_deliveries where id = $1`,
+              [lead.id],
+            )
+          ).rows;
+          if (attempt < 10) waits.push(row!.wait);
+          expect(row!.failed).toBe(attempt === 10);
+        }
+        expect(waits[0]).toBeLessThanOrEqual(60);
+        expect(waits.every((wait, i) => i === 0 || wait > waits[i - 1]!)).toBe(true);
+        expect(waits.reduce((sum, wait) => sum + wait, 0)).toBeGreaterThanOrEqual(24 * 3600 - 60);
+        // A failed delivery is no longer due.
+        await db.query(
+          "update private.webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1",
+          [lead.id],
+        );
+        const due = (await delivery({ action: 'due', limit: 100 })).deliveries as { id: string }[];
+        expect(due.map((entry) => entry.id)).not.toContain(lead.id);
+      });
+
+      it('gives each due delivery to one worker, however many ask at once', async () => {
+        const leads = Array.from({ length: 12 }, () => randomLead());
+        for (const lead of leads) await submitViaFunction(lead, nextAddress(), false);
+        const ids = new Set(leads.map((lead) => lead.id));
+        const workers = await Promise.all(
+          Array.from({ length: 4 }, () => delivery({ action: 'due', limit: 5, lease_seconds: 60 })),
+        );
+        const taken = workers.flatMap((answer) =>
+          (answer.deliveries as { id: string }[])
+            .map((entry) => entry.id)
+            .filter((id) => ids.has(id)),
+        );
+        expect(new Set(taken).size).toBe(taken.length);
+        expect(new Set(taken)).toEqual(ids);
       });
 
       it('lets only service_role deliver, and anon neither set nor read a delivery', async () => {
@@ -607,16 +680,10 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
             ),
           ).rejects.toMatchObject({ code: '42501' });
         }
-        const refusal = await insert([
-          { ...randomLead(), webhook_delivered_at: '2026-11-24T00:00:00Z' },
-        ]);
-        expect(refusal).toBeNull(); // PostgREST's statement names the lead's columns only
+        // Nothing of a delivery is the caller's: the outbox is private.
         await expect(
           asRequest(requests, { method: 'POST', path: '/contact_submissions', headers: {} }, (tx) =>
-            tx.query(
-              'insert into public.contact_submissions (id, webhook_delivered_at) values ($1, now())',
-              [randomLead().id],
-            ),
+            tx.query('select count(*) from private.webhook_deliveries'),
           ),
         ).rejects.toMatchObject({ code: '42501' });
       });

@@ -33,8 +33,10 @@ function deliveries(failDone = false) {
       state.claimed = true;
       return {
         state: 'claimed',
+        id,
         claim: '2026-11-24T14:17:30.123456+00:00',
-        lead: { ...STORED, id, webhook_delivered_at: null },
+        attempt: 1,
+        lead: { ...STORED, id },
       };
     }
     if (!state) throw new Error(`no lead ${id}`);

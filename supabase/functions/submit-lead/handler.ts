@@ -1,17 +1,21 @@
 import {
-  leadWebhookPayload,
   SUBMIT_LEAD,
   SUBMIT_LEAD_REFUSALS,
   type SubmitLeadAnswer,
 } from '../_shared/contracts/lead.ts';
 import { refusalsOf, type Refusal } from '../_shared/contracts/refusal.ts';
 import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
-import { postWebhook } from '../_shared/webhook.ts';
+import {
+  DELIVERY_LEASE_SECONDS,
+  postDelivery,
+  type ClaimedDelivery,
+} from '../_shared/lead-outbox.ts';
 
 /**
  * submit-lead: every lead comes here first without a bot check; turned away by the site's
- * ceiling (429 LG003), the page sends it again with a token. A stored lead's delivery is claimed
- * in the database, so it is posted once however many requests race. Answers as the data API does.
+ * ceiling (429 LG003), the page sends it again with a token. A stored lead's delivery is written
+ * with it (the outbox, _shared/lead-outbox.ts) and posted here at once when it can; a post that
+ * fails is retried on the outbox's schedule even if the visitor leaves. Answers as the data API does.
  */
 
 export type SubmitLeadSettings = Omit<PageSettings, 'background' | 'reports'>;
@@ -27,12 +31,8 @@ type Outcome =
       body: Record<string, unknown>;
     };
 
-type Delivery =
-  | { state: 'claimed'; claim: string; lead: Record<string, unknown> }
-  | { state: 'delivered' | 'busy' | 'missing' };
+type Delivery = ClaimedDelivery | { state: 'delivered' | 'busy' | 'missing' };
 
-/** Outlasts the post's tries; a claim left by a killed function lapses after it. */
-const DELIVERY_LEASE_SECONDS = 30;
 /** Within the page's own 10 s wait. */
 const DELIVERY = { tries: 2, timeoutMs: 3_000 };
 
@@ -50,7 +50,8 @@ export function createHandler(
 
   /** Whether the lead reached the webhook, or why it is refused for now. */
   async function deliver(id: string): Promise<boolean | Refusal> {
-    if (!settings.webhook.url) return false;
+    const { webhook } = settings;
+    if (webhook.url === null) return false;
     const delivery = (await settings.database('lead_delivery', {
       id,
       action: 'claim',
@@ -59,22 +60,8 @@ export function createHandler(
     if (delivery.state === 'delivered') return true;
     if (delivery.state !== 'claimed')
       return refusal('webhook_busy', { headers: { 'Retry-After': '2' } });
-    const posted = await postWebhook(
-      { id, payload: leadWebhookPayload(delivery.lead) },
-      { ...settings.webhook, ...DELIVERY },
-    );
-    if (!posted) {
-      console.error(`submit-lead: the webhook refused or did not answer (lead ${id})`);
-      await settings.database('lead_delivery', { id, action: 'release', claim: delivery.claim });
-      return refusal('webhook_failed');
-    }
-    // Posted is the answer even if marking fails: the claim lapses, a repost keeps the webhook-id.
-    await settings
-      .database('lead_delivery', { id, action: 'done' })
-      .catch((cause: unknown) =>
-        console.error(`submit-lead: lead ${id} was posted, marking it failed:`, cause),
-      );
-    return true;
+    const posted = await postDelivery(delivery, settings.database, { ...webhook, ...DELIVERY });
+    return posted || refusal('webhook_failed');
   }
 
   return openEndpoint(opening, async ({ body: submission, address, answer, refuse, orAnswer }) => {
