@@ -19,7 +19,14 @@ import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listVapiCalls } from './vapi/vapi-stand-in';
-import { callbackBody, listeningStackForTests, nextAddress, postToFunction } from './tests/helpers';
+import { MAX_BODY_BYTES } from './edge-functions/functions-host';
+import {
+  callbackBody,
+  listeningStackForTests,
+  nextAddress,
+  postExpectingContinue,
+  postToFunction,
+} from './tests/helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
@@ -244,5 +251,43 @@ describe('the lead card reads its report through the local stack', () => {
     expect(report).toMatchObject({ kind: 'webChat', summary: null, structured_data: null });
     expect(report.transcript).toContain('User: Do you answer calls at night?');
     await expect.poll(() => delivered(report.webhook.vapi_call_id)).toEqual(report.webhook);
+  });
+});
+
+describe('a body sent with Expect: 100-continue (curl past 1 MB), as hosted Supabase takes it', () => {
+  const send = (body: string) =>
+    postExpectingContinue(
+      `${local.origin}/functions/v1/vapi-events`,
+      { 'content-type': 'application/json', 'x-vapi-secret': 'local-vapi-webhook-secret' },
+      body,
+    );
+  const report = () =>
+    endOfCallReport(
+      queuedWebCall({}, { id: `expect-${crypto.randomUUID()}`, orgId: 'y' }),
+      new Date(),
+    );
+
+  it('is read and answered by the function: a report, its own 413, the host’s 413 past its limit', async () => {
+    // A call the site did not start: read, and refused as the day's allowance (none) says.
+    expect(await send(JSON.stringify(report()))).toEqual({
+      status: 200,
+      continued: true,
+      body: { ok: true, stored: false, refused: true },
+    });
+    const padded = (bytes: number) => {
+      const body = report();
+      body.message.artifact!.transcript = 'a'.repeat(bytes);
+      return JSON.stringify(body);
+    };
+    // Past vapi-events' 1 MB: the function's own refusal.
+    expect(await send(padded(1.5 * 1024 * 1024))).toMatchObject({
+      status: 413,
+      body: { code: 'too_large' },
+    });
+    // Past the host's limit: the host's refusal, never a 502.
+    expect(await send(padded(MAX_BODY_BYTES + 1024))).toMatchObject({
+      status: 413,
+      body: { code: 'payload_too_large' },
+    });
   });
 });

@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { WebCallAnswer } from '../supabase/functions/_shared/contracts/web-call';
+import { endOfCallReport, queuedWebCall } from '../supabase/functions/_shared/vapi/fixtures';
 import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { WebhookDelivery } from './inbox/local-routes';
-import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
+import { LOCAL_ANON_KEY_DEFAULT, localFunctionSecrets } from './local-config';
 import { listeningStackForTests, nextAddress, postToFunction } from './tests/helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
@@ -190,5 +191,33 @@ describe('start-web-call when the day is spent', () => {
       })
       .toEqual([4]);
     expect(await budgetAlerts()).toHaveLength(1);
+  });
+});
+
+describe('a report claiming a call ran for ever', () => {
+  // Six minutes a day: two calls of three minutes.
+  const { local, start } = stackWith({ WEB_CALL_DAILY_MINUTES: '6' });
+
+  it("counts the call's three minutes at most: the next visitor's call still starts", async () => {
+    const first = await start();
+    expect(first.status).toBe(200);
+    const callId = first.body.id!;
+    // Vapi's report of it, as anyone holding the Vapi secret could send it.
+    const { message } = endOfCallReport(
+      queuedWebCall({}, { id: callId, orgId: 'local-org' }),
+      new Date(),
+    );
+    const sent = await fetch(`${local.origin}/functions/v1/vapi-events`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-vapi-secret': localFunctionSecrets(local.origin, undefined, {}).VAPI_WEBHOOK_SECRET!,
+      },
+      body: JSON.stringify({ message: { ...message, durationSeconds: 1e308 } }),
+    });
+    expect(await sent.json()).toEqual({ ok: true, stored: true });
+    expect((await start()).status).toBe(200);
+    // And the day still ends at its six minutes.
+    expect((await start()).body).toMatchObject({ code: 'limited', limit: 'minutes' });
   });
 });

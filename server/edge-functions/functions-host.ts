@@ -77,6 +77,20 @@ export type FunctionsHost = ReturnType<typeof createFunctionsHost>;
  */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+/** Headers of one connection, never sent on to the function. */
+const HOP_HEADERS = [
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+];
+
 /** An answer of the host's own, in hosted Supabase's shape. */
 const hostError = (status: number, code: string | number, message: string) =>
   new Response(JSON.stringify({ code, message }), {
@@ -144,9 +158,10 @@ export function createFunctionsHost(options: FunctionsHostOptions) {
     const url = new URL(c.req.url);
     const path = `${url.pathname.replace(/^\/functions\/v1/, '')}${url.search}`;
     const headers = proxiedHeaders(c);
-    // The body goes on whole, with a length of its own.
-    for (const name of ['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
-      headers.delete(name);
+    // The body goes on whole, with a length of its own. The hop-by-hop headers are this hop's
+    // (and fetch refuses some of them); `Expect: 100-continue` was answered by the Node server,
+    // which sends its 100 Continue before the body is read above, so it goes no further.
+    for (const name of HOP_HEADERS) headers.delete(name);
     let body: ArrayBuffer | undefined;
     if (!['GET', 'HEAD'].includes(c.req.method)) {
       const read = await readBodyWithin(c.req.raw, MAX_BODY_BYTES);

@@ -1,4 +1,5 @@
 import { cp, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -219,3 +220,46 @@ export const callbackBody = (extra: Record<string, unknown> = {}) => ({
   visit_id: crypto.randomUUID(),
   ...extra,
 });
+
+/**
+ * A POST as curl sends a large body: `Expect: 100-continue`, and the body only once the server
+ * answers 100 Continue (`continued`), or none if it answers first. fetch cannot send the header.
+ */
+export function postExpectingContinue(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; continued: boolean; body: unknown }> {
+  return new Promise((resolvePost, reject) => {
+    let continued = false;
+    const sent = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-length': String(Buffer.byteLength(body)),
+        expect: '100-continue',
+      },
+    });
+    sent.on('continue', () => {
+      continued = true;
+      sent.end(body);
+    });
+    sent.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // Not JSON: the text as it came.
+        }
+        resolvePost({ status: response.statusCode ?? 0, continued, body: parsed });
+        sent.destroy();
+      });
+    });
+    sent.on('error', reject);
+    sent.flushHeaders();
+  });
+}

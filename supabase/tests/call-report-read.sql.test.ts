@@ -19,10 +19,14 @@ import {
   queuedCall,
   queuedWebCall,
 } from '../functions/_shared/vapi/fixtures';
+import { MAX_CALL_SECONDS as CALL_SECONDS } from '../functions/_shared/contracts/web-call';
 import type { VapiCall } from '../functions/_shared/vapi/types';
 import { reportRow, sessionReportRow } from '../functions/vapi-events/handler';
 import { databaseFor, ENGINES, rpc } from './engines';
 import { siteCallback, siteChat, siteWebCall } from './site-calls';
+
+/** VAPI_MAX_CALL_SECONDS as the functions read it when unset. */
+const MAX_CALL_SECONDS = CALL_SECONDS.fallback;
 
 type Read = {
   status: string;
@@ -35,7 +39,10 @@ const NO_STEPS = { queued_ms: null, ringing_ms: null, answered_ms: null, ended: 
 
 /** vapi-events' row of the end-of-call report of Vapi's call `call` (the shared fixture). */
 const callReport = (call: VapiCall) =>
-  reportRow(endOfCallReport(call, new Date()).message as unknown as Record<string, unknown>);
+  reportRow(
+    endOfCallReport(call, new Date()).message as unknown as Record<string, unknown>,
+    MAX_CALL_SECONDS,
+  );
 
 /** Each kind of source: how the site starts it, and the report Vapi sends for it. */
 const SOURCES = {

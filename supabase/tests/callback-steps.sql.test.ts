@@ -11,9 +11,13 @@ import { describe, expect, it } from 'vitest';
 import type { DefaultGrants } from '../../server/postgres/database';
 import { REPORT_READABLE_SECONDS } from '../functions/_shared/contracts/report-read';
 import { endOfCallReport, queuedCall } from '../functions/_shared/vapi/fixtures';
+import { MAX_CALL_SECONDS as CALL_SECONDS } from '../functions/_shared/contracts/web-call';
 import { reportRow } from '../functions/vapi-events/handler';
 import { databaseFor, ENGINES, rpc } from './engines';
 import { siteCallback, siteWebCall } from './site-calls';
+
+/** VAPI_MAX_CALL_SECONDS as the functions read it when unset. */
+const MAX_CALL_SECONDS = CALL_SECONDS.fallback;
 
 const NO_STEPS = { queued_ms: null, ringing_ms: null, answered_ms: null, ended: false };
 
@@ -190,6 +194,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
             ),
             new Date(),
           ).message as unknown as Record<string, unknown>,
+          MAX_CALL_SECONDS,
         );
         expect(await rpc(requests, 'demo_call_store', row)).toEqual({
           stored: true,
@@ -243,6 +248,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
             ),
             new Date(),
           ).message as unknown as Record<string, unknown>,
+          MAX_CALL_SECONDS,
         );
         expect(await rpc(requests, 'demo_call_store', row)).toEqual({ stored: true });
         const ready = await read(id);

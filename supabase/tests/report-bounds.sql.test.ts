@@ -13,10 +13,14 @@ import {
   endOfCallReport,
   queuedWebCall,
 } from '../functions/_shared/vapi/fixtures';
+import { MAX_CALL_SECONDS as CALL_SECONDS } from '../functions/_shared/contracts/web-call';
 import type { EndOfCallReport } from '../functions/_shared/vapi/types';
 import { LIMITS, reportRow, sessionReportRow } from '../functions/vapi-events/handler';
 import { databaseFor, ENGINES, rpc } from './engines';
 import { siteCallback, siteChat, siteWebCall } from './site-calls';
+
+/** VAPI_MAX_CALL_SECONDS as the functions read it when unset. */
+const MAX_CALL_SECONDS = CALL_SECONDS.fallback;
 
 const ENDED = new Date('2026-12-03T10:00:00.000Z');
 
@@ -28,6 +32,7 @@ function callRow(id = `call-${crypto.randomUUID()}`, changes: Partial<EndOfCallR
   );
   return reportRow(
     endOfCallReport(call, ENDED, changes).message as unknown as Record<string, unknown>,
+    MAX_CALL_SECONDS,
   );
 }
 

@@ -8,10 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DefaultGrants } from '../../server/postgres/database';
 import { endOfCallReport, queuedWebCall } from '../functions/_shared/vapi/fixtures';
+import { MAX_CALL_SECONDS as CALL_SECONDS } from '../functions/_shared/contracts/web-call';
 import type { EndOfCallReport } from '../functions/_shared/vapi/types';
 import { LIMITS, reportRow } from '../functions/vapi-events/handler';
 import { databaseFor, ENGINES, rpc } from './engines';
 import { siteWebCall } from './site-calls';
+
+/** VAPI_MAX_CALL_SECONDS as the functions read it when unset. */
+const MAX_CALL_SECONDS = CALL_SECONDS.fallback;
 
 const ENDED = new Date('2026-11-25T10:00:00.000Z');
 let serial = 0;
@@ -123,13 +127,13 @@ describe.each(ENGINES)('on %s', (engineName, engine) => {
       };
 
       it.each(corpus())('stores %s', async (_name, message) => {
-        const row = reportRow(message as unknown as Record<string, unknown>);
+        const row = reportRow(message as unknown as Record<string, unknown>, MAX_CALL_SECONDS);
         expect(await store(row)).toEqual({ stored: true });
       });
 
       it('keeps what fits and drops only what cannot: cut on characters, cleaned, clamped', () => {
         const [cjkOver, cjkFits, , booleans, exponent, controls, halves, huge] = corpus().map(
-          ([, m]) => reportRow(m as unknown as Record<string, unknown>),
+          ([, m]) => reportRow(m as unknown as Record<string, unknown>, MAX_CALL_SECONDS),
         );
         expect(cjkOver!.structured_data).toBeNull();
         expect(cjkFits!.structured_data).toEqual({ notes: CJK.repeat(2_000) });
@@ -140,7 +144,7 @@ describe.each(ENGINES)('on %s', (engineName, engine) => {
         expect(controls!.transcript).toBe('AI: hi[2J\nUser: hello');
         expect(halves!.summary).toBe('abc');
         expect(halves!.transcript).toBeNull();
-        expect(huge!.duration_seconds).toBe(LIMITS.durationSeconds);
+        expect(huge!.duration_seconds).toBe(MAX_CALL_SECONDS);
         expect(huge!.cost).toBe(LIMITS.cost);
       });
 
@@ -156,7 +160,11 @@ describe.each(ENGINES)('on %s', (engineName, engine) => {
         const before = await size();
         const rows = 20;
         for (let i = 0; i < rows; i += 1) {
-          expect(await store(reportRow(largest() as unknown as Record<string, unknown>))).toEqual({
+          expect(
+            await store(
+              reportRow(largest() as unknown as Record<string, unknown>, MAX_CALL_SECONDS),
+            ),
+          ).toEqual({
             stored: true,
           });
         }

@@ -136,6 +136,29 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         expect(await claim(claimRequest({ limits }))).toMatchObject({ limit: 'minutes' });
       });
 
+      it('counts a call at most its maximum, whatever its report says it ran', async () => {
+        await forgetClaims();
+        // 10 minutes a day and 180 s calls: 600 s.
+        const limits = { ...LIMITS, minutes_per_day: 10, concurrent: 100 };
+        const first = claimRequest({ limits });
+        expect(await claim(first)).toEqual({ outcome: 'call' });
+        // The most demo_calls takes of any report: a day.
+        await report(await started(first), 86_400);
+        const ran = await db.query<{ ran_seconds: string }>(
+          'select ran_seconds from public.web_calls where id = $1',
+          [first.id],
+        );
+        expect(Number(ran.rows[0]?.ran_seconds)).toBe(180);
+        // 180 s counted: two more calls fit (540 s), a third would pass 600 s.
+        for (let i = 0; i < 2; i += 1)
+          expect(await claim(claimRequest({ limits }))).toEqual({ outcome: 'call' });
+        expect(await claim(claimRequest({ limits }))).toMatchObject({ limit: 'minutes' });
+        // Nor can a row hold more than its maximum.
+        await expect(
+          db.query('update public.web_calls set ran_seconds = 181 where id = $1', [first.id]),
+        ).rejects.toThrow(/web_calls_ran_within_max/);
+      });
+
       it.runIf(engine.concurrent)(
         'holds every limit exactly under 50 claims at once',
         async () => {

@@ -1,4 +1,5 @@
 import { backgroundRunner } from './background.ts';
+import { MAX_CALL_SECONDS } from './contracts/web-call.ts';
 import { databaseFromKeys } from './database.ts';
 import { isLoopback, siteOrigins } from './http.ts';
 import { reportKeys } from './report-key.ts';
@@ -82,6 +83,16 @@ export function pageFacingSettings<const N extends string>(
   return { ...base, origins, turnstile };
 }
 
+/** VAPI_MAX_CALL_SECONDS: the longest call the site lets Vapi run (its maxDurationSeconds). */
+export const maxCallSeconds = (env: Env): number =>
+  integer(
+    env,
+    'VAPI_MAX_CALL_SECONDS',
+    MAX_CALL_SECONDS.fallback,
+    MAX_CALL_SECONDS.min,
+    MAX_CALL_SECONDS.max,
+  );
+
 export function vapiSettings(
   env: Env,
   fetcher: typeof fetch,
@@ -91,7 +102,7 @@ export function vapiSettings(
     apiUrl: env.VAPI_API_URL?.trim() || VAPI_API_URL,
     privateKey: secrets.VAPI_PRIVATE_KEY,
     assistantId: secrets.VAPI_ASSISTANT_ID,
-    maxCallSeconds: integer(env, 'VAPI_MAX_CALL_SECONDS', 180, 10, 600),
+    maxCallSeconds: maxCallSeconds(env),
     timeoutMs: integer(env, 'VAPI_TIMEOUT_MS', 8_000, 100, 60_000),
     fetch: fetcher,
   };

@@ -12,6 +12,7 @@ import { HOOKS_SECRET, REPORTS } from '../_shared/tests/services.ts';
 import { twoTrades } from '../_shared/tests/trades.ts';
 import { endOfCallReport, queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import { chatKeys } from '../chat/chat-key.ts';
+import { MAX_CALL_SECONDS } from '../_shared/contracts/web-call.ts';
 import { createHandler as vapiEvents } from '../vapi-events/handler.ts';
 import { createHandler } from './handler.ts';
 
@@ -57,6 +58,7 @@ async function storedAndPosted(ringingAfterMs?: number) {
   const pending: Promise<unknown>[] = [];
   const handler = vapiEvents({
     secret: 'vapi-secret',
+    maxCallSeconds: MAX_CALL_SECONDS.fallback,
     database: async (_name, request) => {
       rows.push(request);
       return ringingAfterMs === undefined

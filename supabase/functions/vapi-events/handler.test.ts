@@ -18,6 +18,8 @@ const CALLBACK = '6f1c2b9e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const VISIT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 /** Two different trades of site.config.ts. */
 const [FIRST, SECOND] = twoTrades();
+/** VAPI_MAX_CALL_SECONDS, other than its default. */
+const MAX_CALL_SECONDS = 240;
 /** The owner's CONTACT_WEBHOOK_SECRET: `whsec_` and a 32-byte key in base64. */
 const WEBHOOK_SECRET = `whsec_${btoa('the vapi-events test key 32 byte')}`;
 
@@ -40,6 +42,7 @@ function harness(
   const background: Promise<unknown>[] = [];
   const settings: VapiEventsSettings = {
     secret: 'shared-secret',
+    maxCallSeconds: MAX_CALL_SECONDS,
     database: async (name, request) => {
       if (name === 'callback_do_not_call_add') {
         listed.push(request);
@@ -233,6 +236,101 @@ Deno.test('drops structured data over its limit and metadata that is not a UUID'
   assert.equal(h.database[0]?.structured_data, null);
   assert.equal(h.database[0]?.visit_id, null);
   assert.equal(h.database[0]?.kind, 'webCall');
+});
+
+/** `report(changes)` as JSON, its analysis' structured data `levels` arrays deep. */
+function nestedReport(levels: number, changes: Partial<EndOfCallReport> = {}): string {
+  const body = report({
+    ...changes,
+    analysis: { summary: 'Kept.', structuredData: { deep: 'DEEP' } },
+  });
+  // Written as text: building it as a value would recurse as deep.
+  return JSON.stringify(body).replace('"DEEP"', `${'['.repeat(levels)}${']'.repeat(levels)}`);
+}
+
+Deno.test(
+  'drops structured data nested past its depth, storing the rest of the report, answered 200',
+  async () => {
+    // { deep: [...] }: the object is one level, each array one more.
+    for (const [levels, kept] of [
+      [LIMITS.structuredDataDepth - 1, true],
+      [LIMITS.structuredDataDepth, false],
+      [5_000, false],
+      [400_000, false],
+    ] as const) {
+      const h = harness();
+      const answer = await h.send(null, 'shared-secret', nestedReport(levels));
+      assert.deepEqual(answer, { status: 200, body: { ok: true, stored: true } }, String(levels));
+      const row = h.database[0]!;
+      assert.equal(row.summary, 'Kept.');
+      assert.equal(row.duration_seconds, REPORT_DURATION_SECONDS);
+      assert.equal(row.structured_data !== null, kept, String(levels));
+      assert.equal(h.webhook.length, 1);
+    }
+  },
+);
+
+Deno.test('a type nested deep in a message or its call is no type, answered 200', async () => {
+  const deep = `${'['.repeat(400_000)}${']'.repeat(400_000)}`;
+  const h = harness();
+  const message = await h.send(null, 'shared-secret', `{"message":{"type":${deep}}}`);
+  assert.deepEqual(message, { status: 200, body: { ok: true, ignored: '' } });
+  const call = JSON.stringify(report({ call: { ...CALL, type: 'DEEP' as 'webCall' } }));
+  const answer = await h.send(null, 'shared-secret', call.replace('"DEEP"', deep));
+  assert.deepEqual(answer.body, { ok: true, stored: true });
+  assert.equal(h.database[0]?.kind, 'other');
+});
+
+Deno.test(
+  'a call lasts at most VAPI_MAX_CALL_SECONDS, however long its report says it ran',
+  async () => {
+    const started = new Date(ENDED.getTime() - 60_000).toISOString();
+    const ended = ENDED.toISOString();
+    const aYearBefore = new Date(ENDED.getTime() - 365 * 86_400_000).toISOString();
+    for (const [what, raw, times, seconds] of [
+      ['1e308', '1e308', [started, ended], MAX_CALL_SECONDS],
+      ['just past the cap', String(MAX_CALL_SECONDS + 0.5), [started, ended], MAX_CALL_SECONDS],
+      // Not a duration: the span between the report's times.
+      ['1e999 (Infinity)', '1e999', [started, ended], 60],
+      ['negative', '-5', [started, ended], 60],
+      ['a string', '"1e308"', [started, ended], 60],
+      ['NaN as a string', '"NaN"', [started, ended], 60],
+      ['null', 'null', [started, ended], 60],
+      // The span is a claim too.
+      ['a year between the times', 'null', [aYearBefore, ended], MAX_CALL_SECONDS],
+      ['an end before the start', 'null', [ended, started], null],
+      [
+        "the first and last of JavaScript's times",
+        'null',
+        ['-271821-04-20T00:00:00.000Z', '+275760-09-13T00:00:00.000Z'],
+        null,
+      ],
+    ] as const) {
+      const h = harness();
+      const body = report({
+        startedAt: times[0],
+        endedAt: times[1],
+        durationSeconds: -1,
+        call: { ...CALL, startedAt: times[0], endedAt: times[1] },
+      });
+      const json = JSON.stringify(body).replace('"durationSeconds":-1', `"durationSeconds":${raw}`);
+      const answer = await h.send(null, 'shared-secret', json);
+      assert.deepEqual(answer.body, { ok: true, stored: true }, what);
+      assert.equal(h.database[0]?.duration_seconds, seconds, what);
+      assert.equal((h.webhook[0] as { duration_seconds: unknown }).duration_seconds, seconds, what);
+    }
+  },
+);
+
+Deno.test('a report with times PostgreSQL cannot read stores none of them', async () => {
+  for (const at of ['-271821-04-20T00:00:00.000Z', '+275760-09-13T00:00:00.000Z', '1969-12-31']) {
+    const h = harness();
+    await h.send(
+      report({ startedAt: at, endedAt: at, call: { ...CALL, startedAt: at, endedAt: at } }),
+    );
+    assert.equal(h.database[0]?.started_at, null, at);
+    assert.equal(h.database[0]?.ended_at, null, at);
+  }
 });
 
 Deno.test(
@@ -516,7 +614,8 @@ Deno.test(
 Deno.test(
   'a status-update without a time or with an unreadable one is recorded at none (the database uses its own clock)',
   async () => {
-    for (const timestamp of [undefined, 'yesterday', Number.NaN, 1e300]) {
+    // The last two are JavaScript's first and last times, past PostgreSQL's ISO form.
+    for (const timestamp of [undefined, 'yesterday', Number.NaN, 1e300, -8.64e15, 8.64e15]) {
       const h = harness();
       const { message } = statusUpdate(CALL, 'ringing', STARTED);
       const answer = await h.send({ message: { ...message, timestamp } });

@@ -28,6 +28,8 @@ export interface VapiEventsSettings extends Pick<
   'database' | 'background' | 'webhook'
 > {
   secret: string;
+  /** VAPI_MAX_CALL_SECONDS: the longest call the site starts, so the longest a report can claim. */
+  maxCallSeconds: number;
   /** As demo_call_store reads them: per UTC day, for calls and chats the site did not start. */
   limits: { unknown_daily: number; unknown_daily_bytes: number };
 }
@@ -35,7 +37,10 @@ export interface VapiEventsSettings extends Pick<
 const secondsToTenth = (ms: unknown): number | null =>
   typeof ms === 'number' && Number.isFinite(ms) ? Math.round(ms / 100) / 10 : null;
 
-/** The demo_calls table's bounds: texts in code points (char_length), structured data in bytes. */
+/**
+ * The demo_calls table's bounds: texts in code points (char_length), structured data in bytes.
+ * A call's duration is bounded tighter, by the settings' maxCallSeconds.
+ */
 export const LIMITS = {
   summary: 4000,
   transcript: 20000,
@@ -45,6 +50,12 @@ export const LIMITS = {
   id: 100,
   durationSeconds: 86_400,
   cost: 100_000,
+  /**
+   * Levels of arrays and objects in structured data. Vapi's follows the assistant's analysis
+   * schema (docs/deploy.md's is one level of strings); 32 is far past any such schema and far
+   * short of the depth at which serializing or walking it exhausts the stack.
+   */
+  structuredDataDepth: 32,
 };
 
 /** NUL (PostgreSQL text cannot hold it), other controls but tab and breaks, lone surrogates. */
@@ -56,20 +67,24 @@ const clean = (value: string) => value.replace(UNSTORABLE, '');
 /** Cut to `max` code points; empty is null. */
 const text = (value: unknown, max: number): string | null =>
   typeof value === 'string' ? Array.from(clean(value)).slice(0, max).join('') || null : null;
+/** Years 1970 to 9999: every one PostgreSQL's timestamptz reads from an ISO string. */
+const LAST_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** An ISO time of ms since 1970; null for one the database could not read. */
+const isoTime = (ms: number): string | null =>
+  ms >= 0 && ms <= LAST_TIME_MS ? new Date(ms).toISOString() : null;
 const time = (value: unknown): string | null =>
-  typeof value === 'string' && !Number.isNaN(Date.parse(value))
-    ? new Date(value).toISOString()
-    : null;
+  typeof value === 'string' ? isoTime(Date.parse(value)) : null;
 const amount = (value: unknown, max: number): number | null =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, max) : null;
-function times(start: unknown, end: unknown, seconds?: unknown) {
+/** The duration Vapi reports, else the span between the times; at most `maxSeconds`. */
+function times(start: unknown, end: unknown, maxSeconds: number, seconds?: unknown) {
   const [started_at, ended_at] = [time(start), time(end)];
   const between =
     started_at && ended_at ? (Date.parse(ended_at) - Date.parse(started_at)) / 1000 : null;
   return {
     started_at,
     ended_at,
-    duration_seconds: amount(seconds ?? between, LIMITS.durationSeconds),
+    duration_seconds: amount(seconds, maxSeconds) ?? amount(between, maxSeconds),
   };
 }
 /**
@@ -92,8 +107,21 @@ function jsonbTextBytes(json: string): number {
   return bytes;
 }
 
+/** More than `max` levels of arrays and objects, found without recursion. */
+function deeperThan(value: unknown, max: number): boolean {
+  const open: [unknown, number][] = [[value, 0]];
+  for (let next = open.pop(); next; next = open.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) open.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function structured(value: unknown): unknown {
   if (value === null || value === undefined) return null;
+  if (deeperThan(value, LIMITS.structuredDataDepth)) return null;
   const json = JSON.stringify(value, (_key, item: unknown) =>
     typeof item === 'string' ? clean(item) : item,
   );
@@ -109,23 +137,27 @@ const object = (value: unknown): Record<string, unknown> =>
 /** Vapi's type `T`'s fields, each still unchecked. */
 const fieldsOf = <T>(value: unknown) => object(value) as Partial<Record<keyof T, unknown>>;
 
-/** Every value is checked: anyone holding the secret could send anything. */
-export function reportRow(message: Record<string, unknown>) {
+const KINDS: readonly unknown[] = ['webCall', 'outboundPhoneCall', 'inboundPhoneCall'];
+
+/**
+ * Every value is checked: anyone holding the secret could send anything. No call lasts longer
+ * than `maxCallSeconds`, the most the site lets Vapi run one.
+ */
+export function reportRow(message: Record<string, unknown>, maxCallSeconds: number) {
   const report = fieldsOf<EndOfCallReport>(message);
   const call = fieldsOf<VapiCall>(report.call);
   const analysis = object(report.analysis);
   const artifact = object(report.artifact);
   const overrides = object(call.assistantOverrides);
   const metadata = object(overrides.metadata);
-  const kind = ['webCall', 'outboundPhoneCall', 'inboundPhoneCall'].includes(String(call.type))
-    ? String(call.type)
-    : 'other';
+  const kind = KINDS.includes(call.type) ? (call.type as string) : 'other';
   return {
     vapi_call_id: text(call.id, LIMITS.id),
     kind,
     ...times(
       report.startedAt ?? call.startedAt,
       report.endedAt ?? call.endedAt,
+      maxCallSeconds,
       report.durationSeconds,
     ),
     ended_reason: text(report.endedReason, LIMITS.reason),
@@ -157,7 +189,8 @@ export function sessionReportRow(message: Record<string, unknown>) {
   return {
     vapi_call_id: text(session.id, LIMITS.id),
     kind: 'webChat',
-    ...times(session.createdAt, session.updatedAt),
+    // A chat has no cap of its own: the table's bound.
+    ...times(session.createdAt, session.updatedAt, LIMITS.durationSeconds),
     ended_reason: 'chat-completed',
     cost: amount(session.cost, LIMITS.cost),
     summary: null,
@@ -226,11 +259,10 @@ async function recordStatus(
   if (!STEPS.includes(update.status)) return answer(200, { ok: true, ignored: 'status-update' });
   const call = fieldsOf<VapiCall>(update.call);
   const metadata = object(object(call.assistantOverrides).metadata);
-  const stamp = typeof update.timestamp === 'number' ? new Date(update.timestamp) : null;
   const row = {
     vapi_call_id: text(call.id, LIMITS.id),
     status: update.status,
-    at: stamp && !Number.isNaN(stamp.getTime()) ? stamp.toISOString() : null,
+    at: typeof update.timestamp === 'number' ? isoTime(update.timestamp) : null,
     callback_id: isUuid(metadata.callback_id) ? metadata.callback_id : null,
   };
   if (!row.vapi_call_id)
@@ -272,11 +304,11 @@ export function createHandler(
 
     const row =
       message.type === 'end-of-call-report'
-        ? reportRow(message)
+        ? reportRow(message, settings.maxCallSeconds)
         : message.type === 'session.updated' && object(message.session).status === 'completed'
           ? sessionReportRow(message)
           : null;
-    if (!row) return answer(200, { ok: true, ignored: String(message.type ?? '') });
+    if (!row) return answer(200, { ok: true, ignored: text(message.type, LIMITS.id) ?? '' });
     if (!row.vapi_call_id)
       return answer(400, { code: 'bad_request', message: 'The report names no call.' });
     const outcome = (await orAnswer(

@@ -30,3 +30,12 @@ Deno.test('reads the public-key allowance it is given, and refuses nonsense', ()
     assert.throws(() => settingsFromEnv({ ...SECRETS, [name!]: value }), new RegExp(name!));
   }
 });
+
+Deno.test('caps a report’s call at VAPI_MAX_CALL_SECONDS, the longest call the site starts', () => {
+  assert.equal(settingsFromEnv(SECRETS).maxCallSeconds, 180);
+  assert.equal(settingsFromEnv({ ...SECRETS, VAPI_MAX_CALL_SECONDS: '300' }).maxCallSeconds, 300);
+  assert.throws(
+    () => settingsFromEnv({ ...SECRETS, VAPI_MAX_CALL_SECONDS: '86400' }),
+    /VAPI_MAX_CALL_SECONDS/,
+  );
+});

@@ -6,6 +6,12 @@ import type { EndpointContract, Parsed } from './refusal.ts';
 import type { ReportTicket } from './report-read.ts';
 
 /**
+ * VAPI_MAX_CALL_SECONDS, the longest call the site lets Vapi run (its maxDurationSeconds): when
+ * unset, and its bounds.
+ */
+export const MAX_CALL_SECONDS = { fallback: 180, min: 10, max: 600 } as const;
+
+/**
  * Nothing the page sends can change the call. A body is one request (`call`), a reservation on
  * intent (`reserve`: the bot check and the limits, no call), or the press of one (`press`, no
  * token); a press with no live reservation is refused as a missing token is.
