@@ -182,13 +182,46 @@ describe('ContactForm', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('shows the error toast when the sender cannot even be loaded', async () => {
+  it('says the page could not load when the sender cannot be loaded, and keeps what was typed', async () => {
     const user = userEvent.setup();
     render(<ContactForm send={() => Promise.reject(new Error('chunk failed'))} />);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(await screen.findByText('Not sent')).toBeInTheDocument();
+    expect(screen.getByText(/could not finish loading/)).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Dana Lee');
+    expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
+    expect(screen.getByLabelText('Phone')).toHaveValue('555 010 2030');
+    expect(screen.getByLabelText('Message')).toHaveValue('Weekend calls go to voicemail.');
+  });
+
+  it('says it is still loading while a press waits for the code, and stops saying so when it came', async () => {
+    const user = userEvent.setup();
+    const code = deferred<void>();
+    const send = vi.fn(async () => {
+      await code.promise;
+      return { ok: true } as const;
+    });
+    render(<ContactForm send={send} codeStillLoading={() => code.promise} />);
+    const status = document.querySelector('form p[aria-live="polite"]');
+    expect(status).toBeEmptyDOMElement();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(status).toHaveTextContent('Still loading, your message will be sent.');
+    await act(async () => code.resolve());
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    expect(status).toBeEmptyDOMElement();
+  });
+
+  it('says nothing of loading when the code is already here', async () => {
+    const user = userEvent.setup();
+    const sent = deferred<SubmissionResult>();
+    render(<ContactForm send={() => sent.promise} codeStillLoading={() => null} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.queryByText(/Still loading/)).toBeNull();
+    await act(async () => sent.resolve({ ok: true }));
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
   });
 
   describe('before the app takes over', () => {
