@@ -203,14 +203,15 @@ describe('ContactForm', () => {
       return { ok: true } as const;
     });
     render(<ContactForm send={send} codeStillLoading={() => code.promise} />);
-    const status = document.querySelector('form p[aria-live="polite"]');
-    expect(status).toBeEmptyDOMElement();
+    const words = screen.getByText('Still loading, your message will be sent.');
+    expect(words.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(words).toHaveClass('hidden');
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(status).toHaveTextContent('Still loading, your message will be sent.');
+    expect(words).not.toHaveClass('hidden');
     await act(async () => code.resolve());
     expect(await screen.findByText('Success!')).toBeInTheDocument();
-    expect(status).toBeEmptyDOMElement();
+    expect(words).toHaveClass('hidden');
   });
 
   it('says nothing of loading when the code is already here', async () => {
@@ -219,7 +220,7 @@ describe('ContactForm', () => {
     render(<ContactForm send={() => sent.promise} codeStillLoading={() => null} />);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(screen.queryByText(/Still loading/)).toBeNull();
+    expect(screen.getByText(/Still loading/)).toHaveClass('hidden');
     await act(async () => sent.resolve({ ok: true }));
     expect(await screen.findByText('Success!')).toBeInTheDocument();
   });
@@ -285,6 +286,50 @@ describe('ContactForm', () => {
       await act(async () => answer.resolve({ ok: true }));
       expect(await screen.findByText('Success!')).toBeInTheDocument();
       expect(send).toHaveBeenCalledTimes(1);
+      act(() => root.unmount());
+    });
+    it('says it is still loading from a press held before hydration until the code has come', async () => {
+      uninstall = installEarlyCapture(window);
+      const code = deferred<void>();
+      const send = vi.fn(async () => {
+        await code.promise;
+        return { ok: true } as const;
+      });
+      const root = await serveAndHydrate(
+        <ContactForm send={send} codeStillLoading={() => code.promise} />,
+        () => {
+          typeInto(screen.getByLabelText('Name'), 'Dana Lee');
+          typeInto(screen.getByLabelText('Email'), 'dana@example.com');
+          typeInto(screen.getByLabelText('Phone'), '555 010 2030');
+          typeInto(screen.getByLabelText('Message'), 'Typed early.');
+          screen.getByRole('button', { name: 'Send Message' }).click();
+        },
+      );
+      await settle();
+      const words = screen.getByText('Still loading, your message will be sent.');
+      expect(words).not.toHaveClass('hidden');
+      expect(send).toHaveBeenCalledTimes(1);
+      await act(async () => code.resolve());
+      expect(await screen.findByText('Success!')).toBeInTheDocument();
+      expect(words).toHaveClass('hidden');
+      act(() => root.unmount());
+    });
+
+    it('stops saying it is loading when a press held early finds the form incomplete', async () => {
+      uninstall = installEarlyCapture(window);
+      const send = vi.fn();
+      const root = await serveAndHydrate(
+        <ContactForm send={send} codeStillLoading={() => new Promise(() => undefined)} />,
+        () => {
+          typeInto(screen.getByLabelText('Name'), 'Dana Lee');
+          screen.getByRole('button', { name: 'Send Message' }).click();
+        },
+      );
+      await settle();
+      await act(async () => new Promise((done) => setTimeout(done, 0)));
+      expect(screen.getByLabelText('Email')).toHaveFocus();
+      expect(screen.getByText('Still loading, your message will be sent.')).toHaveClass('hidden');
+      expect(send).not.toHaveBeenCalled();
       act(() => root.unmount());
     });
   });

@@ -185,13 +185,13 @@ export function ContactForm({
             ) : null}
             {submitting ? copy.submitting : copy.submit}
           </Button>
-          {/* Always in the page, so a screen reader hears the words when they come; a live
-              region without the status role, which the toasts' region has. */}
-          <p
-            aria-live="polite"
-            className={stillLoading ? 'mt-2 text-sm text-slate-600' : 'sr-only'}
-          >
-            {stillLoading ? copy.stillLoading : null}
+          {/* Always in the page, so a screen reader hears the words when they show; a live
+              region without the status role, which the toasts' region has. Before the app takes
+              over, a held press shows them by CSS (src/styles/index.css). */}
+          <p aria-live="polite" className="text-sm text-slate-600">
+            <span data-early-status className={stillLoading ? 'mt-2 block' : 'hidden'}>
+              {copy.stillLoading}
+            </span>
           </p>
         </div>
         {callState.kind !== 'none' ? (
