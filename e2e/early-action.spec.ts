@@ -225,3 +225,108 @@ test.describe('acting before the app has taken over', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
 });
+
+test.describe('a press made while the scripts arrive slowly', () => {
+  /** Every script of the site arrives `ms` after it is asked for (a slow phone network). */
+  async function slowScripts(page: Page, ms: number) {
+    await page.route(
+      (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+      async (route) => {
+        await new Promise((done) => setTimeout(done, ms));
+        await route.continue().catch(() => undefined);
+      },
+    );
+  }
+
+  test('Send Message pressed as the form shows, each script taking 8 s, stores the lead once', async ({
+    page,
+    request,
+  }, info) => {
+    test.setTimeout(120_000);
+    const email = `slow-${info.workerIndex}-${Date.now()}@example.com`;
+    await slowScripts(page, 8_000);
+    await page.goto('/', { waitUntil: 'commit' });
+    const form = page.locator('#contact form');
+    await form.getByLabel('Name', { exact: true }).fill('Dana Slow');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Phone', { exact: true }).fill('(555) 010-2030');
+    await form.getByLabel('Message', { exact: true }).fill('Sent on a slow phone network.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    // Said politely from the press, before the app has taken over, while it waits for the code.
+    const waiting = form.getByText('Still loading, your message will be sent.');
+    await expect(waiting).toBeVisible();
+    await expect(waiting.locator('xpath=..')).toHaveAttribute('aria-live', 'polite');
+    await expectNotTakenOver(page);
+    await tookOver(page);
+    await expect(waiting).toBeVisible();
+    await expect(
+      page.locator('#contact').getByRole('status').filter({ hasText: 'Success!' }),
+    ).toBeVisible({ timeout: 90_000 });
+    const { rows } = await leadsFor(request, email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Dana Slow', phone: '(555) 010-2030' });
+  });
+
+  test('Send Message pressed as the form shows, the files arriving one at a time 4 s apart, stores the lead once', async ({
+    page,
+    request,
+  }, info) => {
+    test.setTimeout(180_000);
+    const email = `serial-${info.workerIndex}-${Date.now()}@example.com`;
+    // One file at a time: the sender's files arrive after every file asked for before them,
+    // long past 10 s from the press, but never 10 s after the file before.
+    let free = Date.now();
+    await page.route(
+      (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+      async (route) => {
+        free = Math.max(free, Date.now()) + 4_000;
+        await new Promise((done) => setTimeout(done, free - Date.now()));
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await page.goto('/', { waitUntil: 'commit' });
+    const form = page.locator('#contact form');
+    await form.getByLabel('Name', { exact: true }).fill('Dana Serial');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Phone', { exact: true }).fill('(555) 010-2030');
+    await form.getByLabel('Message', { exact: true }).fill('Sent one file at a time.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(
+      page.locator('#contact').getByRole('status').filter({ hasText: 'Success!' }),
+    ).toBeVisible({ timeout: 170_000 });
+    const { rows } = await leadsFor(request, email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Dana Serial', message: 'Sent one file at a time.' });
+  });
+
+  test("a sender's file that fails says the message was not sent and keeps every character typed", async ({
+    page,
+    request,
+  }, info) => {
+    const email = `failed-${info.workerIndex}-${Date.now()}@example.com`;
+    await page.route(
+      (url) => /^\/assets\/send-contact-[\w-]+\.js$/.test(url.pathname),
+      (route) => route.abort('connectionreset'),
+    );
+    await page.goto('/');
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    const form = page.locator('#contact form');
+    const typed = {
+      Name: 'Zoë O’Brien-Ñúñez',
+      Email: email,
+      Phone: '+1 (555) 010-2030 ext. 7',
+      'Company (optional)': 'Café & Sons <HVAC>',
+      Message: 'Two lines:\n  after 6 pm — and weekends 🙂  ',
+    };
+    for (const [label, value] of Object.entries(typed))
+      await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('#contact').getByRole('alert')).toContainText(
+      'The page could not finish loading, so your message was not sent.',
+    );
+    for (const [label, value] of Object.entries(typed))
+      await expect(form.getByLabel(label, { exact: true })).toHaveValue(value);
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect((await leadsFor(request, email)).rows).toHaveLength(0);
+  });
+});

@@ -37,6 +37,8 @@ export const contactSection = {
     intro: 'Rather not wait for a reply?',
   },
   submitting: 'Sending...',
+  // Said (politely, to a screen reader too) while a press waits for the sender's code to arrive.
+  stillLoading: 'Still loading, your message will be sent.',
   // "Have the agent call me now": offered where Call my phone is (the bot check set).
   // What follows the press (its stopwatch, a refusal) has its words in call-now.ts.
   callNow: {
@@ -56,6 +58,12 @@ export const contactSection = {
     error: {
       title: 'Error',
       description: 'There was a problem sending your message. Please try again.',
+    },
+    // The sender's code stopped arriving or failed: nothing was sent, the form keeps its text.
+    loadError: {
+      title: 'Not sent',
+      description:
+        'The page could not finish loading, so your message was not sent. What you typed is kept: check your connection and press Send Message again.',
     },
     dismiss: 'Dismiss notification',
   },

@@ -1,14 +1,39 @@
 import { lazy, type ComponentType } from 'react';
 
+/** Calls `listener` each time the network delivers something; returns the unsubscribe. */
+export type Progress = (listener: () => void) => () => void;
+
+/**
+ * Each file the page receives (a script, a stylesheet, an image) is a resource timing entry
+ * when it has arrived. Without the API no progress is seen, and the deadline counts from the start.
+ */
+export const networkProgress: Progress = (listener) => {
+  if (typeof PerformanceObserver === 'undefined') return () => undefined;
+  let observer: PerformanceObserver;
+  try {
+    observer = new PerformanceObserver(() => listener());
+    observer.observe({ type: 'resource' });
+  } catch {
+    return () => undefined;
+  }
+  return () => observer.disconnect();
+};
+
 /**
  * A failed load is forgotten, so the next call tries again (the visitor may be back online).
- * `timeoutMs` fails a stalled load, so a button never waits forever.
+ * `idleMs` fails a stalled load, so a button never waits forever: it counts from the last file
+ * the network delivered, not from the call, so a slow network that is still delivering the code
+ * is waited for however long the whole takes.
  */
-export function loadOnce<T>(load: () => Promise<T>, timeoutMs?: number): () => Promise<T> {
+export function loadOnce<T>(
+  load: () => Promise<T>,
+  idleMs?: number,
+  progress: Progress = networkProgress,
+): () => Promise<T> {
   let pending: Promise<T> | undefined;
   return () => {
     if (!pending) {
-      const attempt = timeoutMs === undefined ? load() : withDeadline(load(), timeoutMs);
+      const attempt = idleMs === undefined ? load() : withIdleDeadline(load, idleMs, progress);
       pending = attempt.catch((error: unknown) => {
         pending = undefined;
         throw error;
@@ -18,12 +43,24 @@ export function loadOnce<T>(load: () => Promise<T>, timeoutMs?: number): () => P
   };
 }
 
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+function withIdleDeadline<T>(load: () => Promise<T>, ms: number, progress: Progress): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let stop = () => undefined as void;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Loading took longer than ${ms / 1000} s.`)), ms);
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => reject(new Error(`Loading stalled: nothing arrived for ${ms / 1000} s.`)),
+        ms,
+      );
+    };
+    arm();
+    stop = progress(arm);
   });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([load(), deadline]).finally(() => {
+    clearTimeout(timer);
+    stop();
+  });
 }
 
 /** A failed fetch shows `fallback` instead of reaching React, which with no error boundary would blank the page. */

@@ -182,13 +182,47 @@ describe('ContactForm', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('shows the error toast when the sender cannot even be loaded', async () => {
+  it('says the page could not load when the sender cannot be loaded, and keeps what was typed', async () => {
     const user = userEvent.setup();
     render(<ContactForm send={() => Promise.reject(new Error('chunk failed'))} />);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(await screen.findByText('Not sent')).toBeInTheDocument();
+    expect(screen.getByText(/could not finish loading/)).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Dana Lee');
+    expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
+    expect(screen.getByLabelText('Phone')).toHaveValue('555 010 2030');
+    expect(screen.getByLabelText('Message')).toHaveValue('Weekend calls go to voicemail.');
+  });
+
+  it('says it is still loading while a press waits for the code, and stops saying so when it came', async () => {
+    const user = userEvent.setup();
+    const code = deferred<void>();
+    const send = vi.fn(async () => {
+      await code.promise;
+      return { ok: true } as const;
+    });
+    render(<ContactForm send={send} codeStillLoading={() => code.promise} />);
+    const words = screen.getByText('Still loading, your message will be sent.');
+    expect(words.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(words).toHaveClass('hidden');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(words).not.toHaveClass('hidden');
+    await act(async () => code.resolve());
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    expect(words).toHaveClass('hidden');
+  });
+
+  it('says nothing of loading when the code is already here', async () => {
+    const user = userEvent.setup();
+    const sent = deferred<SubmissionResult>();
+    render(<ContactForm send={() => sent.promise} codeStillLoading={() => null} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByText(/Still loading/)).toHaveClass('hidden');
+    await act(async () => sent.resolve({ ok: true }));
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
   });
 
   describe('before the app takes over', () => {
@@ -252,6 +286,50 @@ describe('ContactForm', () => {
       await act(async () => answer.resolve({ ok: true }));
       expect(await screen.findByText('Success!')).toBeInTheDocument();
       expect(send).toHaveBeenCalledTimes(1);
+      act(() => root.unmount());
+    });
+    it('says it is still loading from a press held before hydration until the code has come', async () => {
+      uninstall = installEarlyCapture(window);
+      const code = deferred<void>();
+      const send = vi.fn(async () => {
+        await code.promise;
+        return { ok: true } as const;
+      });
+      const root = await serveAndHydrate(
+        <ContactForm send={send} codeStillLoading={() => code.promise} />,
+        () => {
+          typeInto(screen.getByLabelText('Name'), 'Dana Lee');
+          typeInto(screen.getByLabelText('Email'), 'dana@example.com');
+          typeInto(screen.getByLabelText('Phone'), '555 010 2030');
+          typeInto(screen.getByLabelText('Message'), 'Typed early.');
+          screen.getByRole('button', { name: 'Send Message' }).click();
+        },
+      );
+      await settle();
+      const words = screen.getByText('Still loading, your message will be sent.');
+      expect(words).not.toHaveClass('hidden');
+      expect(send).toHaveBeenCalledTimes(1);
+      await act(async () => code.resolve());
+      expect(await screen.findByText('Success!')).toBeInTheDocument();
+      expect(words).toHaveClass('hidden');
+      act(() => root.unmount());
+    });
+
+    it('stops saying it is loading when a press held early finds the form incomplete', async () => {
+      uninstall = installEarlyCapture(window);
+      const send = vi.fn();
+      const root = await serveAndHydrate(
+        <ContactForm send={send} codeStillLoading={() => new Promise(() => undefined)} />,
+        () => {
+          typeInto(screen.getByLabelText('Name'), 'Dana Lee');
+          screen.getByRole('button', { name: 'Send Message' }).click();
+        },
+      );
+      await settle();
+      await act(async () => new Promise((done) => setTimeout(done, 0)));
+      expect(screen.getByLabelText('Email')).toHaveFocus();
+      expect(screen.getByText('Still loading, your message will be sent.')).toHaveClass('hidden');
+      expect(send).not.toHaveBeenCalled();
       act(() => root.unmount());
     });
   });

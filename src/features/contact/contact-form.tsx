@@ -22,13 +22,19 @@ import { validateContact, type ContactErrors } from './validate';
 
 const EARLY_KEY = 'contact-submit';
 
-/** Loaded on the form's first focus; a stalled load fails after the same 10 s as a call, so the button never stays on Sending.... */
+/**
+ * Loaded on the form's first focus. A load fails once nothing has arrived for the same 10 s as a
+ * call, so the button never stays on Sending... on a dead network, yet a slow one is waited for.
+ */
+let senderReady = false;
 const loadSender = loadOnce(async () => {
   const sender = await import('./send-contact');
   await sender.prepareSender();
+  senderReady = true;
   return sender;
 }, CALL_TIMEOUT_MS);
 const preloadSender = () => void loadSender().catch(() => undefined);
+const senderStillLoading = () => (senderReady ? null : loadSender());
 
 /** Fetched at the tick or the press, never in the first load; if it can't load, the call still goes. */
 const loadResult = loadOnce(() => import('./call-now-result'), CALL_TIMEOUT_MS);
@@ -43,11 +49,18 @@ const sendLazily: Send = async (id, values, botCheckPlace) =>
 
 interface ContactFormProps {
   send?: Send;
+  /** The code a send still waits for, or null once it is here (a `send` given brings its own). */
+  codeStillLoading?: () => Promise<unknown> | null;
   booking?: BookingConfig | null;
 }
 
-export function ContactForm({ send = sendLazily, booking = config.booking }: ContactFormProps) {
+export function ContactForm({
+  send = sendLazily,
+  codeStillLoading = send === sendLazily ? senderStillLoading : () => null,
+  booking = config.booking,
+}: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>({});
+  const [stillLoading, setStillLoading] = useState(false);
   const { toast, show, dismiss } = useToast();
   // Where the bot check goes if the site's ceiling ever asks for one.
   const botCheckBox = useRef<HTMLDivElement>(null);
@@ -75,8 +88,8 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
     });
   }, []);
 
-  const toastFor = (ok: boolean) => {
-    const words = ok ? copy.toasts.success : copy.toasts.error;
+  const toastFor = (ok: boolean, words?: { title: string; description: string }) => {
+    words ??= ok ? copy.toasts.success : copy.toasts.error;
     show({ ...words, variant: ok ? 'success' : 'destructive' });
   };
 
@@ -105,11 +118,18 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
     dismiss();
     const callNow = data.get('call_now') === 'yes';
     if (callNow) call.pressed(pressedAt);
+    const code = codeStillLoading();
+    if (code) {
+      setStillLoading(true);
+      const arrived = () => setStillLoading(false);
+      void code.then(arrived, arrived);
+    }
     const outcome = await submit(values);
     if (!outcome) return; // one was already on its way
     const sent = outcome.status === 'succeeded';
     if (sent) element.reset();
-    toastFor(sent);
+    const notLoaded = outcome.status === 'failed' && outcome.step === 'load';
+    toastFor(sent, notLoaded ? copy.toasts.loadError : undefined);
     // No call without a stored lead.
     if (callNow) void call.follow(sent ? outcome.id : null, values.phone, pressedAt);
   }
@@ -165,6 +185,14 @@ export function ContactForm({ send = sendLazily, booking = config.booking }: Con
             ) : null}
             {submitting ? copy.submitting : copy.submit}
           </Button>
+          {/* Always in the page, so a screen reader hears the words when they show; a live
+              region without the status role, which the toasts' region has. Before the app takes
+              over, a held press shows them by CSS (src/styles/index.css). */}
+          <p aria-live="polite" className="text-sm text-slate-600">
+            <span data-early-status className={stillLoading ? 'mt-2 block' : 'hidden'}>
+              {copy.stillLoading}
+            </span>
+          </p>
         </div>
         {callState.kind !== 'none' ? (
           <Suspense fallback={null}>
