@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createLocalStack, type LocalStack } from '../app';
-import type { LeadRow } from '../../supabase/functions/_shared/contracts/lead';
+import { storedLead } from '../../supabase/functions/_shared/tests/stored-lead';
 
 /**
  * A temporary folder with the smallest site the static host accepts; with `preparedDatabase`,
@@ -44,21 +44,7 @@ export function nextAddress(): string {
 
 /** A lead as the site sends it, stamped with the current time (the database keeps honest times). */
 export function randomLead(overrides: Record<string, unknown> = {}) {
-  const lead: LeadRow = {
-    id: crypto.randomUUID(),
-    name: 'Dana Lee',
-    email: 'dana@example.com',
-    phone: '555 010 2030',
-    company: null,
-    message: 'Please call me back.',
-    created_at: new Date().toISOString(),
-    page: '/',
-    utm: null,
-    estimate: null,
-    demo_call: false,
-    visit_id: null,
-    trade: null,
-  };
+  const lead = storedLead({ id: crypto.randomUUID(), created_at: new Date().toISOString() });
   return { ...lead, ...overrides };
 }
 

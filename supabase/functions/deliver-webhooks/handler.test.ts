@@ -3,28 +3,13 @@
 // supabase/tests/lead-guards.sql.test.ts).
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
+import { storedLead } from '../_shared/tests/stored-lead.ts';
 import { createHandler } from './handler.ts';
 
 const WEBHOOK = 'https://automation.test/webhook/lead';
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const KEY = 'service-role-key';
 const CLAIM = '2026-11-24T14:17:30.123456+00:00';
-
-const stored = (id: string) => ({
-  id,
-  name: 'Dana Lee',
-  email: 'dana@example.com',
-  phone: '555 010 2030',
-  company: null,
-  message: 'Please call me back.',
-  created_at: '2026-11-24T14:17:00+00:00',
-  page: '/',
-  utm: null,
-  estimate: null,
-  demo_call: false,
-  visit_id: null,
-  trade: null,
-});
 
 function harness(options: { answer?: (id: string) => Response; database?: 'down' } = {}) {
   const ids = ['lead-one', 'lead-two'];
@@ -44,7 +29,7 @@ function harness(options: { answer?: (id: string) => Response; database?: 'down'
           id,
           claim: CLAIM,
           attempt: 2,
-          lead: stored(id),
+          lead: storedLead({ id }),
         })),
       };
     },

@@ -2,6 +2,7 @@
 // database's lead_submit faked as a function (its SQL is tested in supabase/tests/lead-guards.sql.test.ts).
 import assert from 'node:assert/strict';
 import { postJson } from '../_shared/tests/request.ts';
+import { storedLead } from '../_shared/tests/stored-lead.ts';
 import { twoTrades } from '../_shared/tests/trades.ts';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import { createHandler } from './handler.ts';
@@ -49,21 +50,13 @@ function deliveries(failDone = false) {
   return { leads, call };
 }
 
-/** A lead as the table gives it back: created_at in UTC, as PostgREST writes a timestamptz. */
-const STORED = {
-  name: 'Dana Lee',
-  email: 'dana@example.com',
-  phone: '555 010 2030',
-  company: null,
-  message: 'Please call me back.',
-  created_at: '2026-11-24T14:17:00+00:00',
-  page: '/',
+/** The stored lead, as the table gives it back. */
+const STORED = storedLead({
   utm: { utm_source: 'google' },
   estimate: 1200,
   demo_call: true,
-  visit_id: null,
   trade: TRADE,
-};
+});
 
 function harness(
   turnstile: Response | 'network' = Response.json(SOLVED),
