@@ -7,7 +7,9 @@ create table private.webhook_deliveries (
   id text primary key check (id ~ '^[A-Za-z0-9_:-]{1,255}$'),
   lead_id uuid not null references public.contact_submissions (id) on delete cascade,
   created_at timestamptz not null default now(),
-  next_attempt_at timestamptz not null default now(),
+  -- The visitor's press posts a new lead itself: the worker's turn comes only if it has not
+  -- (a press cut off between storing and posting), so the two never race for a fresh lead.
+  next_attempt_at timestamptz not null default now() + interval '30 seconds',
   attempts integer not null default 0 check (attempts between 0 and 100),
   -- An attempt in progress holds the delivery until then; one left by a killed function lapses.
   claimed_until timestamptz,
@@ -79,7 +81,7 @@ revoke all on function private.claimed_delivery(text, timestamptz, integer, uuid
 -- Request {id, action: claim | done | release, lease_seconds, claim, error}, or {action: due,
 -- limit, lease_seconds}. A claim is one conditional UPDATE, so of two requests at once exactly
 -- one claims a delivery; `due` takes what is due with FOR UPDATE SKIP LOCKED, so two workers
--- never take the same one. A claim lapses after lease_seconds.
+-- never take the same one. A claim lapses after lease_seconds, when the delivery falls due.
 create or replace function public.lead_delivery(request jsonb) returns jsonb
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -94,7 +96,8 @@ begin
     when 'claim' then
       -- The visitor's press: at once, whatever the schedule says, and again after the last.
       update private.webhook_deliveries
-         set claimed_until = now() + lease, attempts = least(attempts + 1, 100), failed_at = null
+         set claimed_until = now() + lease, next_attempt_at = now() + lease,
+             attempts = least(attempts + 1, 100), failed_at = null
        where id = delivery_id
          and delivered_at is null
          and (claimed_until is null or claimed_until < now())
@@ -119,7 +122,8 @@ begin
            for update skip locked
       ), taken as (
         update private.webhook_deliveries d
-           set claimed_until = now() + lease, attempts = least(d.attempts + 1, 100)
+           set claimed_until = now() + lease, next_attempt_at = now() + lease,
+               attempts = least(d.attempts + 1, 100)
           from due where d.id = due.id
         returning d.id, d.claimed_until, d.attempts, d.lead_id, d.next_attempt_at
       )

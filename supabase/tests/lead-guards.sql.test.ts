@@ -562,6 +562,11 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         const lead = randomLead();
         expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'missing' });
         expect(await submitViaFunction(lead, nextAddress(), false)).toEqual({ outcome: 'stored' });
+        // A fresh lead is its press's to post: the worker does not race it.
+        const fresh = (await delivery({ action: 'due', limit: 100 })).deliveries as {
+          id: string;
+        }[];
+        expect(fresh.map((entry) => entry.id)).not.toContain(lead.id);
         const claimed = await delivery({ id: lead.id, action: 'claim', lease_seconds: 30 });
         expect(claimed).toMatchObject({
           state: 'claimed',
@@ -604,7 +609,10 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         await submitViaFunction(other, nextAddress(), false);
         await delivery({ id: other.id, action: 'claim' });
         await db.query(
-          "update private.webhook_deliveries set claimed_until = now() - interval '1 second' where id = $1",
+          `update private.webhook_deliveries
+              set claimed_until = now() - interval '1 second',
+                  next_attempt_at = now() - interval '1 second'
+            where id = $1`,
           [other.id],
         );
         const due = await delivery({ action: 'due', limit: 100 });
@@ -655,6 +663,11 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         const leads = Array.from({ length: 12 }, () => randomLead());
         for (const lead of leads) await submitViaFunction(lead, nextAddress(), false);
         const ids = new Set(leads.map((lead) => lead.id));
+        // Due: the presses that would have posted them never came.
+        await db.query(
+          "update private.webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = any($1)",
+          [[...ids]],
+        );
         const workers = await Promise.all(
           Array.from({ length: 4 }, () => delivery({ action: 'due', limit: 5, lease_seconds: 60 })),
         );
