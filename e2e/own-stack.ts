@@ -17,9 +17,15 @@ const PORT_RANGES = {
 
 export type OwnStackSpec = keyof typeof PORT_RANGES;
 
+/** The Fetch standard's bad ports within the ranges: a browser refuses them (ERR_UNSAFE_PORT). */
+const BAD_PORTS = new Set([5060, 5061]);
+
 /** A port in `spec`'s own range (random within it: a run's leftovers do not collide). */
 export function ownPort(spec: OwnStackSpec): number {
-  return PORT_RANGES[spec] + Math.floor(Math.random() * 100);
+  for (;;) {
+    const port = PORT_RANGES[spec] + Math.floor(Math.random() * 100);
+    if (!BAD_PORTS.has(port)) return port;
+  }
 }
 
 /**
