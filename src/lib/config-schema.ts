@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCAL_ROUTES } from './local-stack-routes.ts';
 import { BOOKING_PROVIDERS, bookingProvider } from './booking.ts';
+import { MAX_CALL_SECONDS } from '../../supabase/functions/_shared/contracts/call-length.ts';
 
 export const OPTIONAL_CONFIG_VARIABLES = [
   'VITE_BOOKING_URL',
@@ -95,9 +96,19 @@ const optional = z
 const optionalHttpUrl = optional.pipe(httpUrl.optional());
 
 const maxCallSeconds = optional
-  .pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds').default('180'))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .default(String(MAX_CALL_SECONDS.fallback)),
+  )
   .transform(Number)
-  .pipe(z.number().min(10, 'must be at least 10 seconds').max(600, 'must be at most 600 seconds'));
+  .pipe(
+    z
+      .number()
+      .min(MAX_CALL_SECONDS.min, `must be at least ${MAX_CALL_SECONDS.min} seconds`)
+      .max(MAX_CALL_SECONDS.max, `must be at most ${MAX_CALL_SECONDS.max} seconds`),
+  );
 
 // supabase-js adds /rest/v1 itself; a path would fail only on the live site.
 const supabaseUrl = httpUrl.refine(

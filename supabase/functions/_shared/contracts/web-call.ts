@@ -5,11 +5,7 @@ import { claimRefusals, limitErrorBody } from './claim.ts';
 import type { EndpointContract, Parsed } from './refusal.ts';
 import type { ReportTicket } from './report-read.ts';
 
-/**
- * VAPI_MAX_CALL_SECONDS, the longest call the site lets Vapi run (its maxDurationSeconds): when
- * unset, and its bounds.
- */
-export const MAX_CALL_SECONDS = { fallback: 180, min: 10, max: 600 } as const;
+export { MAX_CALL_SECONDS } from './call-length.ts';
 
 /**
  * Nothing the page sends can change the call. A body is one request (`call`), a reservation on
