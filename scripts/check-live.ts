@@ -5,7 +5,7 @@ import { functionsWithoutKeyCheck, listFunctions } from '../server/edge-function
 import { readMigrations } from '../server/postgres/migrations';
 import { ConfigError, LOCAL_VITE_MODE } from '../src/lib/config-schema';
 import { checkLiveSite, formatResults } from './lib/live-checks';
-import { resolveSiteConfig } from './lib/site-config';
+import { resolveServiceRoleKey, resolveSiteConfig } from './lib/site-config';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,9 +21,10 @@ async function main() {
     );
     process.exit(2);
   }
+  const mode = local ? LOCAL_VITE_MODE : 'production';
   let config;
   try {
-    config = resolveSiteConfig(local ? LOCAL_VITE_MODE : 'production', root);
+    config = resolveSiteConfig(mode, root);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error('Set the VITE_ variables the deployed build had (README, "Configuration"):');
@@ -36,6 +37,7 @@ async function main() {
     accepted,
     migrations: await readMigrations(),
     functions: listFunctions().map((name) => ({ name, verifyJwt: !noKeyCheck.has(name) })),
+    serviceRoleKey: resolveServiceRoleKey(mode, root),
   });
   for (const line of formatResults(results)) console.log(line);
   const failed = results.filter((result) => !result.ok).length;

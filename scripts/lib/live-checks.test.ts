@@ -1,8 +1,13 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readMigrations } from '../../server/postgres/migrations';
+import { LOCAL_SERVICE_ROLE_KEY } from '../../server/local-config';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/lib/config-schema';
+import { LOCAL_VITE_MODE, parseConfig } from '../../src/lib/config-schema';
 import { twoTrades } from '../../src/test/trades';
 import {
+  checkLeadDeliveries,
   checkLiveSite,
   checkProfile,
   checkServerSide,
@@ -11,10 +16,12 @@ import {
   formatResults,
   pageFunctions,
   parseCsp,
+  REQUEUE_FAILED_LEADS,
   serverStepFunctions,
 } from './live-checks';
 import { publicKeyWorstCase } from './profile-risk';
 import { cspHash } from './security-headers';
+import { resolveServiceRoleKey } from './site-config';
 
 const HTML = '<head><script>boot()</script><style>h1{color:red}</style></head>';
 const BUILT = `default-src 'self'; script-src 'self' ${cspHash('boot()')}; style-src 'self' ${cspHash('h1{color:red}')}; connect-src 'self' https://api.vapi.ai`;
@@ -420,5 +427,178 @@ describe("check:live's functions: deployed as supabase/config.toml says", () => 
       ),
       'SKIP  function request-callback: not deployed, so its key check is not checked',
     ]);
+  });
+});
+
+describe("check:live's count of the leads stored but not delivered", () => {
+  const config = parseConfig(REQUIRED, 'production');
+  const KEY = 'sb_secret_check-live-test-key-0123456789';
+  const RPC = 'https://abc.supabase.co/rest/v1/rpc/lead_deliveries_pending';
+  /** Ids as the outbox keeps them (a lead's id). */
+  const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const lead = (n: number, state: 'failed' | 'overdue' | 'waiting', lastError?: string) => ({
+    id: id(n),
+    created_at: '2026-12-05T10:00:00Z',
+    attempts: state === 'failed' ? 10 : 1,
+    failed: state === 'failed',
+    overdue: state === 'overdue',
+    next_attempt_at: '2026-12-05T10:00:30Z',
+    last_error: lastError ?? (state === 'waiting' ? null : 'the webhook refused or did not answer'),
+  });
+  const counted = (leads: ReturnType<typeof lead>[], extra: Record<string, number> = {}) => ({
+    count: leads.length,
+    failed: leads.filter((entry) => entry.failed).length,
+    overdue: leads.filter((entry) => entry.overdue).length,
+    grace_seconds: 120,
+    leads,
+    ...extra,
+  });
+  /** A data API answering the function's call with `answer`, recording each request. */
+  function dataApi(answer: () => Response | Promise<Response>) {
+    const requests: { url: string; init?: RequestInit }[] = [];
+    const fetcher = async (url: string, init?: RequestInit) => {
+      requests.push({ url, init });
+      return answer();
+    };
+    return { fetcher, requests };
+  }
+  const check = (
+    answer: () => Response | Promise<Response>,
+    serviceRoleKey: string | undefined = KEY,
+  ) => checkLeadDeliveries(config, { fetcher: dataApi(answer).fetcher, serviceRoleKey });
+  const line = async (...args: Parameters<typeof check>) => {
+    const printed = formatResults([await check(...args)]);
+    expect(printed.join('\n')).not.toContain(KEY);
+    return printed[0]!;
+  };
+
+  it('is skipped without the key, naming the variable that enables it, and asks nothing', async () => {
+    const api = dataApi(() => Response.json(counted([])));
+    const result = await checkLeadDeliveries(config, { fetcher: api.fetcher });
+    expect(formatResults([result])).toEqual([
+      "SKIP  the leads stored but not delivered: not checked (set SUPABASE_SERVICE_ROLE_KEY, the project's service-role key, in the shell or .env to check them)",
+    ]);
+    expect(api.requests).toEqual([]);
+  });
+
+  it("calls the function through the project's data API with the service-role key, and passes when every lead is delivered", async () => {
+    const api = dataApi(() => Response.json(counted([])));
+    const result = await checkLeadDeliveries(config, {
+      fetcher: api.fetcher,
+      serviceRoleKey: KEY,
+    });
+    expect(formatResults([result])).toEqual(['PASS  every lead stored is delivered']);
+    expect(api.requests).toHaveLength(1);
+    const [{ url, init }] = api.requests as [{ url: string; init: RequestInit }];
+    expect(url).toBe(RPC);
+    expect(init.method).toBe('POST');
+    expect(init.headers).toMatchObject({ apikey: KEY, Authorization: `Bearer ${KEY}` });
+    expect(JSON.parse(init.body as string)).toEqual({ request: { limit: 50 } });
+  });
+
+  it('passes leads waiting for their next attempt within the schedule, naming them', async () => {
+    expect(await line(() => Response.json(counted([lead(1, 'waiting'), lead(2, 'waiting')])))).toBe(
+      `PASS  2 leads stored and not yet delivered, each waiting for its next attempt within the schedule: ${id(1)}, ${id(2)}`,
+    );
+  });
+
+  it('fails overdue leads by id: deliver-webhooks is not running, or has no webhook address', async () => {
+    const printed = await line(() =>
+      Response.json(counted([lead(1, 'overdue'), lead(2, 'waiting')])),
+    );
+    expect(printed).toMatch(
+      new RegExp(
+        `^FAIL {2}2 leads stored but not delivered: 1 overdue \\(${id(1)}\\), 1 waiting for their next attempt \\(${id(2)}\\): the overdue fell due over 2 minutes ago`,
+      ),
+    );
+    expect(printed).toContain('deliver-webhooks is not running on its schedule');
+    expect(printed).toContain('docs/deploy.md step 5.8');
+    expect(printed).toContain('CONTACT_WEBHOOK_URL');
+    expect(printed).not.toContain('requeue');
+  });
+
+  it('fails failed leads by id with their last error, and says how to requeue them', async () => {
+    const printed = await line(() =>
+      Response.json(counted([lead(1, 'failed', 'HTTP 500'), lead(2, 'failed', 'HTTP 500')])),
+    );
+    expect(printed).toMatch(
+      new RegExp(
+        `^FAIL {2}2 leads stored but not delivered: 2 failed \\(${id(1)}, ${id(2)}\\): your automation refused the failed`,
+      ),
+    );
+    expect(printed).toContain('(last error: "HTTP 500")');
+    expect(printed).toContain(`requeue them in the SQL editor with ${REQUEUE_FAILED_LEADS}`);
+    expect(printed).not.toContain('deliver-webhooks');
+    expect(printed).toContain('Each lead is in contact_submissions meanwhile');
+  });
+
+  it('names both fixes for failed and overdue leads at once, and counts those it does not list', async () => {
+    const listed = [lead(1, 'failed'), lead(2, 'overdue')];
+    const printed = await line(() =>
+      Response.json(counted(listed, { count: 120, failed: 30, overdue: 70 })),
+    );
+    expect(printed).toContain(
+      `FAIL  120 leads stored but not delivered: 30 failed (${id(1)}, 29 more not listed), 70 overdue (${id(2)}, 69 more not listed), 20 waiting for their next attempt (20 more not listed): `,
+    );
+    expect(printed).toContain('deliver-webhooks is not running');
+    expect(printed).toContain(REQUEUE_FAILED_LEADS);
+  });
+
+  it('fails a project without the function, a refused key and an answer that is not the count, never printing the key', async () => {
+    expect(await line(() => Response.json({ code: 'PGRST202' }, { status: 404 }))).toBe(
+      'FAIL  the database lacks lead_deliveries_pending (PGRST202), so the leads stored but not delivered were not counted: apply the migrations to the project (supabase db push, docs/deploy.md step 3)',
+    );
+    expect(
+      await line(() => Response.json({ message: 'Invalid API key' }, { status: 401 })),
+    ).toMatch(
+      /^FAIL {2}SUPABASE_SERVICE_ROLE_KEY was refused \(401\), so the leads stored but not delivered were not counted: set it to this project's service-role key/,
+    );
+    // The anon key given as the service-role key: the database refuses it.
+    expect(await line(() => Response.json({ code: '42501' }, { status: 401 }))).toMatch(
+      /^FAIL {2}SUPABASE_SERVICE_ROLE_KEY was refused \(401 42501\)/,
+    );
+    expect(await line(() => new Response('<html>', { status: 200 }))).toMatch(
+      /^FAIL {2}the call of lead_deliveries_pending answered 200, not the count of the leads stored but not delivered: is https:\/\/abc\.supabase\.co this project's Supabase URL/,
+    );
+    expect(
+      await line(() => {
+        throw new TypeError('fetch failed');
+      }),
+    ).toBe(
+      `FAIL  the leads stored but not delivered: no answer from ${RPC} (TypeError: fetch failed)`,
+    );
+  });
+
+  it('runs in the whole check with the key it is given, after the database functions', async () => {
+    const fetcher = async (url: string) =>
+      url === RPC ? Response.json(counted([lead(7, 'failed')])) : new Response('');
+    const results = await checkLiveSite('https://www.example.com', config, {
+      fetcher,
+      serviceRoleKey: KEY,
+    });
+    const last = formatResults(results).at(-1)!;
+    expect(last).toMatch(
+      new RegExp(`^FAIL {2}1 lead stored but not delivered: 1 failed \\(${id(7)}\\)`),
+    );
+    expect(formatResults(results).join('\n')).not.toContain(KEY);
+  });
+});
+
+describe("check:live's service-role key", () => {
+  it("reads the shell's over .env, .env's without it, none when neither has one, and the local stack's own in local mode", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'check-live-env-'));
+    try {
+      expect(resolveServiceRoleKey('production', root, {})).toBeUndefined();
+      await writeFile(join(root, '.env'), 'SUPABASE_SERVICE_ROLE_KEY=from-dotenv\n');
+      expect(resolveServiceRoleKey('production', root, {})).toBe('from-dotenv');
+      expect(
+        resolveServiceRoleKey('production', root, { SUPABASE_SERVICE_ROLE_KEY: 'from-shell' }),
+      ).toBe('from-shell');
+      expect(
+        resolveServiceRoleKey(LOCAL_VITE_MODE, root, { SUPABASE_SERVICE_ROLE_KEY: 'from-shell' }),
+      ).toBe(LOCAL_SERVICE_ROLE_KEY);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

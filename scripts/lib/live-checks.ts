@@ -17,6 +17,7 @@ import { appFilesOf } from './inline-script';
 import { fileReader, filesOfPage, isScript, type Fetch, type FileRead } from './live-files';
 import { profileRisks, type ProfileRisk } from './profile-risk';
 import { cspHash, headerRules, inlineScripts, inlineStyles } from './security-headers';
+import { SERVICE_ROLE_KEY_VARIABLE } from './site-config';
 
 export interface CheckResult {
   ok: boolean;
@@ -503,18 +504,149 @@ async function checkServerStepFunction(server: Server, name: string): Promise<Ch
   );
 }
 
+/** The migrations' function that counts the leads stored and not delivered. */
+export const PENDING_LEADS_FUNCTION = 'lead_deliveries_pending';
+/** Of the leads not delivered, at most this many are named (the count is exact). */
+export const LISTED_LEADS_MAX = 50;
+
+/**
+ * Gives every failed lead a new schedule (lead_delivery's `due` takes it within a run, its
+ * attempts counted from the first again), posted with the same webhook-id.
+ */
+export const REQUEUE_FAILED_LEADS =
+  'update private.webhook_deliveries set failed_at = null, attempts = 0, next_attempt_at = now() where lead_id is not null and delivered_at is null and failed_at is not null;';
+
+interface PendingLeads {
+  count: number;
+  failed: number;
+  overdue: number;
+  grace_seconds: number;
+  leads: { id: string; failed: boolean; overdue: boolean; last_error: string | null }[];
+}
+
+function isPendingLeads(body: unknown): body is PendingLeads {
+  const answer = body as Partial<PendingLeads> | null;
+  return (
+    typeof answer?.count === 'number' &&
+    typeof answer.failed === 'number' &&
+    typeof answer.overdue === 'number' &&
+    typeof answer.grace_seconds === 'number' &&
+    Array.isArray(answer.leads) &&
+    answer.leads.every((lead) => typeof lead?.id === 'string')
+  );
+}
+
+const leadsWord = (count: number) => `${count} lead${count === 1 ? '' : 's'}`;
+
+/** The ids listed of `count` leads, and how many more there are. */
+function idList(count: number, ids: string[]): string {
+  const more = count - ids.length;
+  return [...ids, ...(more > 0 ? [`${more} more not listed`] : [])].join(', ');
+}
+
+/**
+ * Read with the service-role key: the outbox is refused to the anon key. The key goes only to
+ * the project's own data API, and no line prints it.
+ */
+export async function checkLeadDeliveries(
+  config: SiteConfig,
+  { fetcher = fetch, serviceRoleKey }: Pick<LiveCheckOptions, 'fetcher' | 'serviceRoleKey'>,
+): Promise<CheckResult> {
+  const what = 'the leads stored but not delivered';
+  if (!serviceRoleKey)
+    return skip(
+      `${what}: not checked (set ${SERVICE_ROLE_KEY_VARIABLE}, the project's service-role key, in the shell or .env to check them)`,
+    );
+  const url = `${config.supabaseUrl}/rest/v1/rpc/${PENDING_LEADS_FUNCTION}`;
+  const answer = await fetcher(url, {
+    method: 'POST',
+    headers: {
+      apikey: serviceRoleKey,
+      Authorization: `Bearer ${serviceRoleKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ request: { limit: LISTED_LEADS_MAX } }),
+  }).then(
+    async (response) => ({
+      status: response.status,
+      body: (await response.json().catch(() => null)) as unknown,
+    }),
+    (error: unknown) => String(error),
+  );
+  if (typeof answer === 'string') return fail(what, `no answer from ${url} (${answer})`);
+  const { status, body } = answer;
+  const code = String((body as { code?: unknown } | null)?.code ?? '');
+  const answered = `${status}${code ? ` ${code}` : ''}`;
+  if (status === 404)
+    return fail(
+      `the database lacks ${PENDING_LEADS_FUNCTION} (${code || 404}), so ${what} were not counted`,
+      'apply the migrations to the project (supabase db push, docs/deploy.md step 3)',
+    );
+  if (status === 401 || status === 403)
+    return fail(
+      `${SERVICE_ROLE_KEY_VARIABLE} was refused (${answered}), so ${what} were not counted`,
+      "set it to this project's service-role key (Project Settings, API keys: service_role, or a secret key), not the anon key",
+    );
+  if (status !== 200 || !isPendingLeads(body))
+    return fail(
+      `the call of ${PENDING_LEADS_FUNCTION} answered ${answered}, not the count of ${what}`,
+      `is ${config.supabaseUrl} this project's Supabase URL (VITE_SUPABASE_URL)?`,
+    );
+  const { count, failed, overdue, grace_seconds: grace, leads } = body;
+  if (count === 0) return pass('every lead stored is delivered');
+  const waiting = count - failed - overdue;
+  const ids = (state: 'failed' | 'overdue' | 'waiting') =>
+    leads
+      .filter((lead) => (lead.failed ? 'failed' : lead.overdue ? 'overdue' : 'waiting') === state)
+      .map((lead) => lead.id);
+  if (failed === 0 && overdue === 0)
+    return pass(
+      `${leadsWord(count)} stored and not yet delivered, each waiting for its next attempt within the schedule: ${idList(count, ids('waiting'))}`,
+    );
+  const states = [
+    failed > 0 ? `${failed} failed (${idList(failed, ids('failed'))})` : '',
+    overdue > 0 ? `${overdue} overdue (${idList(overdue, ids('overdue'))})` : '',
+    waiting > 0
+      ? `${waiting} waiting for their next attempt (${idList(waiting, ids('waiting'))})`
+      : '',
+  ].filter(Boolean);
+  const errors = [
+    ...new Set(leads.flatMap((lead) => (lead.failed && lead.last_error ? [lead.last_error] : []))),
+  ];
+  const fixes = [
+    overdue > 0
+      ? `the overdue fell due over ${grace / 60} minutes ago and no deliver-webhooks run took them: deliver-webhooks is not running on its schedule (is it deployed, and the pg_cron job of docs/deploy.md step 5.8 scheduled?) or has no CONTACT_WEBHOOK_URL secret (docs/deploy.md step 4)`
+      : '',
+    failed > 0
+      ? `your automation refused the failed (or did not answer) at every attempt for about a day${errors.length ? ` (last error: ${errors.map((error) => JSON.stringify(error)).join(', ')})` : ''}; once it answers 2xx again, requeue them in the SQL editor with ${REQUEUE_FAILED_LEADS}`
+      : '',
+  ].filter(Boolean);
+  return fail(
+    `${leadsWord(count)} stored but not delivered: ${states.join(', ')}`,
+    `${fixes.join('; ')}. Each lead is in contact_submissions meanwhile`,
+  );
+}
+
 export interface LiveCheckOptions {
   fetcher?: Fetch;
   accepted?: Accepted;
   /** In the order they are applied. */
   migrations?: readonly Migration[];
   functions?: readonly FunctionDeployment[];
+  /** Counts the leads not delivered; without it that check is skipped. */
+  serviceRoleKey?: string;
 }
 
 export async function checkLiveSite(
   siteUrl: string,
   config: SiteConfig,
-  { fetcher = fetch, accepted = new Set(), migrations = [], functions = [] }: LiveCheckOptions = {},
+  {
+    fetcher = fetch,
+    accepted = new Set(),
+    migrations = [],
+    functions = [],
+    serviceRoleKey,
+  }: LiveCheckOptions = {},
 ): Promise<CheckResult[]> {
   const site = new URL(siteUrl).origin;
   const load = pageLoader(fetcher, site);
@@ -535,6 +667,7 @@ export async function checkLiveSite(
   for (const { name, needed } of pageFunctions(config))
     results.push(await checkFunctionCors(live, name, needed));
   results.push(...(await checkServerSide(config, { fetcher, migrations, functions })));
+  results.push(await checkLeadDeliveries(config, { fetcher, serviceRoleKey }));
   return results;
 }
 

@@ -6,7 +6,7 @@ import {
   profileOf,
   type SiteConfig,
 } from '../../src/lib/config-schema.ts';
-import { localAnonKey, localOrigin } from '../../server/local-config.ts';
+import { LOCAL_SERVICE_ROLE_KEY, localAnonKey, localOrigin } from '../../server/local-config.ts';
 import { LOCAL_ROUTES } from '../../src/lib/local-stack-routes.ts';
 
 /** The server paths' units test with configurations of their own. */
@@ -37,6 +37,9 @@ export function describeLocalOverrides(overridden: string[], origin: string): st
   );
 }
 
+const isLocalMode = (viteMode: string) =>
+  viteMode === LOCAL_VITE_MODE || viteMode === 'test' || viteMode === 'development';
+
 /** The shell's variables over .env; in local mode the local stack's addresses always win. */
 export function resolveSiteConfig(
   viteMode: string,
@@ -44,7 +47,7 @@ export function resolveSiteConfig(
   processEnv = process.env,
   onOverride: (name: string) => void = () => undefined,
 ): SiteConfig {
-  const isLocal = viteMode === LOCAL_VITE_MODE || viteMode === 'test' || viteMode === 'development';
+  const isLocal = isLocalMode(viteMode);
   const env: Record<string, string> = { ...loadEnv(viteMode, root, 'VITE_') };
   for (const [key, value] of Object.entries(processEnv))
     if (key.startsWith('VITE_') && value !== undefined) env[key] = value;
@@ -67,4 +70,23 @@ export function resolveSiteConfig(
     }
   }
   return parseConfig(env, isLocal ? 'local' : 'production');
+}
+
+/** What lets check:live read the lead outbox. */
+export const SERVICE_ROLE_KEY_VARIABLE = 'SUPABASE_SERVICE_ROLE_KEY';
+
+/**
+ * check:live's service-role key: the shell's over .env, read as the VITE_ variables are (no
+ * build reads it: only VITE_ variables reach a page). In local mode the local stack's own, as
+ * the stack's addresses win there.
+ */
+export function resolveServiceRoleKey(
+  viteMode: string,
+  root: string,
+  processEnv = process.env,
+): string | undefined {
+  if (isLocalMode(viteMode)) return LOCAL_SERVICE_ROLE_KEY;
+  const name = SERVICE_ROLE_KEY_VARIABLE;
+  const key = processEnv[name] ?? loadEnv(viteMode, root, name)[name];
+  return key?.trim() || undefined;
 }
