@@ -32,7 +32,7 @@ const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
     `  Webhook:     ${webhookSecretNote(settings.functions.secrets.CONTACT_WEBHOOK_SECRET!)}\n`,
   );
 });
-// The lead outbox's worker, as pg_cron runs it hosted (docs/deploy.md): what is due, every 10 s.
+// The webhook outbox's worker, as pg_cron runs it hosted (docs/deploy.md): what is due, every 10 s.
 const DELIVER_EVERY_MS = 10_000;
 const deliverer = setInterval(() => {
   if (!stack.functions) return;

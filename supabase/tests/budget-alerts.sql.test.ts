@@ -1,7 +1,8 @@
 /**
  * The budget alerts at the SQL level (public.budget_spent): the day's first
  * report of a spent budget is the only `first` (on a real server, under 20 reports at once), each
- * budget apart, the grants; and one IPv6 /48 is one client's bucket.
+ * budget apart, and the only one written to the webhook's outbox; the grants; and one IPv6 /48
+ * is one client's bucket.
  */
 import { describe, expect, it } from 'vitest';
 import type { DefaultGrants } from '../../server/postgres/database';
@@ -19,6 +20,28 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
           day: string;
           resets_at: string;
         }>;
+      /** The outbox's deliveries of budget alerts: id, feature and day. */
+      const deliveries = async (feature: string) =>
+        (
+          await db.query<{ id: string; alert_feature: string; day: string }>(
+            `select id, alert_feature, to_char(alert_day, 'YYYY-MM-DD') as day
+               from private.webhook_deliveries where alert_feature = $1 order by alert_day`,
+            [feature],
+          )
+        ).rows;
+      /** The alert of `feature` as if made `days` earlier, its delivery with it. */
+      const moveBack = async (feature: string, days: number) => {
+        await db.query('update private.budget_alerts set day = day - $2::int where feature = $1', [
+          feature,
+          days,
+        ]);
+        await db.query(
+          `update private.webhook_deliveries
+              set id = 'budget_spent:' || alert_feature || ':' || to_char(alert_day, 'YYYY-MM-DD')
+            where alert_feature = $1`,
+          [feature],
+        );
+      };
 
       it('answers `first` once per budget and UTC day, with when it resets', async () => {
         await db.query('delete from private.budget_alerts');
@@ -34,18 +57,30 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
           "select refused from private.budget_alerts where feature = 'calls'",
         );
         expect(counted.rows).toEqual([{ refused: 2 }]);
+        // The first is written to the outbox with it, once: the repeat adds none.
+        expect(await deliveries('calls')).toEqual([
+          { id: `budget_spent:calls:${calls.day}`, alert_feature: 'calls', day: calls.day },
+        ]);
         // Each budget apart.
-        for (const feature of ['minutes', 'phone', 'chat'])
+        for (const feature of ['minutes', 'phone', 'chat']) {
           expect((await spent({ feature, budget: 5, retry_after: 60 })).first, feature).toBe(true);
+          expect(await deliveries(feature), feature).toHaveLength(1);
+        }
         // Yesterday's row does not count for today, and a month-old one is deleted.
-        await db.query("update private.budget_alerts set day = day - 1 where feature = 'calls'");
+        await moveBack('calls', 1);
         expect((await spent({ feature: 'calls', budget: 100, retry_after: 60 })).first).toBe(true);
-        await db.query("update private.budget_alerts set day = day - 40 where feature = 'chat'");
+        expect((await deliveries('calls')).map((delivery) => delivery.id)).toEqual([
+          `budget_spent:calls:${new Date(Date.parse(calls.day) - 86_400_000).toISOString().slice(0, 10)}`,
+          `budget_spent:calls:${calls.day}`,
+        ]);
+        await moveBack('chat', 40);
         await spent({ feature: 'phone', budget: 5, retry_after: 60 });
         const left = await db.query<{ n: number }>(
           "select count(*)::int as n from private.budget_alerts where feature = 'chat'",
         );
         expect(left.rows[0]?.n).toBe(0);
+        // Its delivery with it.
+        expect(await deliveries('chat')).toEqual([]);
       });
 
       it('refuses an unknown budget, and anon cannot call it', async () => {
@@ -82,6 +117,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
             "select refused from private.budget_alerts where feature = 'chat'",
           );
           expect(counted.rows).toEqual([{ refused: 20 }]);
+          expect(await deliveries('chat')).toHaveLength(1);
         });
       }
     },

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ESTIMATE_MAX } from '../functions/_shared/contracts/origin';
+import { MAX_CALL_SECONDS } from '../functions/_shared/contracts/web-call';
 import {
   codePointRanges,
   hasControl,
@@ -18,7 +19,10 @@ import {
 } from '../functions/_shared/lead-rules';
 import type { DefaultGrants } from '../../server/postgres/database';
 import { CONTACT_COLUMNS } from '../../server/postgrest/postgrest';
-import { databaseFor, ENGINES } from './engines';
+import { endOfCallReport, queuedWebCall } from '../functions/_shared/vapi/fixtures';
+import { reportRow } from '../functions/vapi-events/handler';
+import { databaseFor, ENGINES, rpc } from './engines';
+import { siteWebCall } from './site-calls';
 import { asRequest } from '../../server/postgres/request-role';
 import { nextAddress, randomLead } from '../../server/tests/helpers';
 
@@ -659,17 +663,47 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         expect(due.map((entry) => entry.id)).not.toContain(lead.id);
       });
 
-      it('gives each due delivery to one worker, however many ask at once', async () => {
+      it('gives each due delivery, of every kind, to one worker, however many ask at once', async () => {
         const leads = Array.from({ length: 12 }, () => randomLead());
         for (const lead of leads) await submitViaFunction(lead, nextAddress(), false);
-        const ids = new Set(leads.map((lead) => lead.id));
+        // Call reports (vapi-events' rows of the shared fixture) and the day's budget alerts.
+        const reports = Array.from({ length: 4 }, () => `vapi-${crypto.randomUUID()}`);
+        for (const vapiId of reports) {
+          await siteWebCall(requests, vapiId);
+          const { message } = endOfCallReport(
+            queuedWebCall({ assistantId: 'a' }, { id: vapiId, orgId: 'org' }),
+            new Date(),
+          );
+          const row = reportRow(
+            message as unknown as Record<string, unknown>,
+            MAX_CALL_SECONDS.fallback,
+          );
+          expect(await rpc(requests, 'demo_call_store', row)).toEqual({ stored: true });
+        }
+        const alerts: string[] = [];
+        for (const feature of ['calls', 'minutes', 'phone', 'chat']) {
+          const spent = await rpc(requests, 'budget_spent', {
+            feature,
+            budget: 1,
+            retry_after: 60,
+          });
+          expect(spent.first, feature).toBe(true);
+          alerts.push(`budget_spent:${feature}:${String(spent.day)}`);
+        }
+        const ids = new Set([
+          ...leads.map((lead) => lead.id),
+          ...reports.map((vapiId) => `call_report:${vapiId}`),
+          ...alerts,
+        ]);
         // Due: the presses that would have posted them never came.
         await db.query(
           "update private.webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = any($1)",
           [[...ids]],
         );
         const workers = await Promise.all(
-          Array.from({ length: 4 }, () => delivery({ action: 'due', limit: 5, lease_seconds: 60 })),
+          Array.from({ length: 4 }, () =>
+            delivery({ action: 'due', limit: 10, lease_seconds: 60 }),
+          ),
         );
         const taken = workers.flatMap((answer) =>
           (answer.deliveries as { id: string }[])

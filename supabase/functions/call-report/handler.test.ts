@@ -3,10 +3,11 @@
 // posted by vapi-events' own handler from the shared fixture, so the lead card's webhook JSON is
 // compared with what the owner's automation received.
 import assert from 'node:assert/strict';
-import type { CallReportWebhook } from '../_shared/contracts/call-report.ts';
+import type { CallReportWebhook, StoredCallReport } from '../_shared/contracts/call-report.ts';
 import { REPORT_READABLE_SECONDS } from '../_shared/contracts/report-read.ts';
 import type { CallDatabase } from '../_shared/database.ts';
 import { databaseFromKeys } from '../_shared/database.ts';
+import { fakeOutbox } from '../_shared/tests/outbox.ts';
 import { logsOf, postJson } from '../_shared/tests/request.ts';
 import { HOOKS_SECRET, REPORTS } from '../_shared/tests/services.ts';
 import { twoTrades } from '../_shared/tests/trades.ts';
@@ -50,20 +51,37 @@ function harness(database: CallDatabase | Record<string, unknown>) {
 
 /**
  * A web call's report as vapi-events stores and posts it (its own handler, the shared fixture):
- * the row it gave demo_call_store, and the JSON the owner's webhook received.
+ * the row as the database holds it, and the JSON the owner's webhook received, built from the
+ * row its delivery carries.
  */
 async function storedAndPosted(ringingAfterMs?: number) {
+  const outbox = fakeOutbox();
   const rows: Record<string, unknown>[] = [];
   const posted: unknown[] = [];
   const pending: Promise<unknown>[] = [];
+  /** As the database gives it back: jsonb prints a time with its offset, not with `Z`. */
+  const asStored = (row: Record<string, unknown>) => {
+    // Not columns: the allowance, and the claim id that finds a start.
+    const columns = { ...row };
+    delete columns.limits;
+    delete columns.web_call_id;
+    return {
+      ...(columns as unknown as StoredCallReport),
+      ended_at: String(row.ended_at).replace('Z', '+00:00'),
+      // Its callback's, as the database gives it: round(ringing_after_ms / 1000.0, 1).
+      ringing_after_seconds:
+        ringingAfterMs === undefined ? null : Math.round(ringingAfterMs / 100) / 10,
+    };
+  };
   const handler = vapiEvents({
     secret: 'vapi-secret',
     maxCallSeconds: MAX_CALL_SECONDS.fallback,
-    database: async (_name, request) => {
+    database: async (name, request) => {
+      if (name === 'lead_delivery') return outbox.call(request);
       rows.push(request);
-      return ringingAfterMs === undefined
-        ? { stored: true }
-        : { stored: true, ringing_after_ms: ringingAfterMs };
+      // The database writes the report's delivery with it.
+      outbox.enqueue(`call_report:${String(request.vapi_call_id)}`, { report: asStored(request) });
+      return { stored: true };
     },
     limits: { unknown_daily: 0, unknown_daily_bytes: 0 },
     webhook: {
@@ -93,17 +111,10 @@ async function storedAndPosted(ringingAfterMs?: number) {
   );
   assert.equal(answer.status, 200);
   await Promise.all(pending);
-  // As call_report_read answers it: the columns the webhook names, and jsonb prints a time with
-  // its offset, not with `Z`.
-  const row = rows[0]!;
+  // As call_report_read answers it: the columns the webhook names.
+  const row = asStored(rows[0]!) as unknown as Record<string, unknown>;
   const columns = Object.keys(posted[0] as object).filter((name) => name !== 'type');
-  const stored = {
-    ...Object.fromEntries(columns.map((name) => [name, row[name]])),
-    ended_at: String(row.ended_at).replace('Z', '+00:00'),
-    // Its callback's, as call_report_read gives it: round(ringing_after_ms / 1000.0, 1).
-    ringing_after_seconds:
-      ringingAfterMs === undefined ? null : Math.round(ringingAfterMs / 100) / 10,
-  };
+  const stored = Object.fromEntries(columns.map((name) => [name, row[name]]));
   return { stored, posted: posted[0] as CallReportWebhook, message: message.message };
 }
 

@@ -1,12 +1,12 @@
 import type { CallDatabase } from '../_shared/database.ts';
 import { sameSecret } from '../_shared/jwt.ts';
-import { deliverDue } from '../_shared/lead-outbox.ts';
+import { deliverDue } from '../_shared/outbox.ts';
 import type { WebhookSettings } from '../_shared/webhook.ts';
 
 /**
- * deliver-webhooks: posts the leads whose delivery is due (_shared/lead-outbox.ts). Run on a
- * schedule, never by a page: hosted by pg_cron through pg_net (docs/deploy.md), locally by the
- * stack's timer. Only the service-role key may run it.
+ * deliver-webhooks: posts the deliveries that are due (leads, call reports, budget alerts:
+ * _shared/outbox.ts). Run on a schedule, never by a page: hosted by pg_cron through pg_net
+ * (docs/deploy.md), locally by the stack's timer. Only the service-role key may run it.
  */
 
 export interface DeliverWebhooksSettings {

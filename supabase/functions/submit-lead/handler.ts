@@ -5,16 +5,12 @@ import {
 } from '../_shared/contracts/lead.ts';
 import { refusalsOf, type Refusal } from '../_shared/contracts/refusal.ts';
 import { openEndpoint, type PageSettings } from '../_shared/endpoint.ts';
-import {
-  DELIVERY_LEASE_SECONDS,
-  postDelivery,
-  type ClaimedDelivery,
-} from '../_shared/lead-outbox.ts';
+import { pressDelivery } from '../_shared/outbox.ts';
 
 /**
  * submit-lead: every lead comes here first without a bot check; turned away by the site's
  * ceiling (429 LG003), the page sends it again with a token. A stored lead's delivery is written
- * with it (the outbox, _shared/lead-outbox.ts) and posted here at once when it can; a post that
+ * with it (the outbox, _shared/outbox.ts) and posted here at once when it can; a post that
  * fails is retried on the outbox's schedule even if the visitor leaves. Answers as the data API does.
  */
 
@@ -30,8 +26,6 @@ type Outcome =
       headers: Record<string, string>;
       body: Record<string, unknown>;
     };
-
-type Delivery = ClaimedDelivery | { state: 'delivered' | 'busy' | 'missing' };
 
 /** Within the page's own 10 s wait. */
 const DELIVERY = { tries: 2, timeoutMs: 3_000 };
@@ -52,16 +46,10 @@ export function createHandler(
   async function deliver(id: string): Promise<boolean | Refusal> {
     const { webhook } = settings;
     if (webhook.url === null) return false;
-    const delivery = (await settings.database('lead_delivery', {
-      id,
-      action: 'claim',
-      lease_seconds: DELIVERY_LEASE_SECONDS,
-    })) as Delivery;
-    if (delivery.state === 'delivered') return true;
-    if (delivery.state !== 'claimed')
-      return refusal('webhook_busy', { headers: { 'Retry-After': '2' } });
-    const posted = await postDelivery(delivery, settings.database, { ...webhook, ...DELIVERY });
-    return posted || refusal('webhook_failed');
+    const pressed = await pressDelivery(id, settings.database, { ...webhook, ...DELIVERY });
+    if (pressed === 'posted' || pressed === 'delivered') return true;
+    if (pressed === 'failed') return refusal('webhook_failed');
+    return refusal('webhook_busy', { headers: { 'Retry-After': '2' } });
   }
 
   return openEndpoint(opening, async ({ body: submission, address, answer, refuse, orAnswer }) => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
+import { fakeOutbox } from '../_shared/tests/outbox.ts';
 import { logsOf, postJson } from '../_shared/tests/request.ts';
 import { NOT_A_TRADE, twoTrades } from '../_shared/tests/trades.ts';
 import {
@@ -11,6 +12,7 @@ import {
   toolCallsMessage,
 } from '../_shared/vapi/fixtures.ts';
 import { CALLBACK_CALL_WORDS, doNotCallTool } from '../_shared/contracts/callback-call.ts';
+import type { StoredCallReport } from '../_shared/contracts/call-report.ts';
 import type { EndOfCallReport } from '../_shared/vapi/types.ts';
 import { createHandler, LIMITS, type VapiEventsSettings } from './handler.ts';
 
@@ -26,16 +28,20 @@ const WEBHOOK_SECRET = `whsec_${btoa('the vapi-events test key 32 byte')}`;
 /**
  * The function under test, with a database that answers `stored` (or the whole `answer`) to a
  * report, `doNotCall` to callback_do_not_call_add (whose requests it keeps in `listed`) and
- * `status` to callback_status_record (its requests in `steps`).
+ * `status` to callback_status_record (its requests in `steps`). A stored report's delivery is
+ * written to the outbox with it, as the database's trigger writes it: the row as stored, and
+ * `options.ringing` as its ringing_after_seconds. The webhook answers `options.answer`.
  */
 function harness(
   stored: boolean | Record<string, unknown> = true,
   doNotCall: (request: Record<string, unknown>) => unknown = () => ({ known: true, added: true }),
   status: (request: Record<string, unknown>) => unknown = () => ({ known: true }),
+  options: { ringing?: number; answer?: () => Response; webhook?: 'none' } = {},
 ) {
   const database: Record<string, unknown>[] = [];
   const listed: Record<string, unknown>[] = [];
   const steps: Record<string, unknown>[] = [];
+  const outbox = fakeOutbox();
   const webhook: unknown[] = [];
   /** Each post's id, as its Standard Webhooks headers name it once its signature verified. */
   const webhookIds: string[] = [];
@@ -52,25 +58,42 @@ function harness(
         steps.push(request);
         return status(request);
       }
+      if (name === 'lead_delivery') return outbox.call(request);
       assert.equal(name, 'demo_call_store');
       const { limits, ...row } = request;
       assert.deepEqual(limits, { unknown_daily: 7, unknown_daily_bytes: 250_000 });
       database.push(row);
-      return typeof stored === 'boolean' ? { stored } : stored;
+      const answer = typeof stored === 'boolean' ? { stored } : stored;
+      if (answer.stored === true) {
+        // Not a column: finds a start never recorded.
+        const columns = { ...row };
+        delete columns.web_call_id;
+        outbox.enqueue(`call_report:${String(row.vapi_call_id)}`, {
+          report: {
+            ...(columns as StoredCallReport),
+            received_at: '2026-11-23T18:02:31.5+00:00',
+            ringing_after_seconds: options.ringing ?? null,
+          },
+        });
+      }
+      return answer;
     },
     limits: { unknown_daily: 7, unknown_daily_bytes: 250_000 },
-    webhook: {
-      url: 'https://hooks.test',
-      secret: WEBHOOK_SECRET,
-      fetch: async (_url, init) => {
-        // Checked as the owner's automation checks it: the signature over the bytes sent.
-        const headers = Object.fromEntries(new Headers(init?.headers).entries());
-        webhook.push(new Webhook(WEBHOOK_SECRET).verify(String(init?.body), headers));
-        webhookIds.push(headers['webhook-id']!);
-        return new Response('ok');
-      },
-      sleep: async () => {},
-    },
+    webhook:
+      options.webhook === 'none'
+        ? { url: null, fetch }
+        : {
+            url: 'https://hooks.test',
+            secret: WEBHOOK_SECRET,
+            fetch: async (_url, init) => {
+              // Checked as the owner's automation checks it: the signature over the bytes sent.
+              const headers = Object.fromEntries(new Headers(init?.headers).entries());
+              webhook.push(new Webhook(WEBHOOK_SECRET).verify(String(init?.body), headers));
+              webhookIds.push(headers['webhook-id']!);
+              return options.answer?.() ?? new Response('ok');
+            },
+            sleep: async () => {},
+          },
     background: (work) => void background.push(work()),
   };
   const handler = createHandler(settings);
@@ -78,6 +101,7 @@ function harness(
     database,
     listed,
     steps,
+    outbox,
     webhook,
     webhookIds,
     send: async (body: unknown, secret: string | null = 'shared-secret', raw?: string) => {
@@ -194,30 +218,68 @@ Deno.test(
 );
 
 Deno.test(
-  "a callback's report carries its speed to lead: demo_call_store's ringing_after_ms in seconds, to the tenth",
+  "a callback's report carries its speed to lead as the database's claim gives it",
   async () => {
-    for (const [ms, seconds] of [
-      [2349, 2.3],
-      [2350, 2.4],
-      [0, 0],
-      [61_000, 61],
-    ] as const) {
-      const h = harness({ stored: true, ringing_after_ms: ms });
-      assert.deepEqual((await h.send(report())).body, { ok: true, stored: true });
-      assert.equal(
-        (h.webhook[0] as { ringing_after_seconds: unknown }).ringing_after_seconds,
-        seconds,
-        String(ms),
-      );
-    }
+    // The database rounds the callback's ringing_after_ms to the tenth (outbox.sql.test.ts).
+    const h = harness(true, undefined, undefined, { ringing: 2.4 });
+    assert.deepEqual((await h.send(report())).body, { ok: true, stored: true });
+    assert.equal((h.webhook[0] as { ringing_after_seconds: unknown }).ringing_after_seconds, 2.4);
   },
 );
+
+Deno.test(
+  'posts a stored report at once through its delivery: claimed, posted, marked done',
+  async () => {
+    const h = harness();
+    assert.deepEqual((await h.send(report())).body, { ok: true, stored: true });
+    assert.deepEqual(h.outbox.requests, [
+      { id: 'call_report:call-77', action: 'claim', lease_seconds: 30 },
+      { id: 'call_report:call-77', action: 'done' },
+    ]);
+    assert.deepEqual(h.webhookIds, ['call_report:call-77']);
+    assert.equal(h.outbox.stateOf('call_report:call-77'), 'delivered');
+  },
+);
+
+Deno.test(
+  'a post the webhook refuses is released with its claim: the outbox keeps it for the worker',
+  async () => {
+    const h = harness(true, undefined, undefined, {
+      answer: () => new Response('down', { status: 500 }),
+    });
+    const logged = await logsOf('error', async () => {
+      assert.deepEqual((await h.send(report())).body, { ok: true, stored: true });
+    });
+    // Two tries, then let go of with the claim it was given.
+    assert.deepEqual(h.webhookIds, ['call_report:call-77', 'call_report:call-77']);
+    const [claim, release] = h.outbox.requests;
+    assert.equal(claim?.action, 'claim');
+    assert.deepEqual(release, {
+      id: 'call_report:call-77',
+      action: 'release',
+      claim: '2026-11-24T14:17:30.000001+00:00',
+      error: 'the webhook refused or did not answer',
+    });
+    assert.equal(h.outbox.requests.length, 2);
+    assert.equal(h.outbox.stateOf('call_report:call-77'), 'waiting');
+    assert.ok(logged.some((line) => String(line[0]).includes('the outbox retries it')));
+  },
+);
+
+Deno.test('no webhook set: the report is stored, nothing is claimed or posted', async () => {
+  const h = harness(true, undefined, undefined, { webhook: 'none' });
+  assert.deepEqual((await h.send(report())).body, { ok: true, stored: true });
+  assert.equal(h.database.length, 1);
+  assert.deepEqual(h.outbox.requests, []);
+  assert.equal(h.outbox.stateOf('call_report:call-77'), 'waiting');
+});
 
 Deno.test('a report Vapi sends again is acknowledged and forwarded no second time', async () => {
   const h = harness(false);
   const answer = await h.send(report());
   assert.deepEqual(answer.body, { ok: true, stored: false });
   assert.equal(h.webhook.length, 0);
+  assert.deepEqual(h.outbox.requests, []);
 });
 
 Deno.test('drops structured data over its limit and metadata that is not a UUID', async () => {

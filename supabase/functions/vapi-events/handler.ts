@@ -1,10 +1,11 @@
 import type { CallDatabase } from '../_shared/database.ts';
-import { callReportWebhook, VAPI_EVENTS } from '../_shared/contracts/call-report.ts';
+import { VAPI_EVENTS } from '../_shared/contracts/call-report.ts';
 import { CALLBACK_CALL_WORDS, DO_NOT_CALL_TOOL } from '../_shared/contracts/callback-call.ts';
 import { parseTrade } from '../_shared/contracts/origin.ts';
 import { openEndpoint, type Opened, type PageSettings } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
+import { pressDelivery } from '../_shared/outbox.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,
@@ -15,12 +16,13 @@ import type {
   VapiCall,
   VapiSession,
 } from '../_shared/vapi/types.ts';
-import { postWebhook } from '../_shared/webhook.ts';
 
 /**
- * vapi-events: the assistant's Server URL. Reports are stored once per Vapi id (Vapi retries) and
- * forwarded to the webhook; a report of a call the site did not start is stored only within the
- * day's allowance, and past it still answered 200 so Vapi does not retry.
+ * vapi-events: the assistant's Server URL. Reports are stored once per Vapi id (Vapi retries),
+ * each with its delivery to the webhook (the outbox, _shared/outbox.ts), which is posted here
+ * after the answer and, when that fails, by deliver-webhooks on the outbox's schedule; a report of
+ * a call the site did not start is stored only within the day's allowance, and past it still
+ * answered 200 so Vapi does not retry.
  */
 
 export interface VapiEventsSettings extends Pick<
@@ -33,9 +35,6 @@ export interface VapiEventsSettings extends Pick<
   /** As demo_call_store reads them: per UTC day, for calls and chats the site did not start. */
   limits: { unknown_daily: number; unknown_daily_bytes: number };
 }
-
-const secondsToTenth = (ms: unknown): number | null =>
-  typeof ms === 'number' && Number.isFinite(ms) ? Math.round(ms / 100) / 10 : null;
 
 /**
  * The demo_calls table's bounds: texts in code points (char_length), structured data in bytes.
@@ -281,8 +280,10 @@ interface Stored {
   stored: boolean;
   refused?: boolean;
   refused_today?: number;
-  ringing_after_ms?: number;
 }
+
+/** The report's own post, after the answer: within the outbox's 30 s claim. */
+const PRESS = { tries: 2, timeoutMs: 5_000 };
 
 export function createHandler(
   settings: VapiEventsSettings,
@@ -324,20 +325,19 @@ export function createHandler(
       return answer(200, { ok: true, stored: false, refused: true });
     }
     const stored = outcome.stored === true;
-    if (stored) {
-      // call-report builds the same JSON for the lead card.
-      const payload = callReportWebhook({
-        ...row,
-        vapi_call_id: row.vapi_call_id,
-        ringing_after_seconds: secondsToTenth(outcome.ringing_after_ms),
-      });
+    const { webhook } = settings;
+    if (stored && webhook.url !== null) {
+      // The delivery the database wrote with the report; its payload is built from the stored
+      // row, as call-report builds the lead card's.
+      const id = `call_report:${row.vapi_call_id}`;
       settings.background(() =>
-        postWebhook({ id: `call_report:${row.vapi_call_id}`, payload }, settings.webhook).then(
-          (delivered) => {
-            if (!delivered)
-              console.error(`vapi-events: the webhook did not take ${row.vapi_call_id}`);
+        pressDelivery(id, database, { ...webhook, ...PRESS }).then(
+          (pressed) => {
+            if (pressed === 'failed')
+              console.error(`vapi-events: the webhook did not take ${id}; the outbox retries it`);
+            else if (pressed === 'missing') console.warn(`vapi-events: ${id} has no delivery`);
           },
-          (error) => console.error(`vapi-events: ${row.vapi_call_id} was not posted:`, error),
+          (error) => console.error(`vapi-events: ${id} was not posted:`, error),
         ),
       );
     }

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import type { Background } from '../background.ts';
 import type { CallDatabase } from '../database.ts';
+import type { BudgetFeature } from '../contracts/budget.ts';
 import { reportKeys } from '../report-key.ts';
+import { fakeOutbox } from './outbox.ts';
 import { playAnswer, postJson, type FakeAnswer } from './request.ts';
 
 export const TURNSTILE = 'https://turnstile.test/siteverify';
@@ -31,8 +33,9 @@ export interface Fakes {
   /** Vapi's answer to a request (none: an unexpected fetch). */
   vapi: (url: string, body: unknown, method: string) => FakeAnswer | undefined;
   /**
-   * The database's answers by function name (an Error is thrown); the others answer `{id}`, and
-   * budget_spent the day's first, whose budget resets at `budgetResetsAt`.
+   * The database's answers by function name (an Error is thrown); the others answer `{id}`,
+   * budget_spent the day's first, whose budget resets at `budgetResetsAt` (its delivery written
+   * to the outbox with it), and lead_delivery as the outbox (./outbox.ts).
    */
   database: Record<string, unknown>;
   budgetResetsAt: string;
@@ -46,6 +49,7 @@ export function fakeServices(fakes: Fakes) {
   const webhook = [...(fakes.webhook ?? [])];
   const database: { name: string; request: Record<string, unknown> }[] = [];
   const pending: Promise<unknown>[] = [];
+  const outbox = fakeOutbox();
   const fetcher: typeof fetch = async (input, init = {}) => {
     const url = String(input);
     requests.push({
@@ -70,12 +74,22 @@ export function fakeServices(fakes: Fakes) {
   };
   const callDatabase: CallDatabase = async (name, request) => {
     database.push({ name, request });
+    if (name === 'lead_delivery' && !(name in fakes.database)) return outbox.call(request);
     const answer =
       fakes.database[name] ??
       (name === 'budget_spent'
         ? { first: true, day: '2026-11-26', resets_at: fakes.budgetResetsAt }
         : { id: request.id });
     if (answer instanceof Error) throw answer;
+    const spent = answer as { first?: unknown; day?: unknown; resets_at?: unknown };
+    if (name === 'budget_spent' && spent.first === true)
+      outbox.enqueue(`budget_spent:${String(request.feature)}:${String(spent.day)}`, {
+        alert: {
+          feature: request.feature as BudgetFeature,
+          budget: request.budget as number,
+          resets_at: String(spent.resets_at),
+        },
+      });
     return answer;
   };
   const background: Background = (work) => void pending.push(work());
