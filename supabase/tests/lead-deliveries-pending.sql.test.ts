@@ -180,11 +180,11 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
 
       it('leaves out the rows of the outbox that are not leads (no lead_id)', async () => {
         await deliverAll();
-        await db.exec('alter table private.webhook_deliveries alter column lead_id drop not null');
+        // A stored call report's delivery (its trigger writes it), overdue a day.
         await db.query(
-          "insert into private.webhook_deliveries (id, lead_id) values ('report:1', null)",
+          "insert into public.demo_calls (vapi_call_id, kind) values ('report-1', 'webCall')",
         );
-        await setDue('report:1', '1 day');
+        await setDue('call_report:report-1', '1 day');
         expect(await pending()).toMatchObject({ count: 0, leads: [] });
       });
 
