@@ -66,6 +66,8 @@ export default tseslint.config(
             { target: './src/app/layout', from: ['./src/app/home', './src/app/about'] },
             // The local stack stands alone: the build and bench scripts use it, never the reverse.
             { target: './server', from: './scripts' },
+            // The agent's definition is read by the scripts, the stand-in and the tests alike.
+            { target: './agent', from: ['./src', './server', './scripts', './e2e'] },
             // Edge Functions and migrations run on Deno and Postgres: nothing from the Node side.
             // (supabase/tests/ proves the migrations on the local stack's Postgres: it may.)
             {

@@ -36,6 +36,7 @@ export default defineConfig((env) =>
                 'server/**/*.test.ts',
                 'supabase/tests/**/*.test.ts',
                 'scripts/**/*.test.ts',
+                'agent/**/*.test.ts',
               ],
               // The migration tests' prepared databases, made once for the run.
               globalSetup: ['supabase/tests/global-setup.ts'],

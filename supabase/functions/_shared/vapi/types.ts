@@ -28,3 +28,11 @@ export type WebChatAnswer = Vapi.WebChat;
 export type ChatStreamEvent = Vapi.CreateChatStreamResponse;
 export type VapiSession = Vapi.Session;
 export type SessionUpdated = Vapi.ServerMessageSessionUpdated;
+
+/** The assistant as agent/assistant.ts defines it: the body of `POST /assistant`. */
+export type AssistantDefinition = Vapi.CreateAssistantDto;
+/** The id is in the path. */
+export type UpdateAssistantBody = Omit<Vapi.UpdateAssistantDto, 'id'>;
+export type VapiAssistant = Vapi.Assistant;
+export type AssistantServerMessage = Vapi.CreateAssistantDtoServerMessagesItem;
+export type JsonSchema = Vapi.JsonSchema;
