@@ -13,6 +13,7 @@ const PORT_RANGES = {
   flood: 4900,
   'speed-to-lead': 5000,
   rebrand: 5100,
+  outbox: 5200,
 } as const;
 
 export type OwnStackSpec = keyof typeof PORT_RANGES;
