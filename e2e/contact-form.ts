@@ -3,9 +3,6 @@ import { expect } from './fixtures';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 
 export const ERROR_TEXT = 'There was a problem sending your message. Please try again.';
-/** A lead stored but not passed on to the owner's automation yet. */
-export const SAVED_TEXT =
-  'Your message is saved, but it could not be passed on yet. Please press Send again.';
 export const SUCCESS_TEXT = "Your message has been sent. We'll be in touch soon.";
 
 export interface StoredLead {

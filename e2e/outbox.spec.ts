@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
-import { SAVED_TEXT, sendContactForm, storedRows, uniqueEmail } from './contact-form';
+import { ERROR_TEXT, sendContactForm, storedRows, uniqueEmail } from './contact-form';
 import { expect, test } from './fixtures';
 import { useOwnStack } from './own-stack';
 
@@ -116,7 +116,7 @@ test('a lead sent once while the inbox answers 500, then left, is posted once wh
     if (response.url().endsWith('/functions/v1/submit-lead')) answers.push(response.status());
   });
   await sendContactForm(page, email);
-  await expect(page.locator('#contact').getByRole('alert')).toContainText(SAVED_TEXT);
+  await expect(page.locator('#contact').getByRole('alert')).toContainText(ERROR_TEXT);
   const [stored] = await storedRows(request, email);
   expect(stored).toBeDefined();
   const failed = postsOf(stored!.id);

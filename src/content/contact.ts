@@ -59,13 +59,6 @@ export const contactSection = {
       title: 'Error',
       description: 'There was a problem sending your message. Please try again.',
     },
-    // Stored, not yet passed on to the owner's automation (the function's webhook_failed, or the
-    // browser profile's own post): the same words as the function's answer.
-    saved: {
-      title: 'Saved, not passed on yet',
-      description:
-        'Your message is saved, but it could not be passed on yet. Please press Send again.',
-    },
     // The sender's code stopped arriving or failed: nothing was sent, the form keeps its text.
     loadError: {
       title: 'Not sent',

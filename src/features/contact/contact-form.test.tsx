@@ -124,7 +124,7 @@ describe('ContactForm', () => {
     expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('says a lead stored but not passed on is saved, keeps the form, and a press again sends the same id', async () => {
+  it('shows the error for a lead stored but not passed on, keeps the form, and a press again sends the same id', async () => {
     const user = userEvent.setup();
     const ids: string[] = [];
     const answers: SubmissionResult[] = [
@@ -142,10 +142,8 @@ describe('ContactForm', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     const alert = await screen.findByRole('alert');
-    await within(alert).findByText(
-      'Your message is saved, but it could not be passed on yet. Please press Send again.',
-    );
-    expect(within(alert).getByText('Saved, not passed on yet')).toBeInTheDocument();
+    await within(alert).findByText('There was a problem sending your message. Please try again.');
+    expect(within(alert).getByText('Error')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Dana Lee');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await screen.findByText('Success!');

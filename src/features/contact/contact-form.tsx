@@ -128,15 +128,8 @@ export function ContactForm({
     if (!outcome) return; // one was already on its way
     const sent = outcome.status === 'succeeded';
     if (sent) element.reset();
-    const failedAt = outcome.status === 'failed' ? outcome.step : null;
-    toastFor(
-      sent,
-      failedAt === 'load'
-        ? copy.toasts.loadError
-        : failedAt === 'webhook'
-          ? copy.toasts.saved
-          : undefined,
-    );
+    const notLoaded = outcome.status === 'failed' && outcome.step === 'load';
+    toastFor(sent, notLoaded ? copy.toasts.loadError : undefined);
     // No call without a stored lead.
     if (callNow) void call.follow(sent ? outcome.id : null, values.phone, pressedAt);
   }
