@@ -565,6 +565,10 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
       it('delivers a lead once: claimed, then done; a failed post released for the retry', async () => {
         const lead = randomLead();
         expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'missing' });
+        // A lead a script writes straight through the data API is stored, never posted.
+        const direct = randomLead();
+        expect(await insert([direct])).toBeNull();
+        expect(await delivery({ id: direct.id, action: 'claim' })).toEqual({ state: 'missing' });
         expect(await submitViaFunction(lead, nextAddress(), false)).toEqual({ outcome: 'stored' });
         // A fresh lead is its press's to post: the worker does not race it.
         const fresh = (await delivery({ action: 'due', limit: 100 })).deliveries as {
