@@ -3,8 +3,9 @@
  * demo_call_store (vapi-events' own rows of the shared fixtures) has its delivery written in the
  * same transaction, once; a budget's first refusal of a day has one, its repeats none; a claim
  * and `due` give each with the data its payload is built from (a callback's speed to lead as the
- * lead card reads it); a delivery has exactly one subject. Leads, the schedule and workers at
- * once: lead-guards.sql.test.ts.
+ * lead card reads it); a delivery has exactly one subject; `due` deletes what was settled over
+ * 30 days ago, a bounded batch a run, and a row's bytes on disk are bounded. Leads, the schedule
+ * and workers at once: lead-guards.sql.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { DefaultGrants } from '../../server/postgres/database';
@@ -247,6 +248,107 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
             what,
           ).rejects.toMatchObject({ code: '23514' });
         }
+      });
+
+      it('deletes deliveries settled over 30 days ago, at most 500 a run, and keeps the rest', async () => {
+        // Call reports stored by hand (the owner's dashboard): each trigger writes a delivery.
+        const prefix = `prune-${crypto.randomUUID()}`;
+        await db.query(
+          `insert into public.demo_calls (vapi_call_id, kind)
+           select $1 || '-' || n, 'webChat' from generate_series(1, 540) n`,
+          [prefix],
+        );
+        const set = (ids: string, columns: string) =>
+          db.query(
+            `update private.webhook_deliveries set ${columns}
+              where report_id = any(array(select $1 || '-' || n from generate_series(${ids}) n))`,
+            [prefix],
+          );
+        // Settled over 30 days ago: 520 delivered, 10 failed.
+        await set('1, 520', "delivered_at = now() - interval '30 days 1 minute'");
+        await set('521, 530', "failed_at = now() - interval '31 days', last_error = 'HTTP 500'");
+        // Kept: settled within 30 days, and undelivered however old (not due: not taken).
+        await set('531, 532', "delivered_at = now() - interval '29 days 23 hours'");
+        await set('533, 534', "failed_at = now() - interval '29 days 23 hours'");
+        await set(
+          '535, 540',
+          "created_at = now() - interval '60 days', next_attempt_at = now() + interval '1 hour'",
+        );
+        const left = async () =>
+          (
+            await db.query<{ n: number }>(
+              `select n from (select substr(report_id, length($1) + 2)::int as n
+                                from private.webhook_deliveries where report_id like $1 || '-%') t
+                order by n`,
+              [prefix],
+            )
+          ).rows.map((row) => row.n);
+        const range = (from: number, to: number) =>
+          Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+        await delivery({ action: 'due', limit: 100 });
+        const afterOne = await left();
+        expect(afterOne).toHaveLength(540 - 500);
+        expect(afterOne).toEqual(expect.arrayContaining(range(531, 540)));
+        await delivery({ action: 'due', limit: 100 });
+        expect(await left()).toEqual(range(531, 540));
+        // The reports themselves stay.
+        const reports = await db.query<{ n: number }>(
+          "select count(*)::int as n from public.demo_calls where vapi_call_id like $1 || '-%'",
+          [prefix],
+        );
+        expect(reports.rows[0]?.n).toBe(540);
+      });
+
+      it('keeps an outbox row, the longest id with its index entries, within 1 KB on disk', async () => {
+        // The longest id a delivery has: a report's, `call_report:` and a 100-character Vapi id;
+        // random, as is the longest error, so nothing compresses. Failed, so every column is set.
+        const junk = (length: number) =>
+          Array.from(
+            { length },
+            () =>
+              'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'[
+                Math.floor(Math.random() * 64)
+              ],
+          ).join('');
+        const rows = Array.from({ length: 1_000 }, () => ({
+          vapi: junk(100),
+          error: junk(200),
+        }));
+        const size = async () =>
+          Number(
+            (
+              await db.query<{ bytes: string }>(
+                "select pg_total_relation_size('private.webhook_deliveries') as bytes",
+              )
+            ).rows[0]?.bytes,
+          );
+        await db.transaction(async (tx) => {
+          // The reports without their own deliveries: the rows measured are written below.
+          await tx.query(
+            'alter table public.demo_calls disable trigger demo_calls_enqueue_delivery',
+          );
+          for (const row of rows)
+            await tx.query(
+              "insert into public.demo_calls (vapi_call_id, kind) values ($1, 'webCall')",
+              [row.vapi],
+            );
+          await tx.query(
+            'alter table public.demo_calls enable trigger demo_calls_enqueue_delivery',
+          );
+        });
+        const before = await size();
+        for (const row of rows)
+          await db.query(
+            `insert into private.webhook_deliveries
+               (id, report_id, attempts, next_attempt_at, failed_at, last_error)
+             values ('call_report:' || $1, $1, 10, now(), now(), $2)`,
+            [row.vapi, row.error],
+          );
+        const perRow = ((await size()) - before) / rows.length;
+        console.log(`outbox: the largest delivery takes ${Math.round(perRow)} bytes on disk`);
+        // The bound docs/security.md states.
+        expect(perRow).toBeLessThanOrEqual(1024);
       });
 
       it('lets the public keys neither claim nor read a delivery', async () => {

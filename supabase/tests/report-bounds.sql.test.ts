@@ -264,8 +264,8 @@ describe.each(ENGINES)('on %s', (engineName, engine) => {
         console.log(
           `reports on ${engineName}: the largest chat report takes ${perRow} bytes on disk`,
         );
-        // The bound docs/security.md states: under a call's (160 KB).
-        expect(perRow).toBeLessThan(160 * 1024);
+        // The bound docs/security.md states.
+        expect(perRow).toBeLessThanOrEqual(60 * 1024);
       });
 
       it("is the service role's alone: the public keys can neither store nor read the counts", async () => {

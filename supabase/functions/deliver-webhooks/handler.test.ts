@@ -147,10 +147,12 @@ Deno.test(
 );
 
 Deno.test('a post that fails is released with its claim, to wait its turn', async () => {
-  const { run, recorded } = harness({
+  const { run, recorded, posted } = harness({
     answer: (id) => new Response('down', { status: id === 'call_report:call-9' ? 500 : 200 }),
   });
   assert.deepEqual(await (await run()).json(), { taken: 3, delivered: 2 });
+  // One post an attempt: the outbox's schedule is the retry.
+  assert.equal(posted.filter((post) => post.id === 'call_report:call-9').length, 1);
   assert.deepEqual(
     recorded.find((request) => request.action === 'release'),
     {

@@ -3,6 +3,7 @@
 // ../_shared/tests/services.ts.
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
+import type { CountryCode } from 'npm:libphonenumber-js@1.13.16/max';
 import type { FakeAnswer } from '../_shared/tests/request.ts';
 import {
   assertReportTicket,
@@ -37,6 +38,8 @@ interface Fakes {
   lead?: unknown;
   /** The function's clock, given how many bot checks were asked for so far. */
   now?: (siteverifies: number) => Date;
+  /** CALLBACK_COUNTRIES. */
+  countries?: CountryCode[];
 }
 
 function harness(fakes: Fakes = {}) {
@@ -56,7 +59,7 @@ function harness(fakes: Fakes = {}) {
   });
   const handler = createHandler({
     ...services.settings,
-    countries: ['US', 'CA'],
+    countries: fakes.countries ?? ['US', 'CA'],
     limits: { per_number_per_day: 1, per_address_per_hour: 3, per_day: 50, lease_seconds: 60 },
     vapi: { ...services.settings.vapi, phoneNumberId: 'phone-1', maxCallSeconds: 180 },
     businessName: BUSINESS,
@@ -129,7 +132,7 @@ Deno.test('without consent nothing is checked or called', async () => {
 });
 
 Deno.test(
-  "only a line libphonenumber-js calls a person's is rung: premium, toll-free, personal, Canada's 600 (VoIP) are not",
+  "only a line libphonenumber-js calls a person's is rung: premium, toll-free, personal, Canada's 600 (VoIP), pager, shared-cost are not",
   async () => {
     for (const phone of [
       '+1 900 555 0199', // premium rate
@@ -146,6 +149,17 @@ Deno.test(
     }
     for (const phone of ['(415) 555-2671', '+1 604 555 0142', '+1 212 555 0142']) {
       assert.equal((await harness().send(valid({ phone }))).status, 202, phone);
+    }
+    // Where a country has them: pagers and shared-cost lines are not a person's either.
+    const countries: CountryCode[] = ['GB', 'FR', 'DE'];
+    for (const phone of ['+44 7640 123456', '+33 8 10 12 34 56', '+49 1802 123456']) {
+      const h = harness({ countries });
+      const answer = await h.send(valid({ phone }));
+      assert.equal(answer.body.code, 'invalid_phone', phone);
+      assert.equal(h.requests.length + h.database.length, 0);
+    }
+    for (const phone of ['+44 20 7946 0958', '+33 6 12 34 56 78']) {
+      assert.equal((await harness({ countries }).send(valid({ phone }))).status, 202, phone);
     }
   },
 );
