@@ -576,10 +576,11 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         }[];
         expect(fresh.map((entry) => entry.id)).not.toContain(lead.id);
         const claimed = await delivery({ id: lead.id, action: 'claim', lease_seconds: 30 });
+        // A press is not an attempt of the schedule.
         expect(claimed).toMatchObject({
           state: 'claimed',
           id: lead.id,
-          attempt: 1,
+          attempt: 0,
           lead: { id: lead.id, name: lead.name, email: lead.email },
         });
         expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'busy' });
@@ -608,7 +609,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         // A visitor's press does not wait for it.
         expect(await delivery({ id: lead.id, action: 'claim' })).toMatchObject({
           state: 'claimed',
-          attempt: 2,
+          attempt: 0,
         });
         expect(await delivery({ id: lead.id, action: 'done' })).toEqual({ state: 'delivered' });
         expect(await delivery({ id: lead.id, action: 'claim' })).toEqual({ state: 'delivered' });
@@ -625,6 +626,75 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         );
         const due = await delivery({ action: 'due', limit: 100 });
         expect((due.deliveries as { id: string }[]).map((taken) => taken.id)).toContain(other.id);
+      });
+
+      it('lets a press put off none of the schedule, and takes at most 5 presses a delivery', async () => {
+        const lead = randomLead();
+        await submitViaFunction(lead, nextAddress(), false);
+        const wait = async () =>
+          (
+            await db.query<{ wait: number; attempts: number; failed: boolean }>(
+              `select extract(epoch from next_attempt_at - now())::int as wait, attempts,
+                      failed_at is not null as failed
+                 from private.webhook_deliveries where id = $1`,
+              [lead.id],
+            )
+          ).rows[0]!;
+        const press = async () => {
+          const claimed = await delivery({ id: lead.id, action: 'claim', lease_seconds: 30 });
+          if (claimed.state === 'claimed')
+            await delivery({
+              id: lead.id,
+              action: 'release',
+              claim: claimed.claim,
+              error: 'HTTP 500',
+            });
+          return claimed.state;
+        };
+        // The worker's third attempt fails: the fourth is 10 minutes off.
+        for (let attempt = 1; attempt <= 3; attempt += 1) {
+          await db.query(
+            "update private.webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1",
+            [lead.id],
+          );
+          const due = (await delivery({ action: 'due', limit: 100 })).deliveries as {
+            id: string;
+            claim: string;
+          }[];
+          const taken = due.find((entry) => entry.id === lead.id)!;
+          await delivery({ id: lead.id, action: 'release', claim: taken.claim, error: 'HTTP 500' });
+        }
+        expect(await wait()).toMatchObject({ attempts: 3, failed: false });
+        const before = (await wait()).wait;
+        expect(before).toBeGreaterThan(590);
+        // Five presses that fail leave it where it was; the sixth is refused as busy.
+        for (let pressed = 1; pressed <= 5; pressed += 1) expect(await press()).toBe('claimed');
+        expect(await press()).toBe('busy');
+        const after = await wait();
+        expect(after).toMatchObject({ attempts: 3, failed: false });
+        expect(after.wait).toBeLessThanOrEqual(before);
+        expect(after.wait).toBeGreaterThan(before - 10);
+        // A fresh lead's failed press leaves the worker's first turn within the lease.
+        const fresh = randomLead();
+        await submitViaFunction(fresh, nextAddress(), false);
+        const claimed = await delivery({ id: fresh.id, action: 'claim', lease_seconds: 30 });
+        await delivery({
+          id: fresh.id,
+          action: 'release',
+          claim: claimed.claim,
+          error: 'HTTP 500',
+        });
+        const [row] = (
+          await db.query<{ wait: number; failed: boolean }>(
+            `select extract(epoch from next_attempt_at - now())::int as wait,
+                    failed_at is not null as failed
+               from private.webhook_deliveries where id = $1`,
+            [fresh.id],
+          )
+        ).rows;
+        expect(row!.failed).toBe(false);
+        expect(row!.wait).toBeGreaterThan(20);
+        expect(row!.wait).toBeLessThanOrEqual(30);
       });
 
       it('backs off to about a day, then marks the delivery failed', async () => {

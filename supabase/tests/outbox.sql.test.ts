@@ -89,7 +89,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         // The press of vapi-events claims it at once, and it is posted once.
         expect(
           await delivery({ id: `call_report:${vapiId}`, action: 'claim', lease_seconds: 30 }),
-        ).toMatchObject({ state: 'claimed', attempt: 1, report: { vapi_call_id: vapiId } });
+        ).toMatchObject({ state: 'claimed', attempt: 0, report: { vapi_call_id: vapiId } });
         await delivery({ id: `call_report:${vapiId}`, action: 'done' });
         expect(await delivery({ id: `call_report:${vapiId}`, action: 'claim' })).toEqual({
           state: 'delivered',

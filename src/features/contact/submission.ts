@@ -102,9 +102,8 @@ function insertOnce(insert: SubmissionClients['insert'], row: LeadRow): Promise<
       const detail = `${outcome.status} ${outcome.code} ${outcome.message}`.trim();
       // supabase-js reports a dropped connection as status 0 with the fetch error's message.
       if (outcome.status === 0) return { done: false, retry: true, reason: 'network', detail };
-      // webhook_failed: the function stored the lead and tried the post itself; each press's post
-      // is an attempt of the lead outbox's schedule, so a repeat here would only put the next
-      // attempt off (30 s after one, 10 minutes after three), and the outbox posts it anyway.
+      // webhook_failed: the function stored the lead and tried the post twice itself, and the
+      // outbox posts it on its schedule: a repeat here would only spend the lead's presses.
       const webhook = outcome.code === 'webhook_failed';
       return {
         done: false,

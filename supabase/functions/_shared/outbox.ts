@@ -19,6 +19,7 @@ interface Claim {
   id: string;
   /** Given back with the outcome, so an attempt whose claim lapsed cannot undo another's. */
   claim: string;
+  /** The schedule's attempts so far, this one included when the worker's; a press is none. */
   attempt: number;
 }
 
@@ -57,7 +58,7 @@ export async function postDelivery(
   );
   if (!posted) {
     console.error(
-      `delivery ${delivery.id}: the webhook refused or did not answer (attempt ${delivery.attempt})`,
+      `delivery ${delivery.id}: the webhook refused or did not answer (${delivery.attempt ? `attempt ${delivery.attempt}` : 'a press'})`,
     );
     await database('lead_delivery', {
       id: delivery.id,
