@@ -13,6 +13,7 @@ import { SUBMIT_LEAD } from '../../supabase/functions/_shared/contracts/lead';
 import { UNAUTHORIZED } from '../../supabase/functions/_shared/contracts/refusal';
 import { START_WEB_CALL } from '../../supabase/functions/_shared/contracts/web-call';
 import { CAL_EMBED_PATH } from '../../src/lib/booking';
+import { checkAssistant, type AgentEnv } from './assistant-sync';
 import { appFilesOf } from './inline-script';
 import { fileReader, filesOfPage, isScript, type Fetch, type FileRead } from './live-files';
 import { profileRisks, type ProfileRisk } from './profile-risk';
@@ -635,6 +636,8 @@ export interface LiveCheckOptions {
   functions?: readonly FunctionDeployment[];
   /** Counts the leads not delivered; without it that check is skipped. */
   serviceRoleKey?: string;
+  /** Compares the assistant on Vapi with agent/assistant.ts; without VAPI_PRIVATE_KEY, skipped. */
+  agentEnv?: AgentEnv;
 }
 
 export async function checkLiveSite(
@@ -646,6 +649,7 @@ export async function checkLiveSite(
     migrations = [],
     functions = [],
     serviceRoleKey,
+    agentEnv = {},
   }: LiveCheckOptions = {},
 ): Promise<CheckResult[]> {
   const site = new URL(siteUrl).origin;
@@ -668,6 +672,7 @@ export async function checkLiveSite(
     results.push(await checkFunctionCors(live, name, needed));
   results.push(...(await checkServerSide(config, { fetcher, migrations, functions })));
   results.push(await checkLeadDeliveries(config, { fetcher, serviceRoleKey }));
+  results.push(await checkAssistant(config, agentEnv));
   return results;
 }
 
