@@ -13,7 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../postgres/database';
-import type { VapiCall } from '../../supabase/functions/_shared/vapi/types';
+import type {
+  AssistantDefinition,
+  VapiAssistant,
+  VapiCall,
+} from '../../supabase/functions/_shared/vapi/types';
 import { createVapiStandIn, DEFAULT_STATUS_DELAYS } from './vapi-stand-in';
 
 const KEY = 'test-private-key';
@@ -211,5 +215,136 @@ describe('the Vapi stand-in’s status-updates', () => {
       'input must be a string or an array',
     ]);
     expect(received).toEqual([]);
+  });
+});
+
+/** A request to the stand-in as Vapi's API, with `key` as the private key. */
+const api = (method: string, path: string, body?: unknown, key = KEY) =>
+  standIn.app.request(`http://localhost${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+const listed = async (query = '') =>
+  (await (await api('GET', `/assistant${query}`)).json()) as VapiAssistant[];
+
+describe('the Vapi stand-in’s assistants', () => {
+  const definition: AssistantDefinition = {
+    name: 'Test receptionist',
+    firstMessage: 'Hello there.',
+    maxDurationSeconds: 180,
+    serverMessages: ['end-of-call-report', 'status-update'],
+    model: { provider: 'openai', model: 'gpt-4o', messages: [{ role: 'system', content: 'Hi' }] },
+  };
+  const create = async (body: AssistantDefinition = definition) => {
+    const answer = await api('POST', '/assistant', body);
+    expect(answer.status).toBe(201);
+    return (await answer.json()) as VapiAssistant;
+  };
+
+  it('creates one: 201 with the body as sent, its id, the org and the times', async () => {
+    const before = Date.now();
+    const made = await create();
+    expect(made).toEqual({
+      ...definition,
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      orgId: 'org-test',
+      createdAt: made.createdAt,
+      updatedAt: made.createdAt,
+    });
+    expect(Date.parse(made.createdAt)).toBeGreaterThanOrEqual(before);
+    expect(await (await api('GET', `/assistant/${made.id}`)).json()).toEqual(made);
+  });
+
+  it('refuses a body Vapi would refuse, in Vapi’s words, and stores nothing', async () => {
+    const count = (await listed()).length;
+    const refused = async (body: unknown) => {
+      const answer = await api('POST', '/assistant', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      return ((await answer.json()) as { message: string[] }).message;
+    };
+    expect(await refused([])).toEqual(['body must be an object']);
+    expect(await refused({ ...definition, id: 'mine', serverUrl: 'https://x' })).toEqual([
+      'property id should not exist',
+      'property serverUrl should not exist',
+    ]);
+    expect(await refused({ name: 'x'.repeat(41) })).toEqual([
+      'name must be shorter than or equal to 40 characters',
+    ]);
+    expect(await create({ name: 'x'.repeat(40) })).toMatchObject({ name: 'x'.repeat(40) });
+    for (const maxDurationSeconds of [9, 43_201, '180'])
+      expect(await refused({ maxDurationSeconds })).toEqual([
+        'maxDurationSeconds must not be less than 10 or greater than 43200',
+      ]);
+    expect(await refused({ serverMessages: ['end-of-call-report', 'call-ended'] })).toEqual([
+      expect.stringMatching(
+        /^each value in serverMessages must be one of the following values: .*end-of-call-report/,
+      ),
+    ]);
+    expect(await refused({ firstMessageMode: 'whenever' })).toEqual([
+      expect.stringMatching(/^firstMessageMode must be one of the following values: /),
+    ]);
+    expect((await listed()).length).toBe(count + 1);
+  });
+
+  it('lists them newest first, as many as `limit` asks', async () => {
+    const first = await create({ name: 'first' });
+    const second = await create({ name: 'second' });
+    const all = await listed();
+    expect(all.slice(0, 2).map((item) => item.id)).toEqual([second.id, first.id]);
+    expect(await listed('?limit=1')).toEqual([second]);
+    expect(await listed('?limit=0')).toEqual([]);
+    expect((await api('GET', '/assistant?limit=-1')).status).toBe(400);
+  });
+
+  it('answers 404 for an assistant it does not have', async () => {
+    const answer = await api('GET', `/assistant/${crypto.randomUUID()}`);
+    expect(answer.status).toBe(404);
+    expect(
+      (await api('PATCH', `/assistant/${crypto.randomUUID()}`, { firstMessage: 'x' })).status,
+    ).toBe(404);
+  });
+
+  it('updates one: each key sent replaces the stored one, the others stay, updatedAt moves on', async () => {
+    const made = await create();
+    const answer = await api('PATCH', `/assistant/${made.id}`, {
+      firstMessage: 'Edited.',
+      model: { provider: 'openai', model: 'gpt-4.1' },
+    });
+    expect(answer.status).toBe(200);
+    const updated = (await answer.json()) as VapiAssistant;
+    expect(updated).toEqual({
+      ...made,
+      firstMessage: 'Edited.',
+      // Replaced whole, as Vapi does: the messages the body left out are gone.
+      model: { provider: 'openai', model: 'gpt-4.1' },
+      updatedAt: updated.updatedAt,
+    });
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(made.updatedAt));
+    expect(await (await api('GET', `/assistant/${made.id}`)).json()).toEqual(updated);
+    // The same checks as a create.
+    const refused = await api('PATCH', `/assistant/${made.id}`, { voicemail: true });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      message: ['property voicemail should not exist'],
+    });
+    expect(await (await api('GET', `/assistant/${made.id}`)).json()).toEqual(updated);
+  });
+
+  it('refuses every assistant route without the private key', async () => {
+    const made = await create();
+    const count = (await listed()).length;
+    for (const [method, path, body] of [
+      ['POST', '/assistant', definition],
+      ['GET', '/assistant', undefined],
+      ['GET', `/assistant/${made.id}`, undefined],
+      ['PATCH', `/assistant/${made.id}`, { firstMessage: 'x' }],
+    ] as const) {
+      const answer = await api(method, path, body, 'public-key');
+      expect(answer.status, `${method} ${path}`).toBe(401);
+      expect(await answer.json()).toMatchObject({ error: 'Unauthorized', statusCode: 401 });
+    }
+    expect((await listed()).length).toBe(count);
+    expect(await (await api('GET', `/assistant/${made.id}`)).json()).toEqual(made);
   });
 });

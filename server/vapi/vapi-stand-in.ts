@@ -7,31 +7,39 @@ import { isObject } from '../postgrest/postgrest-errors';
 import {
   chatReplyTo,
   completedSession,
+  createdAssistant,
   createdChat,
   endOfCallReport,
   queuedCall,
   queuedWebCall,
   statusUpdate,
   toolCallsMessage,
+  updatedAssistant,
 } from '../../supabase/functions/_shared/vapi/fixtures';
 import type {
+  AssistantDefinition,
   AssistantOverrides,
+  AssistantServerMessage,
   CreateCallBody,
   CreateChatBody,
   CreateWebCallBody,
   ToolsAppendItem,
+  UpdateAssistantBody,
   UpdateSessionBody,
+  VapiAssistant,
   VapiCall,
 } from '../../supabase/functions/_shared/vapi/types';
 
 /**
- * Vapi's API for the local stack (the functions' VAPI_API_URL), only what the site calls: POST
- * /call, POST /call/web, POST /chat and PATCH /session/{id}. Each checks the private key and the
- * body as Vapi does (an unknown top-level property is refused), records the body and answers 201
- * with Vapi's documented answer (the shared fixtures). Narrower than Vapi: no call is placed, a
- * chat's reply is one scripted line, sessions live as long as the process, /chat/web is not
- * stood in for, and only the parts of a body the site sends are checked. A phone call's
- * status-updates come on a timer whatever the number; `ended` only from POST /calls/{id}/end.
+ * Vapi's API for the local stack (the functions' VAPI_API_URL), only what the site and its agent
+ * scripts call: POST /call, POST /call/web, POST /chat, PATCH /session/{id}, and POST, GET and
+ * PATCH /assistant. Each checks the private key and the body as Vapi does (an unknown top-level
+ * property is refused), records the body and answers with Vapi's documented answer (the shared
+ * fixtures). Narrower than Vapi: no call is placed, a chat's reply is one scripted line, sessions
+ * and assistants live as long as the process, /chat/web and DELETE /assistant are not stood in
+ * for, GET /assistant honours `limit` alone, and only the parts of a body the site and
+ * agent/assistant.ts send are checked. A phone call's status-updates come on a timer whatever the
+ * number; `ended` only from POST /calls/{id}/end.
  */
 
 /** created-then-504: the call is recorded, as Vapi's origin creates it, then its edge answers 504. */
@@ -97,6 +105,80 @@ const CHAT_PROPERTIES: Record<keyof CreateChatBody, true> = {
   transport: true,
 };
 
+/** The top-level properties of POST /assistant's and PATCH /assistant/{id}'s bodies. */
+const ASSISTANT_PROPERTIES = {
+  transcriber: true,
+  model: true,
+  voice: true,
+  firstMessage: true,
+  firstMessageInterruptionsEnabled: true,
+  firstMessageMode: true,
+  voicemailDetection: true,
+  clientMessages: true,
+  serverMessages: true,
+  maxDurationSeconds: true,
+  backgroundSound: true,
+  modelOutputInMessagesEnabled: true,
+  transportConfigurations: true,
+  observabilityPlan: true,
+  credentials: true,
+  hooks: true,
+  name: true,
+  voicemailMessage: true,
+  endCallMessage: true,
+  endCallPhrases: true,
+  compliancePlan: true,
+  metadata: true,
+  backgroundSpeechDenoisingPlan: true,
+  analysisPlan: true,
+  artifactPlan: true,
+  startSpeakingPlan: true,
+  stopSpeakingPlan: true,
+  monitorPlan: true,
+  credentialIds: true,
+  server: true,
+  keypadInputPlan: true,
+} as const satisfies Record<keyof AssistantDefinition, true> &
+  Record<keyof UpdateAssistantBody, true>;
+
+/** Every message an assistant's `serverMessages` may name. */
+const SERVER_MESSAGES: Record<AssistantServerMessage, true> = {
+  'assistant.started': true,
+  'assistant.speechStarted': true,
+  'conversation-update': true,
+  'end-of-call-report': true,
+  'function-call': true,
+  hang: true,
+  'language-changed': true,
+  'language-change-detected': true,
+  'model-output': true,
+  'phone-call-control': true,
+  'speech-update': true,
+  'status-update': true,
+  transcript: true,
+  'transcript[transcriptType="final"]': true,
+  'tool-calls': true,
+  'transfer-destination-request': true,
+  'handoff-destination-request': true,
+  'transfer-update': true,
+  'user-interrupted': true,
+  'voice-input': true,
+  'chat.created': true,
+  'chat.deleted': true,
+  'session.created': true,
+  'session.updated': true,
+  'session.deleted': true,
+  'call.deleted': true,
+  'call.delete.failed': true,
+  'call.artifact.upload': true,
+};
+
+/** Vapi refuses a longer assistant name. */
+const ASSISTANT_NAME_MAX = 40;
+
+/** GET /assistant's `limit` when none is asked for, as Vapi documents it. */
+const LIST_LIMIT = 100;
+
 const FIRST_MESSAGE_MODES: NonNullable<AssistantOverrides['firstMessageMode']>[] = [
   'assistant-speaks-first',
   'assistant-speaks-first-with-model-generated-message',
@@ -133,6 +215,56 @@ const PROPERTIES: Record<CreatePath, Record<string, true>> = {
   '/chat': CHAT_PROPERTIES,
 };
 
+/** What is wrong with the length and the first message's mode an assistant or override sets. */
+function speakingProblems(
+  set: Pick<AssistantOverrides, 'maxDurationSeconds' | 'firstMessageMode'>,
+  prefix: string,
+): string[] {
+  const problems: string[] = [];
+  const seconds: unknown = set.maxDurationSeconds;
+  if (
+    seconds !== undefined &&
+    !(typeof seconds === 'number' && seconds >= MAX_DURATION.min && seconds <= MAX_DURATION.max)
+  ) {
+    problems.push(
+      `${prefix}maxDurationSeconds must not be less than ${MAX_DURATION.min} or greater than ${MAX_DURATION.max}`,
+    );
+  }
+  if (set.firstMessageMode !== undefined && !FIRST_MESSAGE_MODES.includes(set.firstMessageMode)) {
+    problems.push(
+      `${prefix}firstMessageMode must be one of the following values: ${FIRST_MESSAGE_MODES.join(', ')}`,
+    );
+  }
+  return problems;
+}
+
+/** What is wrong with an assistant's body (create and update alike), in Vapi's words where known. */
+function assistantProblemsOf(body: unknown): string[] {
+  if (!isObject(body)) return ['body must be an object'];
+  const problems = Object.keys(body)
+    .filter((key) => !Object.hasOwn(ASSISTANT_PROPERTIES, key))
+    .map((key) => `property ${key} should not exist`);
+  const assistant = body as AssistantDefinition;
+  if (
+    assistant.name !== undefined &&
+    !(typeof assistant.name === 'string' && assistant.name.length <= ASSISTANT_NAME_MAX)
+  )
+    problems.push(`name must be shorter than or equal to ${ASSISTANT_NAME_MAX} characters`);
+  problems.push(...speakingProblems(assistant, ''));
+  const messages: unknown = assistant.serverMessages;
+  if (
+    messages !== undefined &&
+    !(
+      Array.isArray(messages) &&
+      messages.every((item) => typeof item === 'string' && Object.hasOwn(SERVER_MESSAGES, item))
+    )
+  )
+    problems.push(
+      `each value in serverMessages must be one of the following values: ${Object.keys(SERVER_MESSAGES).join(', ')}`,
+    );
+  return problems;
+}
+
 /** What is wrong with a body, in Vapi's words where known. */
 function problemsOf(path: CreatePath, body: unknown): string[] {
   if (!isObject(body)) return ['body must be an object'];
@@ -143,23 +275,7 @@ function problemsOf(path: CreatePath, body: unknown): string[] {
     problems.push('assistantId or assistant must be provided');
   }
   const overrides = (body.assistantOverrides ?? {}) as AssistantOverrides;
-  const seconds: unknown = overrides.maxDurationSeconds;
-  if (
-    seconds !== undefined &&
-    !(typeof seconds === 'number' && seconds >= MAX_DURATION.min && seconds <= MAX_DURATION.max)
-  ) {
-    problems.push(
-      `assistantOverrides.maxDurationSeconds must not be less than ${MAX_DURATION.min} or greater than ${MAX_DURATION.max}`,
-    );
-  }
-  if (
-    overrides.firstMessageMode !== undefined &&
-    !FIRST_MESSAGE_MODES.includes(overrides.firstMessageMode)
-  ) {
-    problems.push(
-      `assistantOverrides.firstMessageMode must be one of the following values: ${FIRST_MESSAGE_MODES.join(', ')}`,
-    );
-  }
+  problems.push(...speakingProblems(overrides, 'assistantOverrides.'));
   const appended: unknown = overrides['tools:append'];
   if (appended !== undefined && !Array.isArray(appended))
     problems.push('assistantOverrides.tools:append must be an array');
@@ -216,6 +332,8 @@ export function createVapiStandIn(
     string,
     { visitId: string | null; assistantId: string; open: boolean }
   >();
+  /** Newest last. */
+  const assistants = new Map<string, VapiAssistant>();
   const app = new Hono();
 
   const recordedCall = async (id: string): Promise<VapiCall | null> => {
@@ -307,37 +425,88 @@ export function createVapiStandIn(
 
   const keyRefused = (c: Context) => c.req.header('authorization') !== `Bearer ${privateKey}`;
 
+  /**
+   * A create as the mode has Vapi answer: `store` keeps what was created (not on a refusal or a
+   * failure) and gives the 201's body.
+   */
+  const createInMode = async (
+    c: Context,
+    what: 'call' | 'chat' | 'assistant',
+    store: () => Promise<unknown>,
+  ) => {
+    if (mode === 'hang') {
+      await untilGivenUp(c.req.raw.signal);
+      return c.json({ message: 'gateway timeout' }, 504);
+    }
+    if (mode === 'reject')
+      return c.json(badRequest([`Couldn't create ${what} (local stand-in told to refuse).`]), 400);
+    if (mode === 'fail') return c.json({ message: 'Internal server error', statusCode: 500 }, 500);
+    const answer = await store();
+    if (mode === 'created-then-504') return c.text('upstream request timeout', 504);
+    return c.json(answer, 201);
+  };
+
   for (const path of ['/call', '/call/web', '/chat'] as const)
     app.post(path, async (c) => {
       if (keyRefused(c)) return c.json(INVALID_KEY, 401);
       const body: unknown = await c.req.json().catch(() => undefined);
       const problems = problemsOf(path, body);
       if (problems.length > 0) return c.json(badRequest(problems), 400);
-      if (mode === 'hang') {
-        await untilGivenUp(c.req.raw.signal);
-        return c.json({ message: 'gateway timeout' }, 504);
-      }
-      const what = path === '/chat' ? 'chat' : 'call';
-      if (mode === 'reject')
-        return c.json(
-          badRequest([`Couldn't create ${what} (local stand-in told to refuse).`]),
-          400,
+      return createInMode(c, path === '/chat' ? 'chat' : 'call', async () => {
+        const id = randomUUID();
+        await db.query(
+          'insert into local_stack.vapi_calls (call_id, path, body) values ($1, $2, $3)',
+          [id, path, JSON.stringify(body)],
         );
-      if (mode === 'fail')
-        return c.json({ message: 'Internal server error', statusCode: 500 }, 500);
-      const id = randomUUID();
-      await db.query(
-        'insert into local_stack.vapi_calls (call_id, path, body) values ($1, $2, $3)',
-        [id, path, JSON.stringify(body)],
-      );
-      if (mode === 'created-then-504') return c.text('upstream request timeout', 504);
-      return c.json(
-        path === '/chat'
+        return path === '/chat'
           ? startChat(body as CreateChatBody, id)
-          : startCall(path, body as CreateCallBody, id),
-        201,
-      );
+          : startCall(path, body as CreateCallBody, id);
+      });
     });
+
+  const assistantNotFound = (c: Context) =>
+    c.json({ message: 'Assistant not found', statusCode: 404 }, 404);
+
+  app.post('/assistant', async (c) => {
+    if (keyRefused(c)) return c.json(INVALID_KEY, 401);
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const problems = assistantProblemsOf(body);
+    if (problems.length > 0) return c.json(badRequest(problems), 400);
+    return createInMode(c, 'assistant', () => {
+      const assistant = createdAssistant(body as AssistantDefinition, { id: randomUUID(), orgId });
+      assistants.set(assistant.id, assistant);
+      return Promise.resolve(assistant);
+    });
+  });
+
+  app.get('/assistant', (c) => {
+    if (keyRefused(c)) return c.json(INVALID_KEY, 401);
+    const asked = c.req.query('limit');
+    const limit = asked === undefined ? LIST_LIMIT : Number(asked);
+    if (!Number.isInteger(limit) || limit < 0)
+      return c.json(badRequest(['limit must not be less than 0']), 400);
+    return c.json([...assistants.values()].reverse().slice(0, limit));
+  });
+
+  app.get('/assistant/:id', (c) => {
+    if (keyRefused(c)) return c.json(INVALID_KEY, 401);
+    const assistant = assistants.get(c.req.param('id'));
+    return assistant ? c.json(assistant) : assistantNotFound(c);
+  });
+
+  app.patch('/assistant/:id', async (c) => {
+    if (keyRefused(c)) return c.json(INVALID_KEY, 401);
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const problems = assistantProblemsOf(body);
+    if (problems.length > 0) return c.json(badRequest(problems), 400);
+    const stored = assistants.get(c.req.param('id'));
+    if (!stored) return assistantNotFound(c);
+    // Later than the last change even within its millisecond, so an update is always seen.
+    const at = new Date(Math.max(Date.now(), Date.parse(stored.updatedAt) + 1));
+    const assistant = updatedAssistant(stored, body as UpdateAssistantBody, at);
+    assistants.set(assistant.id, assistant);
+    return c.json(assistant);
+  });
 
   app.patch('/session/:id', async (c) => {
     if (keyRefused(c)) return c.json(INVALID_KEY, 401);

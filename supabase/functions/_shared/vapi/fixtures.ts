@@ -1,4 +1,5 @@
 import type {
+  AssistantDefinition,
   AssistantOverrides,
   ChatStreamEvent,
   CreateCallBody,
@@ -8,6 +9,8 @@ import type {
   SessionUpdated,
   StatusUpdate,
   ToolCalls,
+  UpdateAssistantBody,
+  VapiAssistant,
   VapiCall,
   CreateChatBody,
   VapiChat,
@@ -232,4 +235,24 @@ export function createdChat(
     input: request.input,
     output: [{ role: 'assistant', content: reply }],
   };
+}
+
+/** Vapi's answer to POST /assistant (201): the body as sent, with what Vapi fills in. */
+export function createdAssistant(
+  definition: AssistantDefinition,
+  ids: Ids,
+  at = new Date(),
+): VapiAssistant {
+  const now = at.toISOString();
+  return { ...definition, id: ids.id, orgId: ids.orgId, createdAt: now, updatedAt: now };
+}
+
+/** Vapi's answer to PATCH /assistant/{id}: each top-level key sent replaces the stored one. */
+export function updatedAssistant(
+  assistant: VapiAssistant,
+  changes: UpdateAssistantBody,
+  at = new Date(),
+): VapiAssistant {
+  const { id, orgId, createdAt } = assistant;
+  return { ...assistant, ...changes, id, orgId, createdAt, updatedAt: at.toISOString() };
 }
