@@ -347,7 +347,7 @@ async function checkFunctionDeployment(
         ? pass('function vapi-events refuses a request without the secret')
         : fail(
             `function vapi-events answered ${[answer.status, code].filter(Boolean).join(' ')} to a request without the secret`,
-            'set VAPI_WEBHOOK_SECRET (supabase secrets set) and the same value as the Server URL secret in Vapi; anyone could post fake reports meanwhile',
+            'set VAPI_WEBHOOK_SECRET (supabase secrets set) to the value npm run agent:push gave the assistant (its x-vapi-secret header); anyone could post fake reports meanwhile',
           ),
     );
   }
@@ -616,7 +616,7 @@ export async function checkLeadDeliveries(
   ];
   const fixes = [
     overdue > 0
-      ? `the overdue fell due over ${grace / 60} minutes ago and no deliver-webhooks run took them: deliver-webhooks is not running on its schedule (is it deployed, and the pg_cron job of docs/deploy.md step 5.8 scheduled?) or has no CONTACT_WEBHOOK_URL secret (docs/deploy.md step 4)`
+      ? `the overdue fell due over ${grace / 60} minutes ago and no deliver-webhooks run took them: deliver-webhooks is not running on its schedule (is it deployed, and the pg_cron job of docs/deploy.md step 5.4 scheduled?) or has no CONTACT_WEBHOOK_URL secret (docs/deploy.md step 4)`
       : '',
     failed > 0
       ? `your automation refused the failed (or did not answer) at every attempt for about a day${errors.length ? ` (last error: ${errors.map((error) => JSON.stringify(error)).join(', ')})` : ''}; once it answers 2xx again, requeue them in the SQL editor with ${REQUEUE_FAILED_LEADS}`
@@ -671,8 +671,8 @@ export async function checkLiveSite(
   for (const { name, needed } of pageFunctions(config))
     results.push(await checkFunctionCors(live, name, needed));
   results.push(...(await checkServerSide(config, { fetcher, migrations, functions })));
-  results.push(await checkLeadDeliveries(config, { fetcher, serviceRoleKey }));
   results.push(await checkAssistant(config, agentEnv));
+  results.push(await checkLeadDeliveries(config, { fetcher, serviceRoleKey }));
   return results;
 }
 
