@@ -178,6 +178,23 @@ describe('npm run agent:push', () => {
     expect((await listed()).map((assistant) => assistant.id)).toEqual([id]);
   });
 
+  it('fails an update whose answer still differs, naming the field', async () => {
+    const id = await created();
+    await vapiRequest('PATCH', `/assistant/${id}`, { firstMessage: 'Edited in the dashboard' });
+    // A Vapi that keeps its own cap whatever it is sent.
+    const keepsItsCap: typeof fetch = async (input, init) => {
+      const answer = await fetchVapi(input, init);
+      if (init?.method !== 'PATCH') return answer;
+      return Response.json({ ...(await answer.json()), maxDurationSeconds: 600 });
+    };
+    const { code, lines } = await pushAssistant({ ...ENV, VAPI_ASSISTANT_ID: id }, keepsItsCap);
+    expect(code).toBe(1);
+    expect(lines.slice(0, 2)).toEqual([
+      `Updated the assistant "${site.name}" (${id}): firstMessage.`,
+      "Vapi's answer still differs from agent/assistant.ts in maxDurationSeconds: Vapi changed what it was sent.",
+    ]);
+  });
+
   it('sends a create once: after an answer that may hide a created assistant it says so, and the next push finds it by its name', async () => {
     await setMode('created-then-504');
     const first = await pushAssistant(ENV, fetchVapi);
