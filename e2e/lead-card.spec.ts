@@ -1,12 +1,15 @@
 import type { Page } from '@playwright/test';
 import {
+  CAPTURED_SAMPLE,
   chatReplyTo,
   completedSession,
   endOfCallReport,
 } from '../supabase/functions/_shared/vapi/fixtures';
+import type { VapiAssistant } from '../supabase/functions/_shared/vapi/types';
 import type { ReportTicket } from '../supabase/functions/_shared/contracts/report-read';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import { leadCard } from '../src/content/lead-card';
+import { E2E_ASSISTANT_ID } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { standInForSdk } from './fake-vapi';
 
@@ -14,8 +17,8 @@ import { standInForSdk } from './fake-vapi';
  * The lead card on the built site through the local stack: after a demo call, Call my
  * phone or a chat ends and the Vapi stand-in sends its report, that visitor's page shows what the
  * owner received (its summary, the fields the agent captured, the webhook's JSON), read with the
- * ticket the start answered with. Another visitor's page, and a read without the ticket's key,
- * get nothing.
+ * ticket the start answered with; Book a time opens filled in with the name and e-mail the agent
+ * wrote down. Another visitor's page, and a read without the ticket's key, get nothing.
  */
 
 const IDLE = 'Press here for AI Voice Agent';
@@ -65,6 +68,22 @@ test('after a demo call, the visitor sees the report the owner received; another
   const captured = SAMPLE.analysis!.structuredData as Record<string, string>;
   await expect(card(page)).toContainText('Job type');
   for (const value of Object.values(captured)) await expect(card(page)).toContainText(value);
+  // The caller's name and e-mail, as the assistant's analysis plan has the agent write them down.
+  const fields = card(page).getByRole('definition');
+  await expect(fields.filter({ hasText: CAPTURED_SAMPLE.name })).toHaveCount(1);
+  await expect(fields.filter({ hasText: CAPTURED_SAMPLE.email })).toHaveCount(1);
+  // The transcript opens with the assistant's first message: the one the stand-in serves.
+  const assistant = (await (
+    await page.request.get(`${LOCAL_ROUTES.vapi}/assistant/${E2E_ASSISTANT_ID}`, {
+      headers: { Authorization: 'Bearer local-vapi-private-key' },
+    })
+  ).json()) as VapiAssistant;
+  await card(page).getByText(leadCard.transcript).click();
+  const transcript = card(page)
+    .locator('details')
+    .filter({ has: page.locator('summary', { hasText: leadCard.transcript }) })
+    .locator('p');
+  expect((await transcript.textContent())?.split('\n')[0]).toBe(`AI: ${assistant.firstMessage}`);
   await card(page).getByText(leadCard.webhook).click();
   const webhook = JSON.parse(
     (await card(page).getByTestId('lead-card-webhook').textContent()) ?? '',
@@ -84,11 +103,14 @@ test('after a demo call, the visitor sees the report the owner received; another
   );
 
   // Book a time under the card: the owner's booking page inline (the local stack's stand-in for
-  // Cal.com), filled in with the summary as the note and the call's id as the lead's.
+  // Cal.com), filled in with the summary as the note, the call's id as the lead's, and the name
+  // and e-mail the agent wrote down.
   await card(page).getByRole('button', { name: 'Book a time' }).click();
   const booking = card(page).frameLocator('iframe');
   await expect(booking.locator('[data-param="notes"]')).toHaveText(SAMPLE.analysis!.summary!);
   await expect(booking.locator('[data-param="metadata[lead_id]"]')).toHaveText(call.id);
+  await expect(booking.locator('[data-param="name"]')).toHaveText(CAPTURED_SAMPLE.name);
+  await expect(booking.locator('[data-param="email"]')).toHaveText(CAPTURED_SAMPLE.email);
 
   // Another visitor: no card, and the report cannot be read without its key.
   const other = await browser.newPage();

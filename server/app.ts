@@ -10,6 +10,7 @@ import { createVapiStandIn } from './vapi/vapi-stand-in';
 import { createRestApi, type InsertedRow } from './postgrest/postgrest';
 import { loadStaticSite } from './cdn/static-site';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import { assistantDefinition, assistantInputsFrom } from '../agent/assistant';
 
 export interface LocalStackOptions {
   /** None under `npm run dev`, where Vite serves the pages. */
@@ -54,6 +55,19 @@ function isFromAnotherSite(c: Context): boolean {
   }
 }
 
+/**
+ * The functions' assistant (VAPI_ASSISTANT_ID), as agent/assistant.ts defines it for this stack:
+ * its reports go to this stack's vapi-events with the functions' VAPI_WEBHOOK_SECRET, so a
+ * definition vapi-events would refuse fails here too.
+ */
+function localAssistant({ origin, secrets }: NonNullable<LocalStackOptions['functions']>) {
+  const id = secrets.VAPI_ASSISTANT_ID;
+  if (!id) return {};
+  const { inputs, missing } = assistantInputsFrom({ ...secrets, SUPABASE_URL: origin });
+  if (missing) throw new Error(`The local Vapi stand-in's assistant needs ${missing.join(', ')}`);
+  return { [id]: assistantDefinition(inputs) };
+}
+
 export async function createLocalStack(options: LocalStackOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const db = await openDatabase(options.dataDir, { log });
@@ -95,6 +109,7 @@ export async function createLocalStack(options: LocalStackOptions) {
           secret: secrets.VAPI_WEBHOOK_SECRET ?? '',
         }
       : undefined,
+    options.functions ? localAssistant(options.functions) : {},
   );
   app.route(LOCAL_ROUTES.vapi, vapi.app);
   app.route(LOCAL_ROUTES.events, createEventsStandIn(db));

@@ -20,6 +20,8 @@ import type { WebhookDelivery } from './inbox/local-routes';
 import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
 import { listVapiCalls } from './vapi/vapi-stand-in';
 import { MAX_BODY_BYTES } from './edge-functions/functions-host';
+import { assistantDefinition } from '../agent/assistant';
+import { MAX_CALL_SECONDS } from '../supabase/functions/_shared/contracts/call-length';
 import {
   callbackBody,
   listeningStackForTests,
@@ -31,7 +33,20 @@ import {
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 /** What Vapi's stand-in reports for every call: the shared fixture's analysis. */
-const FIXTURE = endOfCallReport(queuedWebCall({}, { id: 'x', orgId: 'y' }), new Date()).message;
+/**
+ * The stand-in's report of a call to the stack's assistant, agent/assistant.ts's (only its first
+ * message and analysis plan shape a report, so the inputs here are any valid ones).
+ */
+const FIXTURE = endOfCallReport(
+  queuedWebCall({}, { id: 'x', orgId: 'y' }),
+  new Date(),
+  {},
+  assistantDefinition({
+    supabaseUrl: 'http://127.0.0.1',
+    webhookSecret: 'any',
+    maxCallSeconds: MAX_CALL_SECONDS.fallback,
+  }),
+).message;
 
 const local = listeningStackForTests(KEY);
 

@@ -3,7 +3,9 @@
  * `in-progress` sent to the Server URL at the delays POST /mode set, each `timestamp` the call's
  * creation plus its delay; none for a web call; `ended` then the report at /calls/{id}/end; the
  * steps still to come dropped by a mode change and by close, so nothing leaks between tests.
- * The Server URL here is a plain HTTP server that records what it receives.
+ * Its assistants: POST, GET and PATCH /assistant as Vapi answers them, the repository's assistant
+ * there from the start, and each call's and chat's messages sent where, and as, its assistant
+ * says. The Server URLs here are one plain HTTP server that records what it receives.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { createServer, type Server } from 'node:http';
@@ -18,10 +20,27 @@ import type {
   VapiAssistant,
   VapiCall,
 } from '../../supabase/functions/_shared/vapi/types';
-import { createVapiStandIn, DEFAULT_STATUS_DELAYS } from './vapi-stand-in';
+import { createVapiStandIn, DEFAULT_STATUS_DELAYS, listVapiCalls } from './vapi-stand-in';
+import { assistantDefinition } from '../../agent/assistant';
+import { CAPTURED_FIELDS } from '../../agent/captured-fields';
 
 const KEY = 'test-private-key';
-type Received = { message: { type: string; status?: string; timestamp?: number; call?: VapiCall } };
+type Received = {
+  message: {
+    type: string;
+    status?: string;
+    timestamp?: number;
+    call?: VapiCall;
+    analysis?: { structuredData?: Record<string, unknown> };
+    artifact?: { transcript?: string };
+  };
+  /** Where it was sent, and with which secret. */
+  path: string;
+  secret: string | undefined;
+};
+/** The repository's assistant, as the local stack has it, under this id. */
+const REPO_ASSISTANT = 'repo-assistant';
+let repoAssistant: AssistantDefinition;
 
 let dir: string;
 let db: PGlite;
@@ -36,17 +55,30 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      received.push(JSON.parse(body) as Received);
+      received.push({
+        ...(JSON.parse(body) as Omit<Received, 'path' | 'secret'>),
+        path: request.url ?? '',
+        secret: request.headers['x-vapi-secret'] as string | undefined,
+      });
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify({ ok: true }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  standIn = createVapiStandIn(db, KEY, 'org-test', {
-    url: `http://127.0.0.1:${port}/vapi-events`,
-    secret: 's',
+  repoAssistant = assistantDefinition({
+    supabaseUrl: `http://127.0.0.1:${port}`,
+    webhookSecret: 'webhook-secret',
+    maxCallSeconds: 180,
   });
+  standIn = createVapiStandIn(
+    db,
+    KEY,
+    'org-test',
+    { url: `http://127.0.0.1:${port}/vapi-events`, secret: 's' },
+    // One with nothing set: the org's Server URL and Vapi's default messages.
+    { 'assistant-1': {}, [REPO_ASSISTANT]: repoAssistant },
+  );
 }, 120_000);
 afterAll(async () => {
   standIn.close();
@@ -346,5 +378,169 @@ describe('the Vapi stand-in’s assistants', () => {
     }
     expect((await listed()).length).toBe(count);
     expect(await (await api('GET', `/assistant/${made.id}`)).json()).toEqual(made);
+  });
+});
+
+describe('calls and chats run the assistant they name', () => {
+  const quiet = () =>
+    setMode({ mode: 'ok', statusDelays: { queued: null, ringing: null, 'in-progress': null } });
+  const started = async (path: '/call' | '/call/web' | '/chat', body: Record<string, unknown>) => {
+    const phone =
+      path === '/call' ? { phoneNumberId: 'p', customer: { number: '+14155552671' } } : {};
+    const answer = await api('POST', path, { ...phone, ...body });
+    expect(answer.status, JSON.stringify(await answer.clone().json())).toBe(201);
+    return (await answer.json()) as { id: string; sessionId?: string };
+  };
+  const end = async (id: string) => standIn.app.request(`/calls/${id}/end`, { method: 'POST' });
+  const reportOf = async (id: string) => {
+    expect((await end(id)).status).toBe(200);
+    return received.find((item) => item.message.type === 'end-of-call-report')!;
+  };
+
+  it('has the repository’s assistant from the start, under the functions’ id', async () => {
+    const answer = await api('GET', `/assistant/${REPO_ASSISTANT}`);
+    expect(answer.status).toBe(200);
+    const assistant = (await answer.json()) as VapiAssistant;
+    expect(assistant).toEqual({
+      ...repoAssistant,
+      id: REPO_ASSISTANT,
+      orgId: 'org-test',
+      createdAt: expect.any(String),
+      updatedAt: assistant.createdAt,
+    });
+    expect((await listed()).map((item) => item.id)).toContain(REPO_ASSISTANT);
+  });
+
+  it('refuses a call or chat naming an assistant the org lacks, as Vapi does, and records none', async () => {
+    await quiet();
+    const before = (await listVapiCalls(db)).length;
+    for (const path of ['/call/web', '/chat'] as const) {
+      const input = path === '/chat' ? { input: 'Hi' } : {};
+      const answer = await api('POST', path, { assistantId: 'nobody', ...input });
+      expect(answer.status, path).toBe(400);
+      expect(await answer.json()).toMatchObject({
+        message: ["Couldn't Get Assistant. `assistantId` nobody Does Not Exist."],
+      });
+    }
+    expect((await listVapiCalls(db)).length).toBe(before);
+    // One the call brings along needs no id.
+    await started('/call/web', { assistant: { firstMessage: 'Hi.' } });
+    expect(received).toEqual([]);
+  });
+
+  it('sends a call’s messages to its assistant’s Server URL with its headers; one without, to the org’s', async () => {
+    await quiet();
+    const repo = await started('/call/web', { assistantId: REPO_ASSISTANT });
+    await reportOf(repo.id);
+    const plain = await started('/call/web', { assistantId: 'assistant-1' });
+    await reportOf(plain.id);
+    expect(received.map(({ path, secret }) => ({ path, secret }))).toEqual([
+      { path: '/functions/v1/vapi-events', secret: 'webhook-secret' },
+      { path: '/vapi-events', secret: 's' },
+    ]);
+  });
+
+  it('sends only the messages its assistant’s serverMessages name', async () => {
+    await setMode({ mode: 'ok', statusDelays: { queued: 0, ringing: 0, 'in-progress': 0 } });
+    const server = { url: repoAssistant.server!.url, headers: { 'x-vapi-secret': 'own' } };
+    const reportsOnly = (await (
+      await api('POST', '/assistant', { server, serverMessages: ['end-of-call-report'] })
+    ).json()) as VapiAssistant;
+    const statusOnly = (await (
+      await api('POST', '/assistant', { server, serverMessages: ['status-update'] })
+    ).json()) as VapiAssistant;
+
+    const first = await started('/call', { assistantId: reportsOnly.id });
+    await sleep(100);
+    expect(statuses()).toEqual([]);
+    await reportOf(first.id);
+    expect(statuses()).toEqual(['end-of-call-report']);
+    expect(received[0]!.secret).toBe('own');
+
+    received = [];
+    const second = await started('/call', { assistantId: statusOnly.id });
+    await expect.poll(() => statuses()).toEqual(['queued', 'ringing', 'in-progress']);
+    const ended = await end(second.id);
+    expect(ended.status).toBe(409);
+    expect(await ended.json()).toEqual({
+      error: "the assistant's serverMessages leave out end-of-call-report",
+    });
+    expect(statuses()).toEqual(['queued', 'ringing', 'in-progress', 'ended']);
+  });
+
+  it('sends a chat’s report to its assistant’s Server URL, if its serverMessages name session.updated', async () => {
+    await quiet();
+    for (const assistantId of [REPO_ASSISTANT, 'assistant-1']) {
+      const chat = await started('/chat', { assistantId, input: 'Hi' });
+      const answer = await api('PATCH', `/session/${chat.sessionId}`, { status: 'completed' });
+      expect(answer.status).toBe(200);
+    }
+    // Vapi's default list leaves session.updated out: assistant-1's chat sends nothing.
+    await sleep(200);
+    expect(received.map(({ message, path, secret }) => [message.type, path, secret])).toEqual([
+      ['session.updated', '/functions/v1/vapi-events', 'webhook-secret'],
+    ]);
+  });
+
+  it('reports a value for each field of the assistant’s plan, and a transcript that opens with the call’s first message', async () => {
+    await quiet();
+    const repo = await reportOf((await started('/call/web', { assistantId: REPO_ASSISTANT })).id);
+    const data = repo.message.analysis!.structuredData!;
+    expect(Object.keys(data).sort()).toEqual(Object.keys(CAPTURED_FIELDS).sort());
+    for (const [field, value] of Object.entries(data))
+      expect(value, field).toEqual(expect.stringMatching(/\S/));
+    expect(CAPTURED_FIELDS.urgency.enum).toContain(data.urgency);
+    expect(repo.message.artifact!.transcript!.split('\n')[0]).toBe(
+      `AI: ${repoAssistant.firstMessage}`,
+    );
+
+    received = [];
+    const overridden = await started('/call/web', {
+      assistantId: REPO_ASSISTANT,
+      assistantOverrides: { firstMessage: 'Hi, this is the override.' },
+    });
+    expect((await reportOf(overridden.id)).message.artifact!.transcript).toMatch(
+      /^AI: Hi, this is the override\.\n/,
+    );
+
+    // A plan of its own: a value of each field's type, its first choice, or a placeholder.
+    received = [];
+    const own = (await (
+      await api('POST', '/assistant', {
+        firstMessage: 'Own words.',
+        analysisPlan: {
+          structuredDataPlan: {
+            enabled: true,
+            schema: {
+              type: 'object',
+              properties: {
+                name: { type: 'string' },
+                budget: { type: 'string', enum: ['under $1k', 'more'] },
+                urgency: { type: 'string', enum: ['now', 'later'] },
+                callbackTime: { type: 'string' },
+                visits: { type: 'integer' },
+              },
+            },
+          },
+        },
+      })
+    ).json()) as VapiAssistant;
+    const ownReport = await reportOf((await started('/call/web', { assistantId: own.id })).id);
+    expect(ownReport.message.analysis!.structuredData).toEqual({
+      name: 'Dana Lee',
+      budget: 'under $1k',
+      urgency: 'now',
+      callbackTime: 'sample callbackTime',
+      visits: 1,
+    });
+    expect(ownReport.message.artifact!.transcript).toMatch(/^AI: Own words\.\n/);
+
+    // A plan not enabled writes none down, as Vapi's default is off.
+    received = [];
+    await api('PATCH', `/assistant/${own.id}`, {
+      analysisPlan: { structuredDataPlan: { schema: { type: 'object' } } },
+    });
+    const off = await reportOf((await started('/call/web', { assistantId: own.id })).id);
+    expect(off.message.analysis).not.toHaveProperty('structuredData');
   });
 });

@@ -12,6 +12,7 @@ import {
   endOfCallReport,
   queuedCall,
   queuedWebCall,
+  type ReportingAssistant,
   statusUpdate,
   toolCallsMessage,
   updatedAssistant,
@@ -35,9 +36,13 @@ import type {
  * scripts call: POST /call, POST /call/web, POST /chat, PATCH /session/{id}, and POST, GET and
  * PATCH /assistant. Each checks the private key and the body as Vapi does (an unknown top-level
  * property is refused), records the body and answers with Vapi's documented answer (the shared
- * fixtures). Narrower than Vapi: no call is placed, a chat's reply is one scripted line, sessions
- * and assistants live as long as the process, /chat/web and DELETE /assistant are not stood in
- * for, GET /assistant honours `limit` alone, and only the parts of a body the site and
+ * fixtures). A call or chat runs the assistant it names (one it does not know is refused, as Vapi
+ * refuses it) or brings: its messages go to that assistant's Server URL with its headers (else
+ * to the org's, with its secret), only those its `serverMessages` name, and its report follows
+ * its first message and analysis plan. Narrower than Vapi: no call is placed, a chat's reply is
+ * one scripted line, a report lasts REPORT_DURATION_SECONDS whatever `maxDurationSeconds` says,
+ * sessions and assistants live as long as the process, /chat/web and DELETE /assistant are not
+ * stood in for, GET /assistant honours `limit` alone, and only the parts of a body the site and
  * agent/assistant.ts send are checked. A phone call's status-updates come on a timer whatever the
  * number; `ended` only from POST /calls/{id}/end.
  */
@@ -173,6 +178,21 @@ const SERVER_MESSAGES: Record<AssistantServerMessage, true> = {
   'call.artifact.upload': true,
 };
 
+/** What Vapi sends an assistant's Server URL when its `serverMessages` are not set. */
+const DEFAULT_SERVER_MESSAGES: readonly AssistantServerMessage[] = [
+  'conversation-update',
+  'end-of-call-report',
+  'function-call',
+  'hang',
+  'speech-update',
+  'status-update',
+  'tool-calls',
+  'transfer-destination-request',
+  'handoff-destination-request',
+  'user-interrupted',
+  'assistant.started',
+];
+
 /** Vapi refuses a longer assistant name. */
 const ASSISTANT_NAME_MAX = 40;
 
@@ -299,10 +319,25 @@ function problemsOf(path: CreatePath, body: unknown): string[] {
   return problems;
 }
 
+/** The org's Server URL, and the secret Vapi sends it as `x-vapi-secret`. */
 interface ServerUrl {
   url: string;
   secret: string;
 }
+
+/** What of the assistant a call or chat names decides where its messages go, and which. */
+type CalledAssistant = Pick<AssistantDefinition, 'server' | 'serverMessages'> & ReportingAssistant;
+
+/** Where a message goes and with which headers, and the messages sent there. */
+interface ServerTarget {
+  url: string;
+  headers: Record<string, string>;
+  messages: readonly string[];
+}
+
+/** Vapi's refusal of a call or chat naming an assistant the org does not have. */
+const noSuchAssistant = (id: string) =>
+  badRequest([`Couldn't Get Assistant. \`assistantId\` ${id} Does Not Exist.`]);
 
 const created = (
   path: string,
@@ -316,6 +351,8 @@ export function createVapiStandIn(
   privateKey: string,
   orgId: string,
   serverUrl?: ServerUrl,
+  /** The assistants the org has from the start, by id. */
+  seeded: Record<string, AssistantDefinition> = {},
 ) {
   let mode: VapiMode = 'ok';
   let statusDelays = DEFAULT_STATUS_DELAYS;
@@ -330,30 +367,91 @@ export function createVapiStandIn(
   };
   const sessions = new Map<
     string,
-    { visitId: string | null; assistantId: string; open: boolean }
+    {
+      visitId: string | null;
+      assistantId: string;
+      /** One the chat brought along. */
+      assistant: CalledAssistant | undefined;
+      open: boolean;
+    }
   >();
   /** Newest last. */
   const assistants = new Map<string, VapiAssistant>();
+  const startedAt = new Date();
+  for (const [id, definition] of Object.entries(seeded))
+    assistants.set(id, createdAssistant(definition, { id, orgId }, startedAt));
   const app = new Hono();
 
-  const recordedCall = async (id: string): Promise<VapiCall | null> => {
+  /** The assistant a call or chat runs: the one it brings, else the org's it names. */
+  const assistantOf = (request: {
+    assistantId?: string;
+    assistant?: CalledAssistant;
+  }): CalledAssistant | undefined =>
+    request.assistant ??
+    (request.assistantId === undefined ? undefined : assistants.get(request.assistantId));
+
+  /**
+   * Where the messages of a call or chat with `assistant` go: its own Server URL with its own
+   * headers, else the org's; null when neither is set.
+   */
+  const targetOf = (assistant: CalledAssistant | undefined): ServerTarget | null => {
+    const messages = assistant?.serverMessages ?? DEFAULT_SERVER_MESSAGES;
+    const own = assistant?.server;
+    if (own?.url)
+      return {
+        url: own.url,
+        headers: Object.fromEntries(
+          Object.entries(own.headers ?? {}).map(([name, value]) => [name, String(value)]),
+        ),
+        messages,
+      };
+    return serverUrl
+      ? { url: serverUrl.url, headers: { 'x-vapi-secret': serverUrl.secret }, messages }
+      : null;
+  };
+
+  const recordedCall = async (
+    id: string,
+  ): Promise<{
+    call: VapiCall;
+    target: ServerTarget | null;
+    assistant?: CalledAssistant;
+  } | null> => {
     const found = await db.query<{ path: string; body: CreateCallBody; received_at: Date }>(
       'select path, body, received_at from local_stack.vapi_calls where call_id = $1',
       [id],
     );
     const recorded = found.rows[0];
     if (!recorded) return null;
-    return created(recorded.path, recorded.body, { id, orgId }, new Date(recorded.received_at));
+    const assistant = assistantOf(recorded.body);
+    return {
+      call: created(recorded.path, recorded.body, { id, orgId }, new Date(recorded.received_at)),
+      target: targetOf(assistant),
+      assistant,
+    };
   };
 
-  const post = (server: ServerUrl, message: unknown) =>
-    fetch(server.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-vapi-secret': server.secret },
-      body: JSON.stringify(message),
-    });
-  const deliver = async (c: Context, server: ServerUrl, message: unknown) => {
-    const response = await post(server, message);
+  /** Sends `message` if the target takes its type; false if it does not. */
+  const post = (target: ServerTarget, message: { message: { type?: string } }) =>
+    target.messages.includes(String(message.message.type))
+      ? fetch(target.url, {
+          method: 'POST',
+          headers: { ...target.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(message),
+        })
+      : Promise.resolve(false as const);
+  const deliver = async (
+    c: Context,
+    target: ServerTarget | null,
+    message: { message: { type?: string } },
+  ) => {
+    if (!target) return noServerUrl(c);
+    const response = await post(target, message);
+    if (response === false)
+      return c.json(
+        { error: `the assistant's serverMessages leave out ${String(message.message.type)}` },
+        409,
+      );
     return c.json({
       delivered: response.ok,
       status: response.status,
@@ -361,24 +459,27 @@ export function createVapiStandIn(
     });
   };
   const noServerUrl = (c: Context) =>
-    c.json({ error: 'no Server URL (the functions are not running)' }, 409);
+    c.json(
+      { error: 'no Server URL (the assistant has none, and the functions are not running)' },
+      409,
+    );
 
   app.post('/calls/:id/end', async (c) => {
-    if (!serverUrl) return noServerUrl(c);
-    const call = await recordedCall(c.req.param('id'));
-    if (!call) return c.json({ error: 'no such call' }, 404);
-    if (call.type === 'outboundPhoneCall') {
+    const recorded = await recordedCall(c.req.param('id'));
+    if (!recorded) return c.json({ error: 'no such call' }, 404);
+    const { call, target, assistant } = recorded;
+    if (call.type === 'outboundPhoneCall' && target) {
       dropSteps(call.id);
-      await post(serverUrl, statusUpdate(call, 'ended', new Date())).catch(() => undefined);
+      await post(target, statusUpdate(call, 'ended', new Date())).catch(() => undefined);
     }
-    return deliver(c, serverUrl, endOfCallReport(call, new Date()));
+    return deliver(c, target, endOfCallReport(call, new Date(), {}, assistant));
   });
 
   // A model can only call the tools its call was given.
   app.post('/calls/:id/tool-calls', async (c) => {
-    if (!serverUrl) return noServerUrl(c);
-    const call = await recordedCall(c.req.param('id'));
-    if (!call) return c.json({ error: 'no such call' }, 404);
+    const recorded = await recordedCall(c.req.param('id'));
+    if (!recorded) return c.json({ error: 'no such call' }, 404);
+    const { call, target } = recorded;
     const body = (await c.req.json().catch(() => ({}))) as { name?: unknown };
     const given = (call.assistantOverrides?.['tools:append'] ?? []).some(
       (tool) => tool.type === 'function' && tool.function?.name === body.name,
@@ -389,10 +490,10 @@ export function createVapiStandIn(
         409,
       );
     const id = `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-    return deliver(c, serverUrl, toolCallsMessage(call, [{ id, name: body.name }], new Date()));
+    return deliver(c, target, toolCallsMessage(call, [{ id, name: body.name }], new Date()));
   });
 
-  const sendSteps = (server: ServerUrl, call: VapiCall, at: Date) => {
+  const sendSteps = (server: ServerTarget, call: VapiCall, at: Date) => {
     const timers = STATUS_STEPS.flatMap((step) => {
       const delay = statusDelays[step];
       if (delay === null) return [];
@@ -405,7 +506,8 @@ export function createVapiStandIn(
   const startCall = (path: '/call' | '/call/web', body: CreateCallBody, id: string) => {
     const at = new Date();
     const call = created(path, body, { id, orgId }, at);
-    if (path === '/call' && serverUrl) sendSteps(serverUrl, call, at);
+    const target = targetOf(assistantOf(body));
+    if (path === '/call' && target) sendSteps(target, call, at);
     return call;
   };
 
@@ -416,6 +518,7 @@ export function createVapiStandIn(
       sessions.set(sessionId, {
         visitId: typeof visit === 'string' ? visit : null,
         assistantId: chat.assistantId ?? '',
+        assistant: chat.assistant,
         open: true,
       });
     }
@@ -452,6 +555,8 @@ export function createVapiStandIn(
       const body: unknown = await c.req.json().catch(() => undefined);
       const problems = problemsOf(path, body);
       if (problems.length > 0) return c.json(badRequest(problems), 400);
+      const named = body as { assistantId?: string; assistant?: CalledAssistant };
+      if (!assistantOf(named)) return c.json(noSuchAssistant(String(named.assistantId)), 400);
       return createInMode(c, path === '/chat' ? 'chat' : 'call', async () => {
         const id = randomUUID();
         await db.query(
@@ -515,13 +620,16 @@ export function createVapiStandIn(
     if (!session) return c.json({ message: 'Session not found', statusCode: 404 }, 404);
     if (body.status === 'completed' && session.open) {
       session.open = false;
-      if (serverUrl) {
+      const target = targetOf(
+        assistantOf({ assistantId: session.assistantId, assistant: session.assistant }),
+      );
+      if (target) {
         const report = completedSession(
           { sessionId: c.req.param('id'), orgId, assistantId: session.assistantId },
           session.visitId,
           new Date(),
         );
-        void post(serverUrl, report).catch(() => undefined);
+        void post(target, report).catch(() => undefined);
       }
     }
     return c.json({ id: c.req.param('id'), orgId, status: session.open ? 'active' : 'completed' });

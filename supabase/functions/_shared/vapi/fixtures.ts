@@ -1,3 +1,4 @@
+import type { CAPTURED_FIELDS, CapturedField } from '../../../../agent/captured-fields.ts';
 import type {
   AssistantDefinition,
   AssistantOverrides,
@@ -6,6 +7,7 @@ import type {
   CreatedWebCall,
   CreateWebCallBody,
   EndOfCallReport,
+  JsonSchema,
   SessionUpdated,
   StatusUpdate,
   ToolCalls,
@@ -65,14 +67,79 @@ export function queuedWebCall(
 
 export const REPORT_DURATION_SECONDS = 150;
 
-/** `changes` replaces any part of the message. */
+/**
+ * What the caller said, as the agent writes it down: a value for each field the agent captures
+ * (agent/captured-fields.ts), so a field added there without one here fails the type check.
+ */
+export const CAPTURED_SAMPLE = {
+  name: 'Dana Lee',
+  email: 'dana@example.com',
+  phone: '(415) 555-0123',
+  jobType: 'roofing',
+  zipCode: '94110',
+  urgency: 'this week' satisfies (typeof CAPTURED_FIELDS.urgency.enum)[number],
+} as const satisfies Record<CapturedField, string>;
+
+const samplesOf = (properties: JsonSchema['properties'] = {}) =>
+  Object.fromEntries(
+    Object.entries(properties).map(([key, schema]) => [key, sampleOf(schema, key)]),
+  );
+
+/**
+ * A value of `schema`'s type for `field`: the sample's if it has one the schema allows, else the
+ * schema's first choice, else a placeholder.
+ */
+function sampleOf(schema: JsonSchema, field: string): unknown {
+  const sampled: string | undefined = Object.hasOwn(CAPTURED_SAMPLE, field)
+    ? CAPTURED_SAMPLE[field as CapturedField]
+    : undefined;
+  switch (schema.type) {
+    case 'object':
+      return samplesOf(schema.properties);
+    case 'array':
+      return schema.items ? [sampleOf(schema.items, field)] : [];
+    case 'number':
+    case 'integer':
+      return 1;
+    case 'boolean':
+      return true;
+    default:
+      if (sampled !== undefined && (!schema.enum || schema.enum.includes(sampled))) return sampled;
+      return schema.enum?.[0] ?? `sample ${field}`;
+  }
+}
+
+/**
+ * The structured data an assistant's analysis plan has Vapi write: none unless the plan is
+ * enabled (Vapi's default is off), else a value for each property of its schema.
+ */
+export function structuredDataOf(
+  assistant: Pick<AssistantDefinition, 'analysisPlan'>,
+): Record<string, unknown> | undefined {
+  const plan = assistant.analysisPlan?.structuredDataPlan;
+  return plan?.enabled === true ? samplesOf(plan.schema?.properties) : undefined;
+}
+
+/** The part of the called assistant a report follows: its first line and its analysis plan. */
+export type ReportingAssistant = Pick<AssistantDefinition, 'firstMessage' | 'analysisPlan'>;
+
+/**
+ * `changes` replaces any part of the message. With `assistant`, the called one, the transcript
+ * opens with the call's first message (its override's, else the assistant's) and the structured
+ * data follows the assistant's plan; without, they are the sample's.
+ */
 export function endOfCallReport(
   call: VapiCall,
   endedAt: Date,
   changes: Partial<EndOfCallReport> = {},
+  assistant?: ReportingAssistant,
 ): { message: EndOfCallReport } {
   const startedAt = new Date(endedAt.getTime() - REPORT_DURATION_SECONDS * 1000).toISOString();
   const ended = endedAt.toISOString();
+  const firstMessage =
+    call.assistantOverrides?.firstMessage ??
+    (assistant ? assistant.firstMessage : 'Hi, this is the demo agent.');
+  const structuredData = assistant ? structuredDataOf(assistant) : { ...CAPTURED_SAMPLE };
   return {
     message: {
       type: 'end-of-call-report',
@@ -92,10 +159,13 @@ export function endOfCallReport(
       },
       analysis: {
         summary: 'The caller runs a roofing company and asked about after-hours answering.',
-        structuredData: { jobType: 'roofing', zipCode: '94110', urgency: 'this week' },
+        ...(structuredData ? { structuredData } : {}),
       },
       artifact: {
-        transcript: 'AI: Hi, this is the demo agent.\nUser: Hi, I run a roofing company.',
+        transcript: [
+          ...(firstMessage ? [`AI: ${firstMessage}`] : []),
+          'User: Hi, I run a roofing company.',
+        ].join('\n'),
         recordingUrl: 'https://storage.vapi.ai/a1b2c3d4-recording.wav',
       },
       ...changes,
