@@ -11,6 +11,7 @@ import { INDEXABLE_ROUTES } from '../src/app/routes';
 import { LOCAL_VITE_MODE } from '../src/lib/config-schema';
 import { twoTrades } from '../src/test/trades';
 import { serveSite } from '../server/cdn/static-site';
+import { localFunctionSecrets } from '../server/local-config';
 import { expect, test } from './fixtures';
 
 /**
@@ -24,21 +25,27 @@ const SITE_DIR = '.test-data/site';
 /** A trade's page of site.config.ts (a slug is lowercase words and hyphens: no regex syntax). */
 const [{ path: TRADE_PAGE, slug }] = twoTrades();
 
-/** The variables the local stack's build had (playwright.config.ts's webServer). */
+/**
+ * The variables the local stack's build had (playwright.config.ts's webServer), and none of the
+ * shell's VAPI_: a developer's real key never reaches api.vapi.ai from a test.
+ */
 const LOCAL_STACK_ENV = {
-  ...process.env,
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VAPI_'))),
   PORT: String(E2E_PORT),
   VITE_VAPI_ASSISTANT_ID: E2E_ASSISTANT_ID,
   VITE_BOOKING_URL: E2E_BOOKING_URL,
 };
 
 /** Runs the check as the owner would, with the variables the local stack's build had. */
-async function checkLive(url: string): Promise<{ code: number; lines: string[] }> {
+async function checkLive(
+  url: string,
+  extra: Record<string, string> = {},
+): Promise<{ code: number; lines: string[] }> {
   try {
     const { stdout } = await run(
       process.execPath,
       ['--import', 'tsx', 'scripts/check-live.ts', url, '--local'],
-      { env: LOCAL_STACK_ENV },
+      { env: { ...LOCAL_STACK_ENV, ...extra } },
     );
     return { code: 0, lines: stdout.split('\n') };
   } catch (error) {
@@ -87,12 +94,29 @@ test.describe('npm run check:live', () => {
       /^PASS {2}\/check-live-no-such-page loads [1-9]\d* files, each served as built$/,
       // Book a time opens the local Cal.com stand-in: the embed the site serves itself.
       /^PASS {2}\/vendor\/cal\/embed\.js \(Book a time's Cal\.com embed\) is served as built$/,
+      // The assistant on Vapi: no VAPI_PRIVATE_KEY here, so not compared.
+      /^SKIP {2}the assistant on Vapi: not compared with agent\/assistant\.ts \(set VAPI_PRIVATE_KEY, /,
     ])
       expect(
         checks.some((line) => expected.test(line)),
         String(expected),
       ).toBe(true);
     expect(lines).toContain('All checks passed.');
+  });
+
+  test("compares the local stack's assistant with agent/assistant.ts, given its Vapi's key", async ({
+    baseURL,
+  }) => {
+    // The functions' own values on the local stack: its Vapi stand-in, key, assistant and secret.
+    const secrets = localFunctionSecrets(baseURL!, E2E_ASSISTANT_ID, {});
+    const names = ['VAPI_API_URL', 'VAPI_PRIVATE_KEY', 'VAPI_ASSISTANT_ID', 'VAPI_WEBHOOK_SECRET'];
+    const { lines } = await checkLive(
+      baseURL!,
+      Object.fromEntries(names.map((name) => [name, secrets[name]!])),
+    );
+    expect(lines.filter((line) => line.includes('the assistant on Vapi'))).toEqual([
+      `PASS  the assistant on Vapi (${E2E_ASSISTANT_ID}) is agent/assistant.ts's`,
+    ]);
   });
 
   test('fails against a plain static copy without its headers, naming each missing one', async () => {

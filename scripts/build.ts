@@ -25,7 +25,7 @@ import {
 import { criticalCss } from './lib/critical-css';
 import { bookingStyleHashes } from './lib/booking-styles';
 import { appFilesAttribute, appLoaderScript, earlyCaptureScript } from './lib/inline-script';
-import { findSecrets, secretEnvironmentValues } from './lib/secret-scan';
+import { buildEnvironment, findSecrets, secretEnvironmentValues } from './lib/secret-scan';
 import { localOrigin } from '../server/local-config';
 import { trades } from '../src/content/trades/index';
 import { describeLocalOverrides, resolveSiteConfig } from './lib/site-config';
@@ -151,10 +151,10 @@ async function dropUnlistedSamples(distDir: string) {
 }
 
 /** A finding empties the output, so no deploy step can upload it. */
-async function refuseSecrets(config: SiteConfig, distDir: string) {
+async function refuseSecrets(config: SiteConfig, distDir: string, viteMode: string) {
   const findings = await findSecrets(
     distDir,
-    secretEnvironmentValues(process.env, CONFIG_VARIABLES),
+    secretEnvironmentValues(buildEnvironment(viteMode, root), CONFIG_VARIABLES),
     [config.supabaseAnonKey, config.vapi?.publicKey ?? ''].filter(Boolean),
   );
   if (findings.length === 0) return;
@@ -244,7 +244,7 @@ async function main() {
   ]);
   await rmdir(dirname(ssrDir)).catch(() => undefined); // gone once no other build is running
 
-  await refuseSecrets(config, distDir);
+  await refuseSecrets(config, distDir, viteMode);
   if (process.env.VERCEL === '1') await writeVercelOutput(config, distDir, rules);
   const pageFiles = ROUTES.map((route) => route.file).join(', ');
   console.log(`Prerendered ${pageFiles} into ${relative(root, distDir) || '.'}/`);

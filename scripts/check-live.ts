@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { functionsWithoutKeyCheck, listFunctions } from '../server/edge-functions/functions-host';
 import { readMigrations } from '../server/postgres/migrations';
 import { ConfigError, LOCAL_VITE_MODE } from '../src/lib/config-schema';
+import { agentEnvironment } from './lib/assistant-sync';
 import { checkLiveSite, formatResults } from './lib/live-checks';
 import { resolveServiceRoleKey, resolveSiteConfig } from './lib/site-config';
 
@@ -38,6 +39,8 @@ async function main() {
     migrations: await readMigrations(),
     functions: listFunctions().map((name) => ({ name, verifyJwt: !noKeyCheck.has(name) })),
     serviceRoleKey: resolveServiceRoleKey(mode, root),
+    // A local check reads them from the shell only: .env's are the deployed project's.
+    agentEnv: agentEnvironment(root, process.env, { dotEnv: !local }),
   });
   for (const line of formatResults(results)) console.log(line);
   const failed = results.filter((result) => !result.ok).length;

@@ -512,7 +512,7 @@ describe("check:live's count of the leads stored but not delivered", () => {
       ),
     );
     expect(printed).toContain('deliver-webhooks is not running on its schedule');
-    expect(printed).toContain('docs/deploy.md step 5.8');
+    expect(printed).toContain('docs/deploy.md step 5.4');
     expect(printed).toContain('CONTACT_WEBHOOK_URL');
     expect(printed).not.toContain('requeue');
   });

@@ -13,6 +13,7 @@ import { SUBMIT_LEAD } from '../../supabase/functions/_shared/contracts/lead';
 import { UNAUTHORIZED } from '../../supabase/functions/_shared/contracts/refusal';
 import { START_WEB_CALL } from '../../supabase/functions/_shared/contracts/web-call';
 import { CAL_EMBED_PATH } from '../../src/lib/booking';
+import { checkAssistant, type AgentEnv } from './assistant-sync';
 import { appFilesOf } from './inline-script';
 import { fileReader, filesOfPage, isScript, type Fetch, type FileRead } from './live-files';
 import { profileRisks, type ProfileRisk } from './profile-risk';
@@ -346,7 +347,7 @@ async function checkFunctionDeployment(
         ? pass('function vapi-events refuses a request without the secret')
         : fail(
             `function vapi-events answered ${[answer.status, code].filter(Boolean).join(' ')} to a request without the secret`,
-            'set VAPI_WEBHOOK_SECRET (supabase secrets set) and the same value as the Server URL secret in Vapi; anyone could post fake reports meanwhile',
+            'set VAPI_WEBHOOK_SECRET (supabase secrets set) to the value npm run agent:push gave the assistant (its x-vapi-secret header); anyone could post fake reports meanwhile',
           ),
     );
   }
@@ -615,7 +616,7 @@ export async function checkLeadDeliveries(
   ];
   const fixes = [
     overdue > 0
-      ? `the overdue fell due over ${grace / 60} minutes ago and no deliver-webhooks run took them: deliver-webhooks is not running on its schedule (is it deployed, and the pg_cron job of docs/deploy.md step 5.8 scheduled?) or has no CONTACT_WEBHOOK_URL secret (docs/deploy.md step 4)`
+      ? `the overdue fell due over ${grace / 60} minutes ago and no deliver-webhooks run took them: deliver-webhooks is not running on its schedule (is it deployed, and the pg_cron job of docs/deploy.md step 5.4 scheduled?) or has no CONTACT_WEBHOOK_URL secret (docs/deploy.md step 4)`
       : '',
     failed > 0
       ? `your automation refused the failed (or did not answer) at every attempt for about a day${errors.length ? ` (last error: ${errors.map((error) => JSON.stringify(error)).join(', ')})` : ''}; once it answers 2xx again, requeue them in the SQL editor with ${REQUEUE_FAILED_LEADS}`
@@ -635,6 +636,8 @@ export interface LiveCheckOptions {
   functions?: readonly FunctionDeployment[];
   /** Counts the leads not delivered; without it that check is skipped. */
   serviceRoleKey?: string;
+  /** Compares the assistant on Vapi with agent/assistant.ts; without VAPI_PRIVATE_KEY, skipped. */
+  agentEnv?: AgentEnv;
 }
 
 export async function checkLiveSite(
@@ -646,6 +649,7 @@ export async function checkLiveSite(
     migrations = [],
     functions = [],
     serviceRoleKey,
+    agentEnv = {},
   }: LiveCheckOptions = {},
 ): Promise<CheckResult[]> {
   const site = new URL(siteUrl).origin;
@@ -667,6 +671,7 @@ export async function checkLiveSite(
   for (const { name, needed } of pageFunctions(config))
     results.push(await checkFunctionCors(live, name, needed));
   results.push(...(await checkServerSide(config, { fetcher, migrations, functions })));
+  results.push(await checkAssistant(config, agentEnv));
   results.push(await checkLeadDeliveries(config, { fetcher, serviceRoleKey }));
   return results;
 }

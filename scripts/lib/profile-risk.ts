@@ -44,7 +44,7 @@ export function profileRisks(config: SiteConfig): ProfileRisk[] {
     risks.push({
       named: 'VITE_VAPI_AUTH=public-key',
       worst: `the Vapi public key ships in every page, and a script can start calls and chats with it without the site: at ${PUBLIC_KEY_RISK.concurrentCalls} calls at once all day, ${worst.callMinutes.toLocaleString('en-US')} call-minutes, ${dollars(worst.callDollars)} a day; at ${PUBLIC_KEY_RISK.chatMessagesPerSecond} chat messages a second, ${worst.chatMessages.toLocaleString('en-US')} messages, ${dollars(worst.chatDollars)} a day. Only Vapi's spending limit stops it`,
-      fix: 'remove VITE_VAPI_AUTH and VITE_VAPI_PUBLIC_KEY (the server step then starts every call within its daily limits; docs/deploy.md step 5.8)',
+      fix: 'remove VITE_VAPI_AUTH and VITE_VAPI_PUBLIC_KEY (the server step then starts every call within its daily limits; docs/deploy.md step 5.4)',
       accept: '--accept-public-key',
     });
   }

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findSecrets, secretEnvironmentValues } from './secret-scan';
+import { buildEnvironment, findSecrets, secretEnvironmentValues } from './secret-scan';
 
 const jwt = (role: string) => {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -54,6 +54,33 @@ describe('the secret scan of a built site', () => {
       'app.js: a bearer credential written into the code',
     ]);
     expect(await scan(`h={Authorization:"Bearer ${VAPI_PUBLIC}"};k="${VAPI_PUBLIC}"`)).toEqual([]);
+  });
+
+  it("looks for the secret-named values of .env too, which no build reads (the shell's win)", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'secret-scan-env-'));
+    let forbidden: string[];
+    try {
+      await writeFile(
+        join(root, '.env'),
+        `VAPI_PRIVATE_KEY=${VAPI_PRIVATE}\nVITE_VAPI_PUBLIC_KEY=${VAPI_PUBLIC}\nVAPI_WEBHOOK_SECRET=from-dot-env-file\n`,
+      );
+      await writeFile(
+        join(root, '.env.production'),
+        'SUPABASE_SERVICE_ROLE_KEY=from-production-file\n',
+      );
+      const env = buildEnvironment('production', root, { VAPI_WEBHOOK_SECRET: 'from-the-shell' });
+      forbidden = secretEnvironmentValues(env, ['VITE_VAPI_PUBLIC_KEY']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+    expect(forbidden).toEqual(
+      expect.arrayContaining([VAPI_PRIVATE, 'from-the-shell', 'from-production-file']),
+    );
+    expect(forbidden).not.toContain('from-dot-env-file');
+    expect(forbidden).not.toContain(VAPI_PUBLIC);
+    expect(await scan(`k="${VAPI_PRIVATE}"`, forbidden)).toEqual([
+      'app.js: a non-public environment value',
+    ]);
   });
 
   it('finds a private key block', async () => {

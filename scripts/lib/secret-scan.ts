@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { loadEnv } from 'vite';
 
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+/;
 const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
@@ -15,6 +16,19 @@ function jwtRole(token: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The shell's variables over the mode's .env files, every name: a key kept in .env for a script
+ * (VAPI_PRIVATE_KEY for npm run agent:push) is looked for in the built site too, though no build
+ * reads it.
+ */
+export function buildEnvironment(
+  viteMode: string,
+  root: string,
+  processEnv: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  return { ...loadEnv(viteMode, root, ''), ...processEnv };
 }
 
 /** Short values (flags) are left out: they would match by chance. */

@@ -51,8 +51,8 @@ export const LIMITS = {
   cost: 100_000,
   /**
    * Levels of arrays and objects in structured data. Vapi's follows the assistant's analysis
-   * schema (docs/deploy.md's is one level of strings); 32 is far past any such schema and far
-   * short of the depth at which serializing or walking it exhausts the stack.
+   * schema (agent/captured-fields.ts's is one level of strings); 32 is far past any such schema
+   * and far short of the depth at which serializing or walking it exhausts the stack.
    */
   structuredDataDepth: 32,
 };

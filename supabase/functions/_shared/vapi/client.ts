@@ -16,20 +16,19 @@ export type VapiAnswer<T> =
 
 export type VapiReach = Pick<VapiSettings, 'apiUrl' | 'privateKey' | 'timeoutMs' | 'fetch'>;
 
+/** A GET sends no body; a POST or PATCH sends `body` as JSON. */
 export async function requestVapi<T>(
   settings: VapiReach,
-  method: 'POST' | 'PATCH',
-  path: string,
-  body: unknown,
+  ...[method, path, body]: ['GET', string] | ['POST' | 'PATCH', string, unknown]
 ): Promise<VapiAnswer<T>> {
   try {
     const response = await settings.fetch(`${settings.apiUrl.replace(/\/+$/, '')}${path}`, {
       method,
       headers: {
         Authorization: `Bearer ${settings.privateKey}`,
-        'Content-Type': 'application/json',
+        ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: JSON.stringify(body),
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
     const text = await response.text();
