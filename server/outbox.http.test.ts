@@ -131,14 +131,14 @@ describe('a call report whose post failed, through the local stack', () => {
     // Its press, after the answer: refused, and let go of for the outbox's schedule.
     const delivery = async () =>
       (
-        await local.stack.db.query<{ attempts: number; held: boolean; last_error: string | null }>(
-          `select attempts, claimed_until is not null as held, last_error
+        await local.stack.db.query<{ presses: number; held: boolean; last_error: string | null }>(
+          `select presses, claimed_until is not null as held, last_error
              from private.webhook_deliveries where id = $1`,
           [id],
         )
       ).rows[0];
     await expect.poll(delivery, { timeout: 15_000 }).toEqual({
-      attempts: 1,
+      presses: 1,
       held: false,
       last_error: 'the webhook refused or did not answer',
     });
