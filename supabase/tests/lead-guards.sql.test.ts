@@ -524,6 +524,22 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         return result.rows[0]!.answer;
       }
 
+      /** One attempt of the worker at lead `id`, made due now, that fails: what `due` gave. */
+      async function failedWorkerAttempt(id: string, error: string) {
+        await db.query(
+          "update private.webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1",
+          [id],
+        );
+        const due = (await delivery({ action: 'due', limit: 100 })).deliveries as {
+          id: string;
+          claim: string;
+          attempt: number;
+        }[];
+        const taken = due.find((entry) => entry.id === id)!;
+        await delivery({ id, action: 'release', claim: taken.claim, error });
+        return taken;
+      }
+
       it("holds the function's first try (no bot check) to the data API's limits: LG003, then LG002", async () => {
         const arrivals = async () =>
           Number(
@@ -652,18 +668,8 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
           return claimed.state;
         };
         // The worker's third attempt fails: the fourth is 10 minutes off.
-        for (let attempt = 1; attempt <= 3; attempt += 1) {
-          await db.query(
-            "update private.webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1",
-            [lead.id],
-          );
-          const due = (await delivery({ action: 'due', limit: 100 })).deliveries as {
-            id: string;
-            claim: string;
-          }[];
-          const taken = due.find((entry) => entry.id === lead.id)!;
-          await delivery({ id: lead.id, action: 'release', claim: taken.claim, error: 'HTTP 500' });
-        }
+        for (let attempt = 1; attempt <= 3; attempt += 1)
+          await failedWorkerAttempt(lead.id, 'HTTP 500');
         expect(await wait()).toMatchObject({ attempts: 3, failed: false });
         const before = (await wait()).wait;
         expect(before).toBeGreaterThan(590);
@@ -702,18 +708,7 @@ describe.each(ENGINES)('on %s', (_engineName, engine) => {
         await submitViaFunction(lead, nextAddress(), false);
         const waits: number[] = [];
         for (let attempt = 1; attempt <= 10; attempt += 1) {
-          await db.query(
-            "update private.webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1",
-            [lead.id],
-          );
-          const due = (await delivery({ action: 'due', limit: 100 })).deliveries as {
-            id: string;
-            claim: string;
-            attempt: number;
-          }[];
-          const taken = due.find((entry) => entry.id === lead.id)!;
-          expect(taken.attempt).toBe(attempt);
-          await delivery({ id: lead.id, action: 'release', claim: taken.claim, error: 'timeout' });
+          expect((await failedWorkerAttempt(lead.id, 'timeout')).attempt).toBe(attempt);
           const [row] = (
             await db.query<{ wait: number; failed: boolean }>(
               `select extract(epoch from next_attempt_at - now())::int as wait,
