@@ -6,12 +6,14 @@ import { createServer, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endOfCallReport, queuedWebCall } from '../supabase/functions/_shared/vapi/fixtures';
+import { LOCAL_ANON_KEY_DEFAULT, LOCAL_SERVICE_ROLE_KEY } from './local-config';
 import {
-  LOCAL_ANON_KEY_DEFAULT,
-  LOCAL_SERVICE_ROLE_KEY,
-  localFunctionSecrets,
-} from './local-config';
-import { freePort, listeningStackForTests, postToFunction, randomLead } from './tests/helpers';
+  freePort,
+  listeningStackForTests,
+  postToFunction,
+  postVapiEvent,
+  randomLead,
+} from './tests/helpers';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 /** The owner's automation: records every post and answers `status`. */
@@ -118,14 +120,7 @@ describe('a call report whose post failed, through the local stack', () => {
       queuedWebCall({}, { id: callId, orgId: 'local-org' }),
       new Date(),
     );
-    const reported = await fetch(`${local.origin}/functions/v1/vapi-events`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-vapi-secret': localFunctionSecrets(local.origin, undefined, {}).VAPI_WEBHOOK_SECRET!,
-      },
-      body: JSON.stringify({ message }),
-    });
+    const reported = await postVapiEvent(local.origin, message);
     expect(await reported.json()).toEqual({ ok: true, stored: true });
 
     // Its press, after the answer: refused, and let go of for the outbox's schedule.

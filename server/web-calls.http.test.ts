@@ -9,8 +9,13 @@ import { endOfCallReport, queuedWebCall } from '../supabase/functions/_shared/va
 import type { CreateWebCallBody } from '../supabase/functions/_shared/vapi/types';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
 import type { WebhookDelivery } from './inbox/local-routes';
-import { LOCAL_ANON_KEY_DEFAULT, localFunctionSecrets } from './local-config';
-import { listeningStackForTests, nextAddress, postToFunction } from './tests/helpers';
+import { LOCAL_ANON_KEY_DEFAULT } from './local-config';
+import {
+  listeningStackForTests,
+  nextAddress,
+  postToFunction,
+  postVapiEvent,
+} from './tests/helpers';
 
 const KEY = LOCAL_ANON_KEY_DEFAULT;
 
@@ -207,14 +212,7 @@ describe('a report claiming a call ran for ever', () => {
       queuedWebCall({}, { id: callId, orgId: 'local-org' }),
       new Date(),
     );
-    const sent = await fetch(`${local.origin}/functions/v1/vapi-events`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-vapi-secret': localFunctionSecrets(local.origin, undefined, {}).VAPI_WEBHOOK_SECRET!,
-      },
-      body: JSON.stringify({ message: { ...message, durationSeconds: 1e308 } }),
-    });
+    const sent = await postVapiEvent(local.origin, { ...message, durationSeconds: 1e308 });
     expect(await sent.json()).toEqual({ ok: true, stored: true });
     expect((await start()).status).toBe(200);
     // And the day still ends at its six minutes.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createLocalStack, type LocalStack } from '../app';
+import { localFunctionSecrets } from '../local-config';
 import { storedLead } from '../../supabase/functions/_shared/tests/stored-lead';
 
 /**
@@ -186,6 +187,18 @@ export function postToFunction(
       ...(key ? { apikey: key, authorization: `Bearer ${key}` } : {}),
     },
     body: JSON.stringify(body),
+  });
+}
+
+/** A server message to the local stack's vapi-events, as Vapi sends it with the stack's secret. */
+export function postVapiEvent(origin: string, message: unknown): Promise<Response> {
+  return fetch(`${origin}/functions/v1/vapi-events`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-vapi-secret': localFunctionSecrets(origin, undefined, {}).VAPI_WEBHOOK_SECRET!,
+    },
+    body: JSON.stringify({ message }),
   });
 }
 
