@@ -40,7 +40,7 @@ async function main() {
     functions: listFunctions().map((name) => ({ name, verifyJwt: !noKeyCheck.has(name) })),
     serviceRoleKey: resolveServiceRoleKey(mode, root),
     // A local check reads them from the shell only: .env's are the deployed project's.
-    agentEnv: agentEnvironment(root, process.env, { dotEnv: !local }),
+    agentEnv: agentEnvironment(root, { dotEnv: !local }),
   });
   for (const line of formatResults(results)) console.log(line);
   const failed = results.filter((result) => !result.ok).length;

@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assistantDefinition, SECRET_HEADER, SERVER_MESSAGES } from '../../agent/assistant';
 import { site } from '../../site.config';
 import { businessVariables } from '../../supabase/functions/_shared/contracts/business';
@@ -19,6 +19,7 @@ import { ESTIMATE_VARIABLES } from '../../supabase/functions/_shared/contracts/o
 import type { VapiAssistant } from '../../supabase/functions/_shared/vapi/types';
 import { createVapiStandIn } from '../../server/vapi/vapi-stand-in';
 import {
+  AGENT_VARIABLES,
   agentEnvironment,
   assistantDifferences,
   checkAssistant,
@@ -423,20 +424,20 @@ describe('the variables, from the shell over .env', () => {
         join(root, '.env'),
         'VAPI_PRIVATE_KEY=from-file\nVAPI_ASSISTANT_ID=file-id\nSUPABASE_URL=https://file.supabase.co\nVITE_X=1\n',
       );
-      expect(
-        agentEnvironment(root, {
-          VAPI_ASSISTANT_ID: '',
-          SUPABASE_URL: 'https://shell.supabase.co',
-        }),
-      ).toEqual({
+      for (const name of AGENT_VARIABLES) vi.stubEnv(name, undefined);
+      vi.stubEnv('VAPI_ASSISTANT_ID', '');
+      vi.stubEnv('SUPABASE_URL', 'https://shell.supabase.co');
+      expect(agentEnvironment(root)).toEqual({
         VAPI_PRIVATE_KEY: 'from-file',
         VAPI_ASSISTANT_ID: '',
         SUPABASE_URL: 'https://shell.supabase.co',
       });
-      expect(agentEnvironment(root, { VAPI_API_URL: VAPI }, { dotEnv: false })).toEqual({
-        VAPI_API_URL: VAPI,
+      expect(agentEnvironment(root, { dotEnv: false })).toEqual({
+        VAPI_ASSISTANT_ID: '',
+        SUPABASE_URL: 'https://shell.supabase.co',
       });
     } finally {
+      vi.unstubAllEnvs();
       await rm(root, { recursive: true, force: true });
     }
   });

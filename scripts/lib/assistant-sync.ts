@@ -4,7 +4,6 @@
  * request goes through the functions' one Vapi client (requestVapi), typed with the server SDK's
  * types. No line printed here carries a secret's value: differences are named by path only.
  */
-import { loadEnv } from 'vite';
 import { assistantDefinition, assistantInputsFrom } from '../../agent/assistant.ts';
 import {
   requestVapi,
@@ -18,6 +17,7 @@ import type {
 } from '../../supabase/functions/_shared/vapi/types.ts';
 import type { SiteConfig } from '../../src/lib/config-schema.ts';
 import type { CheckResult } from './live-checks.ts';
+import { scriptEnvironment } from './site-config.ts';
 
 /** What push, diff and check:live read; the functions' secrets of the same names. */
 export const AGENT_VARIABLES = [
@@ -35,24 +35,14 @@ export const VAPI_API_URL_DEFAULT = 'https://api.vapi.ai';
 const TIMEOUT_MS = 30_000;
 
 /**
- * The agent's variables, the shell's over `.env`'s (a variable set in the shell wins even when
- * empty). No build reads them: Vite passes only VITE_ variables to the page, and the build
- * refuses a site that contains a secret-named value of the shell or .env. `dotEnv: false` reads
- * the shell only.
+ * The agent's variables, the shell's over `.env`'s (scriptEnvironment); the build refuses a site
+ * that contains a secret-named value of either. `dotEnv: false` reads the shell only.
  */
-export function agentEnvironment(
-  root: string,
-  processEnv: NodeJS.ProcessEnv = process.env,
-  { dotEnv = true } = {},
-): AgentEnv {
-  const files: Record<string, string> = dotEnv
-    ? loadEnv('production', root, [...AGENT_VARIABLES])
-    : {};
+export function agentEnvironment(root: string, { dotEnv = true } = {}): AgentEnv {
+  if (dotEnv) return scriptEnvironment('production', root, AGENT_VARIABLES);
   const env: AgentEnv = {};
-  for (const name of AGENT_VARIABLES) {
-    const value = name in processEnv ? processEnv[name] : files[name];
-    if (value !== undefined) env[name] = value;
-  }
+  for (const name of AGENT_VARIABLES)
+    if (process.env[name] !== undefined) env[name] = process.env[name];
   return env;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readMigrations } from '../../server/postgres/migrations';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../server/local-config';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_VITE_MODE, parseConfig } from '../../src/lib/config-schema';
 import { twoTrades } from '../../src/test/trades';
 import {
@@ -588,16 +588,15 @@ describe("check:live's service-role key", () => {
   it("reads the shell's over .env, .env's without it, none when neither has one, and the local stack's own in local mode", async () => {
     const root = await mkdtemp(join(tmpdir(), 'check-live-env-'));
     try {
-      expect(resolveServiceRoleKey('production', root, {})).toBeUndefined();
+      vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', undefined);
+      expect(resolveServiceRoleKey('production', root)).toBeUndefined();
       await writeFile(join(root, '.env'), 'SUPABASE_SERVICE_ROLE_KEY=from-dotenv\n');
-      expect(resolveServiceRoleKey('production', root, {})).toBe('from-dotenv');
-      expect(
-        resolveServiceRoleKey('production', root, { SUPABASE_SERVICE_ROLE_KEY: 'from-shell' }),
-      ).toBe('from-shell');
-      expect(
-        resolveServiceRoleKey(LOCAL_VITE_MODE, root, { SUPABASE_SERVICE_ROLE_KEY: 'from-shell' }),
-      ).toBe(LOCAL_SERVICE_ROLE_KEY);
+      expect(resolveServiceRoleKey('production', root)).toBe('from-dotenv');
+      vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', 'from-shell');
+      expect(resolveServiceRoleKey('production', root)).toBe('from-shell');
+      expect(resolveServiceRoleKey(LOCAL_VITE_MODE, root)).toBe(LOCAL_SERVICE_ROLE_KEY);
     } finally {
+      vi.unstubAllEnvs();
       await rm(root, { recursive: true, force: true });
     }
   });

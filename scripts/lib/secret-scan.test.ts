@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildEnvironment, findSecrets, secretEnvironmentValues } from './secret-scan';
 
 const jwt = (role: string) => {
@@ -68,9 +68,13 @@ describe('the secret scan of a built site', () => {
         join(root, '.env.production'),
         'SUPABASE_SERVICE_ROLE_KEY=from-production-file\n',
       );
-      const env = buildEnvironment('production', root, { VAPI_WEBHOOK_SECRET: 'from-the-shell' });
+      vi.stubEnv('VAPI_PRIVATE_KEY', undefined);
+      vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', undefined);
+      vi.stubEnv('VAPI_WEBHOOK_SECRET', 'from-the-shell');
+      const env = buildEnvironment('production', root);
       forbidden = secretEnvironmentValues(env, ['VITE_VAPI_PUBLIC_KEY']);
     } finally {
+      vi.unstubAllEnvs();
       await rm(root, { recursive: true, force: true });
     }
     expect(forbidden).toEqual(

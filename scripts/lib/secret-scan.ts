@@ -19,17 +19,12 @@ function jwtRole(token: string): unknown {
 }
 
 /**
- * The shell's variables over the mode's .env files, every name: a key kept in .env for a script
- * (VAPI_PRIVATE_KEY for npm run agent:push) is looked for in the built site too, though no build
- * reads it.
+ * The shell's variables over the mode's .env files, every name (Vite's reading, every prefix): a
+ * key kept in .env for a script (VAPI_PRIVATE_KEY for npm run agent:push) is looked for in the
+ * built site too, though no build reads it.
  */
-export function buildEnvironment(
-  viteMode: string,
-  root: string,
-  processEnv: NodeJS.ProcessEnv = process.env,
-): NodeJS.ProcessEnv {
-  return { ...loadEnv(viteMode, root, ''), ...processEnv };
-}
+export const buildEnvironment = (viteMode: string, root: string): NodeJS.ProcessEnv =>
+  loadEnv(viteMode, root, '');
 
 /** Short values (flags) are left out: they would match by chance. */
 export function secretEnvironmentValues(env: NodeJS.ProcessEnv, publicNames: readonly string[]) {

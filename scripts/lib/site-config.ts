@@ -76,17 +76,23 @@ export function resolveSiteConfig(
 export const SERVICE_ROLE_KEY_VARIABLE = 'SUPABASE_SERVICE_ROLE_KEY';
 
 /**
- * check:live's service-role key: the shell's over .env, read as the VITE_ variables are (no
- * build reads it: only VITE_ variables reach a page). In local mode the local stack's own, as
- * the stack's addresses win there.
+ * A script's own variables (never a page's: only VITE_ variables reach one), exactly `names`:
+ * the shell's, even empty, over the mode's .env files, as Vite reads them.
  */
-export function resolveServiceRoleKey(
+export function scriptEnvironment<Name extends string>(
   viteMode: string,
   root: string,
-  processEnv = process.env,
-): string | undefined {
+  names: readonly Name[],
+): Partial<Record<Name, string>> {
+  const read = loadEnv(viteMode, root, [...names]);
+  const env: Partial<Record<Name, string>> = {};
+  for (const name of names) if (read[name] !== undefined) env[name] = read[name];
+  return env;
+}
+
+/** check:live's service-role key; in local mode the local stack's own, as its addresses are. */
+export function resolveServiceRoleKey(viteMode: string, root: string): string | undefined {
   if (isLocalMode(viteMode)) return LOCAL_SERVICE_ROLE_KEY;
   const name = SERVICE_ROLE_KEY_VARIABLE;
-  const key = processEnv[name] ?? loadEnv(viteMode, root, name)[name];
-  return key?.trim() || undefined;
+  return scriptEnvironment(viteMode, root, [name])[name]?.trim() || undefined;
 }
