@@ -8,6 +8,7 @@ import {
 import type { VapiAssistant } from '../supabase/functions/_shared/vapi/types';
 import type { ReportTicket } from '../supabase/functions/_shared/contracts/report-read';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
+import { localFunctionSecrets } from '../server/local-config';
 import { leadCard } from '../src/content/lead-card';
 import { E2E_ASSISTANT_ID } from '../playwright.config';
 import { expect, test } from './fixtures';
@@ -75,7 +76,9 @@ test('after a demo call, the visitor sees the report the owner received; another
   // The transcript opens with the assistant's first message: the one the stand-in serves.
   const assistant = (await (
     await page.request.get(`${LOCAL_ROUTES.vapi}/assistant/${E2E_ASSISTANT_ID}`, {
-      headers: { Authorization: 'Bearer local-vapi-private-key' },
+      headers: {
+        Authorization: `Bearer ${localFunctionSecrets('', undefined, {}).VAPI_PRIVATE_KEY}`,
+      },
     })
   ).json()) as VapiAssistant;
   await card(page).getByText(leadCard.transcript).click();

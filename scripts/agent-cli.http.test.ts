@@ -8,13 +8,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ROUTES } from '../src/lib/local-stack-routes';
-import { LOCAL_ANON_KEY_DEFAULT } from '../server/local-config';
+import { LOCAL_ANON_KEY_DEFAULT, localFunctionSecrets } from '../server/local-config';
 import { freePort, localStackForTests } from '../server/tests/helpers';
 import type { VapiAssistant } from '../supabase/functions/_shared/vapi/types';
 import { AGENT_VARIABLES } from './lib/assistant-sync';
 
 const run = promisify(execFile);
-const KEY = 'local-vapi-private-key';
+const KEY = localFunctionSecrets('', undefined, {}).VAPI_PRIVATE_KEY!;
 const SECRET = 'the-webhook-secret-of-the-cli-test';
 
 const local = localStackForTests(LOCAL_ANON_KEY_DEFAULT);
