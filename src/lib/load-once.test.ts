@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadOnce, type Progress } from './load-once';
+import { loadOnce, networkProgress, type Progress } from './load-once';
 
 /** A stand-in for the network's deliveries: `arrive()` is one more file received. */
 function fakeNetwork() {
@@ -104,5 +104,30 @@ describe('loadOnce', () => {
     );
     await expect(get()).rejects.toThrow('Failed to fetch');
     expect(network.listeners.size).toBe(0);
+  });
+});
+
+describe('networkProgress', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("counts the site's own files as progress, not other traffic", () => {
+    let deliver = (_names: string[]) => undefined as void;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: (list: { getEntries: () => { name: string }[] }) => void) {
+          deliver = (names) => callback({ getEntries: () => names.map((name) => ({ name })) });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const listener = vi.fn();
+    const stop = networkProgress(listener);
+    deliver([`${location.origin}/functions/v1/call-report`, 'https://plausible.example/api/event']);
+    expect(listener).not.toHaveBeenCalled();
+    deliver([`${location.origin}/assets/send-contact-Ab12.js`]);
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

@@ -4,14 +4,20 @@ import { lazy, type ComponentType } from 'react';
 export type Progress = (listener: () => void) => () => void;
 
 /**
- * Each file the page receives (a script, a stylesheet, an image) is a resource timing entry
- * when it has arrived. Without the API no progress is seen, and the deadline counts from the start.
+ * Each of the site's own files (the build's, under /assets/) is a resource timing entry when it has
+ * arrived; other traffic (a report's polling, a beacon) is no progress of the code. Without the
+ * API no progress is seen, and the deadline counts from the start.
  */
 export const networkProgress: Progress = (listener) => {
   if (typeof PerformanceObserver === 'undefined') return () => undefined;
   let observer: PerformanceObserver;
   try {
-    observer = new PerformanceObserver(() => listener());
+    observer = new PerformanceObserver((list) => {
+      const own = list
+        .getEntries()
+        .some((entry) => new URL(entry.name, location.href).pathname.startsWith('/assets/'));
+      if (own) listener();
+    });
     observer.observe({ type: 'resource' });
   } catch {
     return () => undefined;
@@ -21,9 +27,9 @@ export const networkProgress: Progress = (listener) => {
 
 /**
  * A failed load is forgotten, so the next call tries again (the visitor may be back online).
- * `idleMs` fails a stalled load, so a button never waits forever: it counts from the last file
- * the network delivered, not from the call, so a slow network that is still delivering the code
- * is waited for however long the whole takes.
+ * `idleMs` fails a stalled load, so a button never waits forever: it counts from the last of the
+ * site's files the network delivered, not from the call, so a slow network that is still
+ * delivering the code is waited for as long as each file comes within `idleMs` of the one before.
  */
 export function loadOnce<T>(
   load: () => Promise<T>,
