@@ -94,6 +94,30 @@ export async function pressDelivery(
   return (await postDelivery(delivery, database, webhook)) ? 'posted' : 'failed';
 }
 
+/** Two tries, both within the lease. */
+const PRESS_AFTER_ANSWER = { tries: 2, timeoutMs: 5_000 };
+
+/**
+ * The press of a delivery stored before the function answered, made after the answer (in its
+ * background work): posted, or left to deliver-webhooks' schedule. Never rejects: what went
+ * wrong is logged, led by `label`.
+ */
+export async function pressAfterAnswer(
+  id: string,
+  database: CallDatabase,
+  webhook: WebhookSettings & { url: string },
+  label: string,
+): Promise<void> {
+  try {
+    const pressed = await pressDelivery(id, database, { ...webhook, ...PRESS_AFTER_ANSWER });
+    if (pressed === 'failed')
+      console.error(`${label}: the webhook did not take ${id}; the outbox retries it`);
+    else if (pressed === 'missing') console.warn(`${label}: ${id} has no delivery`);
+  } catch (error) {
+    console.error(`${label}: ${id} was not posted (the outbox retries it):`, error);
+  }
+}
+
 /** One try per attempt, within the lease: the outbox's schedule is the retry. */
 const WORKER_POST = { tries: 1, timeoutMs: 10_000 };
 /** Deliveries a run takes, posted at once. */
