@@ -506,9 +506,9 @@ async function checkServerStepFunction(server: Server, name: string): Promise<Ch
 }
 
 /** The migrations' function that counts the leads stored and not delivered. */
-export const PENDING_LEADS_FUNCTION = 'lead_deliveries_pending';
+const PENDING_LEADS_FUNCTION = 'lead_deliveries_pending';
 /** Of the leads not delivered, at most this many are named (the count is exact). */
-export const LISTED_LEADS_MAX = 50;
+const LISTED_LEADS_MAX = 50;
 
 /**
  * Gives every failed lead a new schedule (lead_delivery's `due` takes it within a run, its

@@ -36,10 +36,10 @@ export type ClaimedDelivery = Claim &
 type Unclaimed = { state: 'delivered' | 'busy' | 'missing' };
 
 /** Outlasts one attempt's post; a claim left by a killed function lapses after it. */
-export const DELIVERY_LEASE_SECONDS = 30;
+const DELIVERY_LEASE_SECONDS = 30;
 
 /** What a delivery posts, built from what the database returns: here only. */
-export function deliveryPayload(delivery: ClaimedDelivery): unknown {
+function deliveryPayload(delivery: ClaimedDelivery): unknown {
   if ('lead' in delivery) return leadWebhookPayload(delivery.lead);
   if ('report' in delivery) return callReportWebhook(delivery.report);
   if ('alert' in delivery) return budgetSpentWebhook(delivery.alert);
@@ -47,7 +47,7 @@ export function deliveryPayload(delivery: ClaimedDelivery): unknown {
 }
 
 /** Posts one claimed delivery and records the outcome: done, or released to wait its turn. */
-export async function postDelivery(
+async function postDelivery(
   delivery: ClaimedDelivery,
   database: CallDatabase,
   webhook: WebhookSettings & { url: string },
@@ -121,7 +121,7 @@ export async function pressAfterAnswer(
 /** One try per attempt, within the lease: the outbox's schedule is the retry. */
 const WORKER_POST = { tries: 1, timeoutMs: 10_000 };
 /** Deliveries a run takes, posted at once. */
-export const WORKER_BATCH = 20;
+const WORKER_BATCH = 20;
 
 /** Takes what is due (never what another worker holds) and posts it. */
 export async function deliverDue(

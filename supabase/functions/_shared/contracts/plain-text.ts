@@ -14,7 +14,7 @@ const escapedCodePoint = (codePoint: number) => `\\u{${codePoint.toString(16)}}`
  * format characters (bidi overrides and isolates, the Arabic letter mark), and the Hangul fillers
  * (INVISIBLE_LETTERS), blank letters named whatever an engine's Unicode data says of them.
  */
-export const INVISIBLE = new RegExp(
+const INVISIBLE = new RegExp(
   `[\\p{Default_Ignorable_Code_Point}\\p{Cc}\\p{Cf}${INVISIBLE_LETTERS.map(escapedCodePoint).join('')}]`,
   'u',
 );
@@ -23,7 +23,7 @@ export const INVISIBLE = new RegExp(
  * A letter takes at most two combining marks (Vietnamese's ộ: a dot below and a circumflex),
  * counted decomposed so a precomposed ý with two more marks is three.
  */
-export const MARK_PILE = /\p{M}{3,}/u;
+const MARK_PILE = /\p{M}{3,}/u;
 
 /**
  * Scripts by ISO 15924 code. A code this engine's regular expressions do not know is skipped; a
