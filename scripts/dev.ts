@@ -7,6 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { createLocalStack } from '../server/app';
 import {
+  DELIVER_EVERY_MS,
   listenOnOtherLoopbacks,
   localHost,
   localOrigin,
@@ -34,7 +35,7 @@ const config = resolveSiteConfig(DEV_MODE, root, process.env, (name) => overridd
 for (const line of describeLocalOverrides(overridden, localOrigin())) console.log(line);
 
 const settings = localStackSettings(config.vapi?.assistantId);
-const stack = await createLocalStack(settings);
+const stack = await createLocalStack({ ...settings, deliverEveryMs: DELIVER_EVERY_MS });
 const api = getRequestListener(stack.app.fetch);
 const httpServer = createHttpServer();
 const vite = await createViteServer({

@@ -21,6 +21,11 @@ export interface LocalStackOptions {
   /** Omitted: no functions (tests of the data API alone). */
   functions?: { origin: string; secrets: Record<string, string> };
   serviceRoleKey?: string;
+  /**
+   * Runs the webhook outbox's worker (deliver-webhooks, with the service-role key) this often, as
+   * pg_cron does hosted (docs/deploy.md). Unset: no timer (tests run the worker themselves).
+   */
+  deliverEveryMs?: number;
 }
 
 export type LocalStack = Awaited<ReturnType<typeof createLocalStack>>;
@@ -66,6 +71,22 @@ function localAssistant({ origin, secrets }: NonNullable<LocalStackOptions['func
   const { inputs, missing } = assistantInputsFrom({ ...secrets, SUPABASE_URL: origin });
   if (missing) throw new Error(`The local Vapi stand-in's assistant needs ${missing.join(', ')}`);
   return { [id]: assistantDefinition(inputs) };
+}
+
+/** The outbox's worker every `deliverEveryMs`, posted to the stack's own deliver-webhooks. */
+function startDeliverer(app: Hono, options: LocalStackOptions) {
+  const { deliverEveryMs, functions, serviceRoleKey } = options;
+  if (!deliverEveryMs || !functions || !serviceRoleKey) return null;
+  const url = `${functions.origin}/functions/v1/deliver-webhooks`;
+  return setInterval(() => {
+    const run = new Request(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${serviceRoleKey}` },
+    });
+    void Promise.resolve(app.fetch(run))
+      .then((answer) => answer.body?.cancel())
+      .catch((error: unknown) => console.error('deliver-webhooks:', error));
+  }, deliverEveryMs);
 }
 
 export async function createLocalStack(options: LocalStackOptions) {
@@ -131,14 +152,20 @@ export async function createLocalStack(options: LocalStackOptions) {
     );
   });
 
+  const deliverer = startDeliverer(app, options);
+  let closed: Promise<void> | undefined;
+
   return {
     app,
     db,
     functions,
-    close: async () => {
-      vapi.close();
-      await functions?.close();
-      await db.close();
-    },
+    /** Stops the worker's timer, the stand-ins, the functions and the database; once. */
+    close: () =>
+      (closed ??= (async () => {
+        if (deliverer) clearInterval(deliverer);
+        vapi.close();
+        await functions?.close();
+        await db.close();
+      })()),
   };
 }

@@ -26,6 +26,9 @@ export function localAnonKey(env: NodeJS.ProcessEnv = process.env): string {
 
 export const LOCAL_SERVICE_ROLE_KEY = 'local-service-role-key';
 
+/** How often npm start and dev run the webhook outbox's worker, as pg_cron does hosted. */
+export const DELIVER_EVERY_MS = 10_000;
+
 /** Cloudflare's documented always-pass testing secret. */
 export const LOCAL_TURNSTILE_SECRET = '1x0000000000000000000000000000000AA';
 

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import {
-  LOCAL_SERVICE_ROLE_KEY,
+  DELIVER_EVERY_MS,
   listenOnOtherLoopbacks,
   localHost,
   localPort,
@@ -19,6 +19,7 @@ const settings = localStackSettings(process.env.VITE_VAPI_ASSISTANT_ID);
 const stack = await createLocalStack({
   distDir: resolve(process.env.DIST_DIR ?? 'dist'),
   ...settings,
+  deliverEveryMs: DELIVER_EVERY_MS,
 });
 
 let others: Awaited<ReturnType<typeof listenOnOtherLoopbacks>> = [];
@@ -32,18 +33,6 @@ const server = serve({ fetch: stack.app.fetch, port, hostname: host }, () => {
     `  Webhook:     ${webhookSecretNote(settings.functions.secrets.CONTACT_WEBHOOK_SECRET!)}\n`,
   );
 });
-// The webhook outbox's worker, as pg_cron runs it hosted (docs/deploy.md): what is due, every 10 s.
-const DELIVER_EVERY_MS = 10_000;
-const deliverer = setInterval(() => {
-  if (!stack.functions) return;
-  const run = new Request(`http://localhost:${port}/functions/v1/deliver-webhooks`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
-  });
-  void Promise.resolve(stack.app.fetch(run))
-    .then((answer) => answer.body?.cancel())
-    .catch((error: unknown) => console.error('deliver-webhooks:', error));
-}, DELIVER_EVERY_MS);
 
 // Node closes an idle keep-alive connection after 5 s, racing a client that reuses it
 // (ECONNRESET); kept longer, as CDNs do, the client is always the side that closes.
@@ -61,7 +50,6 @@ let closing = false;
 function shutdown() {
   if (closing) return;
   closing = true;
-  clearInterval(deliverer);
   server.close();
   for (const other of others) other.close();
   void stack.close().finally(() => process.exit(0));

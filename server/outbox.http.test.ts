@@ -172,3 +172,65 @@ describe('a call report whose post failed, through the local stack', () => {
     expect(await delivery()).toMatchObject({ held: false, last_error: null });
   });
 });
+
+describe("a stack started with the worker's timer", () => {
+  const EVERY_MS = 200;
+  const timed = listeningStackForTests(
+    LOCAL_ANON_KEY_DEFAULT,
+    {
+      get CONTACT_WEBHOOK_URL() {
+        return inboxUrl;
+      },
+      CONTACT_WEBHOOK_SECRET: SECRET,
+    },
+    { deliverEveryMs: EVERY_MS },
+  );
+
+  it('posts a due delivery without anyone running the worker, and stops at close()', async () => {
+    // Every run of the worker the timer asks of the stack.
+    const runs: string[] = [];
+    const fetchOfApp = timed.stack.app.fetch;
+    timed.stack.app.fetch = (request, ...rest) => {
+      if (new URL(request.url).pathname === '/functions/v1/deliver-webhooks')
+        runs.push(request.url);
+      return fetchOfApp(request, ...rest);
+    };
+
+    inbox.status = 500;
+    const lead = randomLead();
+    const pressed = await postToFunction(
+      timed.origin,
+      'submit-lead',
+      { ...lead, captcha: 'XXXX.DUMMY.TOKEN.XXXX' },
+      { key: LOCAL_ANON_KEY_DEFAULT },
+    );
+    expect(pressed.status).toBe(502);
+    const postsOfLead = () => inbox.posts.filter((post) => post.headers['webhook-id'] === lead.id);
+    const pressPosts = postsOfLead().length;
+    expect(pressPosts).toBeGreaterThanOrEqual(1);
+
+    inbox.status = 200;
+    await timed.stack.db.query(
+      "update private.webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1",
+      [lead.id],
+    );
+    await expect.poll(() => postsOfLead().length, { timeout: 15_000 }).toBe(pressPosts + 1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await timed.stack.db.query<{ delivered: boolean }>(
+              'select delivered_at is not null as delivered from private.webhook_deliveries where id = $1',
+              [lead.id],
+            )
+          ).rows[0],
+      )
+      .toEqual({ delivered: true });
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+
+    await timed.stack.close();
+    const afterClose = runs.length;
+    await new Promise((waited) => setTimeout(waited, EVERY_MS * 5));
+    expect(runs).toHaveLength(afterClose);
+  });
+});

@@ -373,14 +373,19 @@ export function migratedTables(migrations: readonly Migration[]): MigratedTable[
   );
 }
 
-/** The anon key's request to the data API, with the error code of its answer. */
-async function asAnon({ config, fetcher }: Server, path: string, init: RequestInit = {}) {
+/** A request to the data API with `key`, with the error code of its answer. */
+async function withKey(
+  { config, fetcher }: Server,
+  key: string,
+  path: string,
+  init: RequestInit = {},
+) {
   const url = `${config.supabaseUrl}/rest/v1/${path}`;
   const answer = await fetcher(url, {
     ...init,
     headers: {
-      apikey: config.supabaseAnonKey,
-      Authorization: `Bearer ${config.supabaseAnonKey}`,
+      apikey: key,
+      Authorization: `Bearer ${key}`,
       ...(init.headers as Record<string, string>),
     },
   }).catch(String);
@@ -392,6 +397,10 @@ async function asAnon({ config, fetcher }: Server, path: string, init: RequestIn
   const refused = (status === 401 || status === 403) && code === '42501';
   return { url, status, ok, body, code, refused };
 }
+
+/** The anon key's request to the data API, as a page's. */
+const asAnon = (server: Server, path: string, init: RequestInit = {}) =>
+  withKey(server, server.config.supabaseAnonKey, path, init);
 
 /** Only the database's own refusal (42501) passes, or a schema the data API does not expose. */
 async function checkAnonCannotRead(server: Server, { schema, name, file }: MigratedTable) {
@@ -506,9 +515,9 @@ async function checkServerStepFunction(server: Server, name: string): Promise<Ch
 }
 
 /** The migrations' function that counts the leads stored and not delivered. */
-export const PENDING_LEADS_FUNCTION = 'lead_deliveries_pending';
+const PENDING_LEADS_FUNCTION = 'lead_deliveries_pending';
 /** Of the leads not delivered, at most this many are named (the count is exact). */
-export const LISTED_LEADS_MAX = 50;
+const LISTED_LEADS_MAX = 50;
 
 /**
  * Gives every failed lead a new schedule (lead_delivery's `due` takes it within a run, its
@@ -558,25 +567,18 @@ export async function checkLeadDeliveries(
     return skip(
       `${what}: not checked (set ${SERVICE_ROLE_KEY_VARIABLE}, the project's service-role key, in the shell or .env to check them)`,
     );
-  const url = `${config.supabaseUrl}/rest/v1/rpc/${PENDING_LEADS_FUNCTION}`;
-  const answer = await fetcher(url, {
-    method: 'POST',
-    headers: {
-      apikey: serviceRoleKey,
-      Authorization: `Bearer ${serviceRoleKey}`,
-      'Content-Type': 'application/json',
+  const answer = await withKey(
+    { config, fetcher },
+    serviceRoleKey,
+    `rpc/${PENDING_LEADS_FUNCTION}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ request: { limit: LISTED_LEADS_MAX } }),
     },
-    body: JSON.stringify({ request: { limit: LISTED_LEADS_MAX } }),
-  }).then(
-    async (response) => ({
-      status: response.status,
-      body: (await response.json().catch(() => null)) as unknown,
-    }),
-    (error: unknown) => String(error),
   );
-  if (typeof answer === 'string') return fail(what, `no answer from ${url} (${answer})`);
-  const { status, body } = answer;
-  const code = String((body as { code?: unknown } | null)?.code ?? '');
+  if ('error' in answer) return fail(what, `no answer from ${answer.url} (${answer.error})`);
+  const { status, body, code } = answer;
   const answered = `${status}${code ? ` ${code}` : ''}`;
   if (status === 404)
     return fail(

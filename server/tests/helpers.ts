@@ -105,12 +105,14 @@ export async function freePort(): Promise<number> {
 /**
  * The whole local stack listening on a real port, with its Edge Functions under Deno (they call
  * the stack back for the database and the stand-ins), for the tests of one file. `secrets`
- * override the functions' local secrets. `watch` sees every request the stack is sent (the
- * functions' calls of the database among them) until the function it returns is called.
+ * override the functions' local secrets; `deliverEveryMs` starts the stack's outbox worker.
+ * `watch` sees every request the stack is sent (the functions' calls of the database among them)
+ * until the function it returns is called.
  */
 export function listeningStackForTests(
   anonKey: string,
   secrets: Record<string, string> = {},
+  { deliverEveryMs }: { deliverEveryMs?: number } = {},
 ): {
   stack: LocalStack;
   origin: string;
@@ -142,6 +144,7 @@ export function listeningStackForTests(
       dataDir: handle.site.dataDir,
       anonKey,
       serviceRoleKey: config.LOCAL_SERVICE_ROLE_KEY,
+      deliverEveryMs,
       log: (line) => (process.env.DEBUG_STACK ? console.log(line) : undefined),
       functions: {
         origin: handle.origin,

@@ -1,9 +1,6 @@
 import type { BudgetFeature } from './contracts/budget.ts';
 import type { PageSettings } from './endpoint.ts';
-import { pressDelivery } from './outbox.ts';
-
-/** After the answer: within the outbox's 30 s claim. */
-const PRESS = { tries: 2, timeoutMs: 5_000 };
+import { pressAfterAnswer } from './outbox.ts';
 
 /**
  * Records a refusal of a spent budget. The day's first is stored with its `budget_spent`
@@ -14,7 +11,6 @@ export function budgetAlarm(settings: Pick<PageSettings, 'database' | 'webhook' 
   return (feature: BudgetFeature, limit: number, retryAfterSeconds: number): void => {
     const { webhook } = settings;
     if (!webhook.url) return;
-    const post = { ...webhook, ...PRESS };
     settings.background(async () => {
       let spent: { first: boolean; day: string };
       try {
@@ -28,13 +24,12 @@ export function budgetAlarm(settings: Pick<PageSettings, 'database' | 'webhook' 
         return;
       }
       if (!spent.first) return;
-      const id = `budget_spent:${feature}:${spent.day}`;
-      try {
-        if ((await pressDelivery(id, settings.database, post)) === 'failed')
-          console.error(`budget_spent: the webhook did not take ${id}; the outbox retries it`);
-      } catch (error) {
-        console.error(`budget_spent: ${id} was not posted (the outbox retries it):`, error);
-      }
+      await pressAfterAnswer(
+        `budget_spent:${feature}:${spent.day}`,
+        settings.database,
+        webhook,
+        'budget_spent',
+      );
     });
   };
 }

@@ -36,10 +36,10 @@ export type ClaimedDelivery = Claim &
 type Unclaimed = { state: 'delivered' | 'busy' | 'missing' };
 
 /** Outlasts one attempt's post; a claim left by a killed function lapses after it. */
-export const DELIVERY_LEASE_SECONDS = 30;
+const DELIVERY_LEASE_SECONDS = 30;
 
 /** What a delivery posts, built from what the database returns: here only. */
-export function deliveryPayload(delivery: ClaimedDelivery): unknown {
+function deliveryPayload(delivery: ClaimedDelivery): unknown {
   if ('lead' in delivery) return leadWebhookPayload(delivery.lead);
   if ('report' in delivery) return callReportWebhook(delivery.report);
   if ('alert' in delivery) return budgetSpentWebhook(delivery.alert);
@@ -47,7 +47,7 @@ export function deliveryPayload(delivery: ClaimedDelivery): unknown {
 }
 
 /** Posts one claimed delivery and records the outcome: done, or released to wait its turn. */
-export async function postDelivery(
+async function postDelivery(
   delivery: ClaimedDelivery,
   database: CallDatabase,
   webhook: WebhookSettings & { url: string },
@@ -94,10 +94,34 @@ export async function pressDelivery(
   return (await postDelivery(delivery, database, webhook)) ? 'posted' : 'failed';
 }
 
+/** Two tries, both within the lease. */
+const PRESS_AFTER_ANSWER = { tries: 2, timeoutMs: 5_000 };
+
+/**
+ * The press of a delivery stored before the function answered, made after the answer (in its
+ * background work): posted, or left to deliver-webhooks' schedule. Never rejects: what went
+ * wrong is logged, led by `label`.
+ */
+export async function pressAfterAnswer(
+  id: string,
+  database: CallDatabase,
+  webhook: WebhookSettings & { url: string },
+  label: string,
+): Promise<void> {
+  try {
+    const pressed = await pressDelivery(id, database, { ...webhook, ...PRESS_AFTER_ANSWER });
+    if (pressed === 'failed')
+      console.error(`${label}: the webhook did not take ${id}; the outbox retries it`);
+    else if (pressed === 'missing') console.warn(`${label}: ${id} has no delivery`);
+  } catch (error) {
+    console.error(`${label}: ${id} was not posted (the outbox retries it):`, error);
+  }
+}
+
 /** One try per attempt, within the lease: the outbox's schedule is the retry. */
 const WORKER_POST = { tries: 1, timeoutMs: 10_000 };
 /** Deliveries a run takes, posted at once. */
-export const WORKER_BATCH = 20;
+const WORKER_BATCH = 20;
 
 /** Takes what is due (never what another worker holds) and posts it. */
 export async function deliverDue(

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import type { StoredCallReport } from '../_shared/contracts/call-report.ts';
+import { logsOf } from '../_shared/tests/request.ts';
 import { storedLead } from '../_shared/tests/stored-lead.ts';
 import { endOfCallReport, queuedWebCall } from '../_shared/vapi/fixtures.ts';
 import { createHandler } from './handler.ts';
@@ -48,7 +49,14 @@ const DUE = [
   },
 ];
 
-function harness(options: { answer?: (id: string) => Response; database?: 'down' } = {}) {
+function harness(
+  options: {
+    answer?: (id: string) => Response;
+    database?: 'down';
+    /** The one recording of an outcome the database fails. */
+    failing?: { action: 'release' | 'done'; id: string };
+  } = {},
+) {
   const recorded: Record<string, unknown>[] = [];
   const posted: { id: string; body: string; headers: Headers }[] = [];
   const handler = createHandler({
@@ -57,6 +65,9 @@ function harness(options: { answer?: (id: string) => Response; database?: 'down'
       assert.equal(name, 'lead_delivery');
       if (options.database === 'down') throw new Error('database lead_delivery: timeout');
       recorded.push(request);
+      const { failing } = options;
+      if (failing && request.action === failing.action && request.id === failing.id)
+        throw new Error('database lead_delivery: 57014 canceling statement');
       if (request.action !== 'due') return { state: 'ok' };
       return {
         state: 'due',
@@ -164,6 +175,42 @@ Deno.test('a post that fails is released with its claim, to wait its turn', asyn
   );
   assert.equal(recorded.filter((request) => request.action === 'done').length, 2);
 });
+
+Deno.test(
+  'a failed post whose release the database fails: 200, the others posted and counted',
+  async () => {
+    const { run, recorded, posted } = harness({
+      answer: (id) => new Response('down', { status: id === 'call_report:call-9' ? 500 : 200 }),
+      failing: { action: 'release', id: 'call_report:call-9' },
+    });
+    const logged = await logsOf('error', async () => {
+      const response = await run();
+      assert.equal(response.status, 200);
+      assert.deepEqual(await response.json(), { taken: 3, delivered: 2 });
+    });
+    assert.equal(posted.length, 3);
+    assert.equal(recorded.filter((request) => request.action === 'done').length, 2);
+    assert.ok(
+      logged.some((line) =>
+        String(line[0]).includes('delivery call_report:call-9: recording the attempt failed'),
+      ),
+    );
+  },
+);
+
+Deno.test(
+  'a post the database fails to mark done is still delivered: 200, every delivery counted',
+  async () => {
+    const { run, posted } = harness({ failing: { action: 'done', id: 'lead-one' } });
+    const logged = await logsOf('error', async () => {
+      const response = await run();
+      assert.equal(response.status, 200);
+      assert.deepEqual(await response.json(), { taken: 3, delivered: 3 });
+    });
+    assert.equal(posted.length, 3);
+    assert.ok(logged.some((line) => String(line[0]).includes('delivery lead-one was posted')));
+  },
+);
 
 Deno.test('only the service-role key runs it, and only with POST', async () => {
   const { run, recorded, posted } = harness();

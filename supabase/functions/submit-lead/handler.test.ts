@@ -1,6 +1,7 @@
 // Deno tests of submit-lead: the handler called with a Request, Cloudflare faked at fetch and the
 // database's lead_submit faked as a function (its SQL is tested in supabase/tests/lead-guards.sql.test.ts).
 import assert from 'node:assert/strict';
+import { fakeOutbox } from '../_shared/tests/outbox.ts';
 import { postJson } from '../_shared/tests/request.ts';
 import { storedLead } from '../_shared/tests/stored-lead.ts';
 import { twoTrades } from '../_shared/tests/trades.ts';
@@ -18,38 +19,6 @@ const SOLVED = { success: true, action: 'lead', hostname: 'site.test' };
 const WEBHOOK = 'https://automation.test/webhook/lead';
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
-/**
- * lead_delivery as the database answers it (its SQL, with two requests at once, is tested in
- * supabase/tests/lead-guards.sql.test.ts): a claim, then done or release.
- */
-function deliveries(failDone = false) {
-  const leads = new Map<string, { delivered: boolean; claimed: boolean }>();
-  const call = (request: Record<string, unknown>) => {
-    const id = String(request.id);
-    const state = leads.get(id);
-    if (request.action === 'claim') {
-      if (!state) return { state: 'missing' };
-      if (state.delivered) return { state: 'delivered' };
-      if (state.claimed) return { state: 'busy' };
-      state.claimed = true;
-      return {
-        state: 'claimed',
-        id,
-        claim: '2026-11-24T14:17:30.123456+00:00',
-        attempt: 1,
-        lead: { ...STORED, id },
-      };
-    }
-    if (!state) throw new Error(`no lead ${id}`);
-    if (request.action === 'done') Object.assign(state, { delivered: true, claimed: false });
-    if (request.action === 'release' && request.claim === '2026-11-24T14:17:30.123456+00:00')
-      state.claimed = false;
-    if (request.action === 'done' && failDone) throw new Error('database lead_delivery: 503');
-    return { state: request.action === 'done' ? 'delivered' : 'released' };
-  };
-  return { leads, call };
-}
-
 /** The stored lead, as the table gives it back. */
 const STORED = storedLead({
   utm: { utm_source: 'google' },
@@ -57,6 +26,8 @@ const STORED = storedLead({
   demo_call: true,
   trade: TRADE,
 });
+/** The stored lead with `id`, as lead_delivery's claim gives it. */
+const leadOf = (id: string) => ({ lead: { ...STORED, id } });
 
 function harness(
   turnstile: Response | 'network' = Response.json(SOLVED),
@@ -66,7 +37,7 @@ function harness(
   const calls: Record<string, unknown>[] = [];
   const verified: string[] = [];
   const posted: { body: Record<string, unknown>; text: string; headers: Headers }[] = [];
-  const store = deliveries(webhook.failDone);
+  const store = fakeOutbox({ failDone: webhook.failDone });
   const handler = createHandler({
     origins: ['https://site.test'],
     turnstile: {
@@ -86,8 +57,7 @@ function harness(
       calls.push(request);
       const outcome = await database(request);
       const id = String((request.lead as { id: string }).id);
-      if ((outcome as { outcome: string }).outcome === 'stored')
-        store.leads.set(id, { delivered: false, claimed: false });
+      if ((outcome as { outcome: string }).outcome === 'stored') store.enqueue(id, leadOf(id));
       return outcome;
     },
     webhook: {
@@ -290,10 +260,10 @@ Deno.test(
 Deno.test('a retry after a delivery posts nothing: 409 23505, delivered', async () => {
   const { send, posted, store } = harness();
   assert.equal((await send(lead())).status, 201);
-  assert.equal(store.leads.get(ID)?.delivered, true);
+  assert.equal(store.stateOf(ID), 'delivered');
   const message = 'duplicate key value violates unique constraint "contact_submissions_pkey"';
   const retry = harness(undefined, () => ({ outcome: 'exists', message }));
-  retry.store.leads.set(ID, { delivered: true, claimed: false });
+  retry.store.enqueue(ID, leadOf(ID), 'delivered');
   const response = await retry.send(lead());
   assert.equal(response.status, 409);
   assert.equal((await response.json()).delivered, true);
@@ -315,13 +285,13 @@ Deno.test(
     assert.equal((await failed.json()).code, 'webhook_failed');
     // Two tries while the visitor waits, then the claim is released.
     assert.equal(posted.length, 2);
-    assert.deepEqual(store.leads.get(ID), { delivered: false, claimed: false });
+    assert.equal(store.stateOf(ID), 'waiting');
     up = true;
     const retried = await send(lead());
     assert.equal(retried.status, 409);
     assert.equal((await retried.json()).delivered, true);
     assert.equal(posted.length, 3);
-    assert.equal(store.leads.get(ID)?.delivered, true);
+    assert.equal(store.stateOf(ID), 'delivered');
   },
 );
 
@@ -332,7 +302,7 @@ Deno.test(
       outcome: 'exists',
       message: 'contact_submissions_pkey',
     }));
-    store.leads.set(ID, { delivered: false, claimed: true });
+    store.enqueue(ID, leadOf(ID), 'claimed');
     const response = await send(lead());
     assert.equal(response.status, 503);
     assert.equal(response.headers.get('retry-after'), '2');

@@ -5,7 +5,7 @@ import { parseTrade } from '../_shared/contracts/origin.ts';
 import { openEndpoint, type Opened, type PageSettings } from '../_shared/endpoint.ts';
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
-import { pressDelivery } from '../_shared/outbox.ts';
+import { pressAfterAnswer } from '../_shared/outbox.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,
@@ -282,9 +282,6 @@ interface Stored {
   refused_today?: number;
 }
 
-/** The report's own post, after the answer: within the outbox's 30 s claim. */
-const PRESS = { tries: 2, timeoutMs: 5_000 };
-
 export function createHandler(
   settings: VapiEventsSettings,
 ): (request: Request) => Promise<Response> {
@@ -330,16 +327,7 @@ export function createHandler(
       // The delivery the database wrote with the report; its payload is built from the stored
       // row, as call-report builds the lead card's.
       const id = `call_report:${row.vapi_call_id}`;
-      settings.background(() =>
-        pressDelivery(id, database, { ...webhook, ...PRESS }).then(
-          (pressed) => {
-            if (pressed === 'failed')
-              console.error(`vapi-events: the webhook did not take ${id}; the outbox retries it`);
-            else if (pressed === 'missing') console.warn(`vapi-events: ${id} has no delivery`);
-          },
-          (error) => console.error(`vapi-events: ${id} was not posted:`, error),
-        ),
-      );
+      settings.background(() => pressAfterAnswer(id, database, webhook, 'vapi-events'));
     }
     return answer(200, { ok: true, stored });
   });

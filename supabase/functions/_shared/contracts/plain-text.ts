@@ -4,21 +4,26 @@
  * script, no piles of marks. Read as NFKC first, so full-width and compatibility forms are the
  * plain letters they look like.
  */
+import { INVISIBLE_LETTERS } from '../lead-rules.ts';
+
+const escapedCodePoint = (codePoint: number) => `\\u{${codePoint.toString(16)}}`;
 
 /**
  * What shows nothing or reorders what is shown: Unicode's Default_Ignorable_Code_Point (variation
  * selectors, ZWJ, ZWNJ, the combining grapheme joiner, bidi marks, the soft hyphen), controls and
  * format characters (bidi overrides and isolates, the Arabic letter mark), and the Hangul fillers
- * U+115F, U+1160, U+3164 and U+FFA0, blank letters named here whatever an engine's Unicode data
- * says of them.
+ * (INVISIBLE_LETTERS), blank letters named whatever an engine's Unicode data says of them.
  */
-export const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0]/u;
+const INVISIBLE = new RegExp(
+  `[\\p{Default_Ignorable_Code_Point}\\p{Cc}\\p{Cf}${INVISIBLE_LETTERS.map(escapedCodePoint).join('')}]`,
+  'u',
+);
 
 /**
  * A letter takes at most two combining marks (Vietnamese's ộ: a dot below and a circumflex),
  * counted decomposed so a precomposed ý with two more marks is three.
  */
-export const MARK_PILE = /\p{M}{3,}/u;
+const MARK_PILE = /\p{M}{3,}/u;
 
 /**
  * Scripts by ISO 15924 code. A code this engine's regular expressions do not know is skipped; a

@@ -14,19 +14,24 @@ interface Held {
   delivered: boolean;
 }
 
+/** What `enqueue` writes: waiting, or as if another request held it or had delivered it. */
+type Written = 'waiting' | 'claimed' | 'delivered';
+
 /**
  * public.lead_delivery as the database answers it, in memory (its SQL, with workers at once, is
  * tested in supabase/tests/lead-guards.sql.test.ts and outbox.sql.test.ts): deliveries written
  * with `enqueue`, as the database's triggers write them with their subjects; claim, done, release
- * and due. Every request is kept in `requests`.
+ * and due. Only `due` (the worker's) counts an attempt of the schedule: a press's claim answers
+ * the attempts so far. Every request is kept in `requests`; with `failDone`, marking a delivery
+ * done fails as a database that is down does.
  */
-export function fakeOutbox() {
+export function fakeOutbox({ failDone = false }: { failDone?: boolean } = {}) {
   const held = new Map<string, Held>();
   const requests: Record<string, unknown>[] = [];
   let claims = 0;
-  const claimed = (id: string, delivery: Held) => {
+  const claimed = (id: string, delivery: Held, { attempt }: { attempt: boolean }) => {
     claims += 1;
-    delivery.attempts += 1;
+    if (attempt) delivery.attempts += 1;
     delivery.claim = `2026-11-24T14:17:30.${String(claims).padStart(6, '0')}+00:00`;
     return {
       state: 'claimed',
@@ -38,8 +43,13 @@ export function fakeOutbox() {
   };
   return {
     requests,
-    enqueue: (id: string, subject: Subject) =>
-      void held.set(id, { subject, attempts: 0, claim: null, delivered: false }),
+    enqueue: (id: string, subject: Subject, written: Written = 'waiting') =>
+      void held.set(id, {
+        subject,
+        attempts: 0,
+        claim: written === 'claimed' ? "another request's claim" : null,
+        delivered: written === 'delivered',
+      }),
     /** The delivery's state: delivered, claimed, or waiting (released, or never claimed). */
     stateOf: (id: string) => {
       const delivery = held.get(id);
@@ -55,15 +65,16 @@ export function fakeOutbox() {
           if (!delivery) return { state: 'missing' };
           if (delivery.delivered) return { state: 'delivered' };
           if (delivery.claim) return { state: 'busy' };
-          return claimed(id, delivery);
+          return claimed(id, delivery, { attempt: false });
         case 'due':
           return {
             state: 'due',
             deliveries: [...held]
               .filter(([, waiting]) => !waiting.delivered && !waiting.claim)
-              .map(([dueId, waiting]) => claimed(dueId, waiting)),
+              .map(([dueId, waiting]) => claimed(dueId, waiting, { attempt: true })),
           };
         case 'done':
+          if (failDone) throw new Error('database lead_delivery: 503');
           if (delivery) Object.assign(delivery, { delivered: true, claim: null });
           return { state: 'delivered' };
         case 'release':

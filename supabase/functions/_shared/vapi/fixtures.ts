@@ -113,7 +113,7 @@ function sampleOf(schema: JsonSchema, field: string): unknown {
  * The structured data an assistant's analysis plan has Vapi write: none unless the plan is
  * enabled (Vapi's default is off), else a value for each property of its schema.
  */
-export function structuredDataOf(
+function structuredDataOf(
   assistant: Pick<AssistantDefinition, 'analysisPlan'>,
 ): Record<string, unknown> | undefined {
   const plan = assistant.analysisPlan?.structuredDataPlan;
