@@ -673,7 +673,9 @@ export async function checkLiveSite(
   for (const { name, needed } of pageFunctions(config))
     results.push(await checkFunctionCors(live, name, needed));
   results.push(...(await checkServerSide(config, { fetcher, migrations, functions })));
-  results.push(await checkAssistant(config, agentEnv));
+  results.push(
+    await checkAssistant(config, agentEnv, (input, init) => fetcher(String(input), init)),
+  );
   results.push(await checkLeadDeliveries(config, { fetcher, serviceRoleKey }));
   return results;
 }
