@@ -7,7 +7,6 @@ import type {
   CreatedWebCall,
   CreateWebCallBody,
   EndOfCallReport,
-  JsonSchema,
   SessionUpdated,
   StatusUpdate,
   ToolCalls,
@@ -80,44 +79,24 @@ export const CAPTURED_SAMPLE = {
   urgency: 'this week' satisfies (typeof CAPTURED_FIELDS.urgency.enum)[number],
 } as const satisfies Record<CapturedField, string>;
 
-const samplesOf = (properties: JsonSchema['properties'] = {}) =>
-  Object.fromEntries(
-    Object.entries(properties).map(([key, schema]) => [key, sampleOf(schema, key)]),
-  );
-
-/**
- * A value of `schema`'s type for `field`: the sample's if it has one the schema allows, else the
- * schema's first choice, else a placeholder.
- */
-function sampleOf(schema: JsonSchema, field: string): unknown {
-  const sampled: string | undefined = Object.hasOwn(CAPTURED_SAMPLE, field)
-    ? CAPTURED_SAMPLE[field as CapturedField]
-    : undefined;
-  switch (schema.type) {
-    case 'object':
-      return samplesOf(schema.properties);
-    case 'array':
-      return schema.items ? [sampleOf(schema.items, field)] : [];
-    case 'number':
-    case 'integer':
-      return 1;
-    case 'boolean':
-      return true;
-    default:
-      if (sampled !== undefined && (!schema.enum || schema.enum.includes(sampled))) return sampled;
-      return schema.enum?.[0] ?? `sample ${field}`;
-  }
-}
-
 /**
  * The structured data an assistant's analysis plan has Vapi write: none unless the plan is
- * enabled (Vapi's default is off), else a value for each property of its schema.
+ * enabled (Vapi's default is off), else a value for each field: the sample's, or a placeholder
+ * for a field the repository's plan does not have.
  */
 function structuredDataOf(
   assistant: Pick<AssistantDefinition, 'analysisPlan'>,
-): Record<string, unknown> | undefined {
+): Record<string, string> | undefined {
   const plan = assistant.analysisPlan?.structuredDataPlan;
-  return plan?.enabled === true ? samplesOf(plan.schema?.properties) : undefined;
+  if (plan?.enabled !== true) return undefined;
+  return Object.fromEntries(
+    Object.keys(plan.schema?.properties ?? {}).map((field) => [
+      field,
+      Object.hasOwn(CAPTURED_SAMPLE, field)
+        ? CAPTURED_SAMPLE[field as CapturedField]
+        : `sample ${field}`,
+    ]),
+  );
 }
 
 /** The part of the called assistant a report follows: its first line and its analysis plan. */
