@@ -7,10 +7,10 @@ import { ESTIMATE_VARIABLES } from '../supabase/functions/_shared/contracts/orig
 import {
   assistantDefinition,
   assistantInputsFrom,
-  SECRET_HEADER,
   systemPrompt,
   type AssistantInputs,
 } from './assistant';
+import { VAPI_SECRET_HEADER } from '../supabase/functions/_shared/vapi/client';
 
 const INPUTS: AssistantInputs = {
   supabaseUrl: 'https://project.supabase.co/',
@@ -59,7 +59,7 @@ describe('the assistant as agent/assistant.ts defines it', () => {
   it('sends its reports to vapi-events with the secret in the header vapi-events checks', () => {
     expect(assistant.server).toEqual({
       url: 'https://project.supabase.co/functions/v1/vapi-events',
-      headers: { [SECRET_HEADER]: 'a-webhook-secret' },
+      headers: { [VAPI_SECRET_HEADER]: 'a-webhook-secret' },
     });
     expect(assistant.serverMessages).toEqual(
       expect.arrayContaining([

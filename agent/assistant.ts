@@ -5,6 +5,10 @@ import type {
   AssistantDefinition,
   AssistantServerMessage,
 } from '../supabase/functions/_shared/vapi/types.ts';
+import {
+  ASSISTANT_NAME_MAX,
+  VAPI_SECRET_HEADER,
+} from '../supabase/functions/_shared/vapi/client.ts';
 import { CAPTURED_FIELDS } from './captured-fields.ts';
 
 /**
@@ -26,9 +30,6 @@ export interface AssistantInputs {
   maxCallSeconds: number;
 }
 
-/** The header vapi-events reads the secret from. */
-export const SECRET_HEADER = 'x-vapi-secret';
-
 /**
  * The messages vapi-events reads: a call's report, a callback's steps, the do_not_call tool, and
  * a chat's report (its session, completed). Vapi sends no other.
@@ -39,9 +40,6 @@ export const SERVER_MESSAGES = [
   'tool-calls',
   'session.updated',
 ] as const satisfies readonly AssistantServerMessage[];
-
-/** Vapi refuses a longer name. */
-export const ASSISTANT_NAME_MAX = 40;
 
 /** `[[site_name]]` and `[[trades]]` are the config's; `{{…}}` are Vapi's, filled per call. */
 export function systemPrompt(
@@ -88,7 +86,7 @@ export function assistantDefinition(inputs: AssistantInputs): AssistantDefinitio
     },
     server: {
       url: `${inputs.supabaseUrl.replace(/\/+$/, '')}/functions/v1/vapi-events`,
-      headers: { [SECRET_HEADER]: inputs.webhookSecret },
+      headers: { [VAPI_SECRET_HEADER]: inputs.webhookSecret },
     },
     serverMessages: [...SERVER_MESSAGES],
   };

@@ -8,6 +8,7 @@ import { assistantDefinition, assistantInputsFrom } from '../../agent/assistant.
 import {
   requestVapi,
   surelyNotCreated,
+  VAPI_API_URL,
   type VapiReach,
 } from '../../supabase/functions/_shared/vapi/client.ts';
 import type {
@@ -30,7 +31,6 @@ export const AGENT_VARIABLES = [
 ] as const;
 export type AgentEnv = Partial<Record<(typeof AGENT_VARIABLES)[number], string>>;
 
-export const VAPI_API_URL_DEFAULT = 'https://api.vapi.ai';
 /** Longer than the functions' 8 s: no visitor waits on these. */
 const TIMEOUT_MS = 30_000;
 
@@ -72,7 +72,7 @@ function prepare(env: AgentEnv, fetch: typeof globalThis.fetch): Prepared | { pr
     definition,
     assistantId: valueOf(env, 'VAPI_ASSISTANT_ID'),
     reach: {
-      apiUrl: valueOf(env, 'VAPI_API_URL') ?? VAPI_API_URL_DEFAULT,
+      apiUrl: valueOf(env, 'VAPI_API_URL') ?? VAPI_API_URL,
       privateKey,
       timeoutMs: TIMEOUT_MS,
       fetch,

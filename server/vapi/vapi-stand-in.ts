@@ -17,6 +17,10 @@ import {
   toolCallsMessage,
   updatedAssistant,
 } from '../../supabase/functions/_shared/vapi/fixtures';
+import {
+  ASSISTANT_NAME_MAX,
+  VAPI_SECRET_HEADER,
+} from '../../supabase/functions/_shared/vapi/client';
 import type {
   AssistantDefinition,
   AssistantOverrides,
@@ -192,9 +196,6 @@ const DEFAULT_SERVER_MESSAGES: readonly AssistantServerMessage[] = [
   'user-interrupted',
   'assistant.started',
 ];
-
-/** Vapi refuses a longer assistant name. */
-const ASSISTANT_NAME_MAX = 40;
 
 /** GET /assistant's `limit` when none is asked for, as Vapi documents it. */
 const LIST_LIMIT = 100;
@@ -406,7 +407,7 @@ export function createVapiStandIn(
         messages,
       };
     return serverUrl
-      ? { url: serverUrl.url, headers: { 'x-vapi-secret': serverUrl.secret }, messages }
+      ? { url: serverUrl.url, headers: { [VAPI_SECRET_HEADER]: serverUrl.secret }, messages }
       : null;
   };
 

@@ -4,10 +4,8 @@ import { databaseFromKeys } from './database.ts';
 import { isLoopback, siteOrigins } from './http.ts';
 import { reportKeys } from './report-key.ts';
 import { TESTING_SECRET, TURNSTILE_VERIFY_URL, type TurnstileSettings } from './turnstile.ts';
-import type { VapiSettings } from './vapi/client.ts';
+import { VAPI_API_URL, type VapiSettings } from './vapi/client.ts';
 import { webhookSecret } from './webhook.ts';
-
-export const VAPI_API_URL = 'https://api.vapi.ai';
 
 export type Env = Record<string, string | undefined>;
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { MissingSecrets, VAPI_API_URL } from '../_shared/settings.ts';
+import { MissingSecrets } from '../_shared/settings.ts';
+import { VAPI_API_URL } from '../_shared/vapi/client.ts';
 import { site } from '../../../site.config.ts';
 import { settingsFromEnv } from './settings.ts';
 

@@ -6,6 +6,7 @@ import { openEndpoint, type Opened, type PageSettings } from '../_shared/endpoin
 import { isUuid } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/jwt.ts';
 import { pressAfterAnswer } from '../_shared/outbox.ts';
+import { VAPI_SECRET_HEADER } from '../_shared/vapi/client.ts';
 import type {
   EndOfCallReport,
   SessionUpdated,
@@ -291,7 +292,7 @@ export function createHandler(
     // No page calls it: no CORS.
     origins: [],
     authorize: (request: Request) =>
-      sameSecret(request.headers.get('x-vapi-secret') ?? '', settings.secret),
+      sameSecret(request.headers.get(VAPI_SECRET_HEADER) ?? '', settings.secret),
   };
   return openEndpoint(opening, async (opened) => {
     const { answer, orAnswer } = opened;

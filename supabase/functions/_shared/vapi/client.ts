@@ -1,5 +1,12 @@
 import type { VapiCall } from './types.ts';
 
+/** Vapi's API, unless VAPI_API_URL points elsewhere (the local stack's stand-in). */
+export const VAPI_API_URL = 'https://api.vapi.ai';
+/** The header Vapi's server messages carry the assistant's secret in; vapi-events checks it. */
+export const VAPI_SECRET_HEADER = 'x-vapi-secret';
+/** Vapi refuses an assistant's longer name. */
+export const ASSISTANT_NAME_MAX = 40;
+
 export interface VapiSettings {
   apiUrl: string;
   privateKey: string;
